@@ -1,0 +1,26 @@
+// Bundles the API (and the domain package's TS source) into dist/main.js; npm dependencies stay external.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const domainPkg = JSON.parse(readFileSync(path.join(root, '..', 'domain', 'package.json'), 'utf8'));
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(domainPkg.dependencies ?? {})].filter((d) => !d.startsWith('@summit/'));
+
+rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: { main: path.join(root, 'src/main.ts'), 'cli/seed-demo': path.join(root, 'src/cli/seed-demo.ts'), 'cli/create-admin': path.join(root, 'src/cli/create-admin.ts') },
+  outdir: path.join(root, 'dist'),
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: external.flatMap((d) => [d, `${d}/*`]),
+  logLevel: 'warning',
+});
+cpSync(path.join(root, 'src/db/migrations'), path.join(root, 'dist/migrations'), { recursive: true });
+console.log('api built to dist/');

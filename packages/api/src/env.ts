@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+// The only module that reads process.env: everything else receives a typed Env.
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    DEMO_MODE: booleanFromString.optional(),
+    SEED_DEMO: booleanFromString.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    TRUST_PROXY: booleanFromString.default(false),
+    PUBLIC_URL: z.string().url().optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    SMS_PROVIDER: z.enum(['outbox', 'aliyun']).default('outbox'),
+    ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+    ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+    ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+    ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+    ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER === 'aliyun') {
+      for (const key of [
+        'ALIYUN_SMS_ACCESS_KEY_ID',
+        'ALIYUN_SMS_ACCESS_KEY_SECRET',
+        'ALIYUN_SMS_SIGN_NAME',
+        'ALIYUN_SMS_TEMPLATE_CODE',
+      ] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when SMS_PROVIDER=aliyun` });
+      }
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    // Demo mode (dev outbox route, demo seed) is the default only for the embedded database.
+    DEMO_MODE: env.DEMO_MODE ?? !env.DATABASE_URL,
+    SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env, overrides: Partial<Record<keyof z.input<typeof envSchema>, string>> = {}): Env {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(envSchema.innerType().shape)) {
+    const value = (overrides as Record<string, string | undefined>)[key] ?? source[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MSG, STATUS } from '@summit/domain';
+import type { Env } from '../env.ts';
+import type { Db } from '../db/client.ts';
+import { createSmsProvider } from '../providers/sms/create-sms-provider.ts';
+import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+import { installAuth } from './auth-hook.ts';
+import { installErrorHandling } from './error-handler.ts';
+import type { AppContext } from './context.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { profileRoutes } from '../modules/profile/profile.routes.ts';
+import { regionRoutes } from '../modules/region/region.routes.ts';
+import { systemRoutes } from '../modules/system/system.routes.ts';
+import { trackingRoutes } from '../modules/tracking/tracking.routes.ts';
+
+export interface BuildAppOptions {
+  env: Env;
+  db: Db;
+  sms?: SmsProvider;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+function findWebDist(env: Env): string | null {
+  if (env.WEB_DIST_DIR) return existsSync(path.join(env.WEB_DIST_DIR, 'index.html')) ? path.resolve(env.WEB_DIST_DIR) : null;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/http/app.ts in development, dist/main.js when bundled.
+  const candidates = [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
+}
+
+/** Builds the whole app without listening: main.ts listens, tests use app.inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    // Huge or odd URLs are the caller's fault; keep them out of the router's hot path.
+    routerOptions: { maxParamLength: 200 },
+  });
+  const ctx: AppContext = { env, db: options.db, sms: options.sms ?? createSmsProvider(env, app.log), now: options.now ?? (() => new Date()) };
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installAuth(app);
+
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    // Static assets are cheap and cached; the limiter guards the API.
+    allowList: (req) => !req.url.startsWith('/api/'),
+    errorResponseBuilder: () => ({ statusCode: 429, status: STATUS.MESSAGE, msg: MSG.TOO_MANY_REQUESTS }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Summit API', description: 'Summit 高中生夏季学术项目 API。每个响应都是 {status, msg, data}。', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(regionRoutes);
+  await app.register(trackingRoutes);
+
+  const webDist = findWebDist(env);
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be fresh so a deploy takes effect.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ status: STATUS.MESSAGE, msg: MSG.NOT_FOUND_API });
+    }
+    // Client-side routes: every other GET is the single-page app.
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  return app;
+}

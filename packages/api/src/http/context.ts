@@ -1,0 +1,45 @@
+import type { Env } from '../env.ts';
+import type { Db } from '../db/client.ts';
+import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+
+/** What services need from the outside world; built once in app.ts, swapped in tests. */
+export interface AppContext {
+  env: Env;
+  db: Db;
+  sms: SmsProvider;
+  /** Injected so tests can move time (code expiry, resend interval) without sleeping. */
+  now: () => Date;
+}
+
+export type Role = 'student' | 'teacher' | 'school' | 'sl';
+
+export interface AuthState {
+  accountId: number;
+  role: Role;
+  isAdmin: boolean;
+  tokenId: number;
+}
+
+/** Route-level auth: 'role' (the default) takes the role from the path prefix. */
+export type RouteAuth = 'role' | 'public' | 'optional' | 'any';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    routeRegistry: RegisteredRoute[];
+  }
+  interface FastifyRequest {
+    auth: AuthState | null;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  auth: RouteAuth;
+  role: Role | null;
+  adminOnly: boolean;
+}

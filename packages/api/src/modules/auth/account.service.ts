@@ -1,0 +1,93 @@
+import { AppError, MSG } from '@summit/domain';
+import { ACCOUNT_LIMITS as L } from '@summit/domain/account-limits';
+import type { AppContext } from '../../http/context.ts';
+import {
+  countFailedLogins,
+  findAccountByPhone,
+  insertStudent,
+  recordLoginAttempt,
+  revokeAllTokens,
+  updatePasswordHash,
+  type AccountRow,
+} from './auth.repo.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { issueToken } from './token.service.ts';
+import { checkSmsCode, type PhoneRef } from './verification.service.ts';
+
+export interface LoginResult {
+  type: 'STUDENT' | 'TEACHER' | 'SCHOOL' | 'SL';
+  token: string;
+  name: string;
+  is_admin: boolean;
+  is_dl: boolean;
+}
+
+export interface RequestMeta {
+  ip: string;
+  plat: string | null;
+}
+
+async function startSession(ctx: AppContext, account: AccountRow, meta: RequestMeta): Promise<LoginResult> {
+  const token = await issueToken(ctx, account.id, account.role, meta.plat);
+  return {
+    type: account.role.toUpperCase() as LoginResult['type'],
+    token,
+    name: account.name,
+    is_admin: account.role === 'teacher' && account.isAdmin,
+    is_dl: account.isDl,
+  };
+}
+
+export async function registerStudent(ctx: AppContext, input: PhoneRef & { code: string; password: string }, meta: RequestMeta): Promise<LoginResult> {
+  // Refuse before consuming the code, so a registered phone can still use it to log in.
+  if (await findAccountByPhone(ctx.db, input.phoneCode, input.phone)) throw AppError.message(MSG.PHONE_REGISTERED);
+  await checkSmsCode(ctx, input, input.code);
+  const passwordHash = await hashPassword(input.password, ctx.env.ARGON2_MEMORY_KIB);
+  const account = await insertStudent(ctx.db, { phoneCode: input.phoneCode, phone: input.phone, passwordHash, now: ctx.now() });
+  if (!account) throw AppError.message(MSG.PHONE_REGISTERED);
+  return startSession(ctx, account, meta);
+}
+
+async function assertNotThrottled(ctx: AppContext, phone: string, ip: string): Promise<void> {
+  const since = new Date(ctx.now().getTime() - L.loginWindowMs);
+  const [byPhone, byIp] = await Promise.all([countFailedLogins(ctx.db, { phone }, since), countFailedLogins(ctx.db, { ip }, since)]);
+  if (byPhone >= L.loginFailuresPerPhone || byIp >= L.loginFailuresPerIp) throw AppError.tooMany(MSG.LOGIN_TOO_MANY);
+}
+
+export async function login(
+  ctx: AppContext,
+  input: PhoneRef & ({ password: string; code?: undefined } | { code: string; password?: undefined }),
+  meta: RequestMeta,
+): Promise<LoginResult> {
+  await assertNotThrottled(ctx, input.phone, meta.ip);
+  const now = ctx.now();
+  const account = await findAccountByPhone(ctx.db, input.phoneCode, input.phone);
+  if (input.password !== undefined) {
+    const stored = account?.passwordHash ?? (await dummyPasswordHash(ctx.env.ARGON2_MEMORY_KIB));
+    const valid = await verifyPassword(stored, input.password);
+    if (!account || !account.passwordHash || !valid) {
+      await recordLoginAttempt(ctx.db, { phone: input.phone, ip: meta.ip, success: false, createdAt: now });
+      throw AppError.message(MSG.WRONG_PASSWORD);
+    }
+  } else {
+    if (!account) throw AppError.message(MSG.PHONE_NOT_REGISTERED);
+    try {
+      await checkSmsCode(ctx, input, input.code);
+    } catch (err) {
+      await recordLoginAttempt(ctx.db, { phone: input.phone, ip: meta.ip, success: false, createdAt: now });
+      throw err;
+    }
+  }
+  if (account.disabledAt) throw AppError.message(MSG.ACCOUNT_DISABLED);
+  await recordLoginAttempt(ctx.db, { phone: input.phone, ip: meta.ip, success: true, createdAt: now });
+  return startSession(ctx, account, meta);
+}
+
+export async function resetPassword(ctx: AppContext, input: PhoneRef & { code: string; password: string }): Promise<void> {
+  const account = await findAccountByPhone(ctx.db, input.phoneCode, input.phone);
+  if (!account) throw AppError.message(MSG.PHONE_NOT_REGISTERED);
+  await checkSmsCode(ctx, input, input.code);
+  const now = ctx.now();
+  await updatePasswordHash(ctx.db, account.id, await hashPassword(input.password, ctx.env.ARGON2_MEMORY_KIB), now);
+  await revokeAllTokens(ctx.db, account.id, now);
+}

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts, schools, studentProfiles } from '../../db/schema.ts';
+
+export async function findStudent(db: Db, accountId: number) {
+  const rows = await db
+    .select({ account: accounts, profile: studentProfiles })
+    .from(accounts)
+    .innerJoin(studentProfiles, eq(studentProfiles.accountId, accounts.id))
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findSchoolById(db: Db, id: number) {
+  const rows = await db.select().from(schools).where(eq(schools.id, id)).limit(1);
+  return rows[0];
+}
+
+export interface StudentInfoWrite {
+  name: string;
+  email: string;
+  countryId: number;
+  stateId: number | null;
+  cityId: number | null;
+  zoneId: number | null;
+  schoolId: number | null;
+  schoolName: string;
+  now: Date;
+}
+
+/** Name and email live on the account, the school on the profile: both change together or not at all. */
+export async function saveStudentInfo(db: Db, accountId: number, w: StudentInfoWrite): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(accounts).set({ name: w.name, email: w.email, updatedAt: w.now }).where(eq(accounts.id, accountId));
+    const current = await tx.select({ infoCompletedAt: studentProfiles.infoCompletedAt }).from(studentProfiles).where(eq(studentProfiles.accountId, accountId));
+    await tx
+      .update(studentProfiles)
+      .set({
+        schoolCountryId: w.countryId,
+        schoolStateId: w.stateId,
+        schoolCityId: w.cityId,
+        schoolZoneId: w.zoneId,
+        schoolId: w.schoolId,
+        schoolName: w.schoolName,
+        infoCompletedAt: current[0]?.infoCompletedAt ?? w.now,
+        updatedAt: w.now,
+      })
+      .where(eq(studentProfiles.accountId, accountId));
+  });
+}
+
+export async function findAccount(db: Db, id: number) {
+  const rows = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return rows[0];
+}

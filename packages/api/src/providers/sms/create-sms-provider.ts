@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../env.ts';
+import { AliyunSmsProvider } from './aliyun-sms.provider.ts';
+import { OutboxSmsProvider } from './outbox-sms.provider.ts';
+import type { SmsProvider } from './sms-provider.ts';
+
+export function createSmsProvider(env: Env, log?: FastifyBaseLogger): SmsProvider {
+  if (env.SMS_PROVIDER === 'aliyun') {
+    // env.ts has already refused to start without these.
+    return new AliyunSmsProvider({
+      accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+      accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+      signName: env.ALIYUN_SMS_SIGN_NAME ?? '',
+      templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+      endpoint: env.ALIYUN_SMS_ENDPOINT,
+    });
+  }
+  return new OutboxSmsProvider(log);
+}
