@@ -1,0 +1,99 @@
+/** Business constants and limits (spec §9, docs/api-contract.md). */
+
+export const TIMEZONE = 'Asia/Shanghai';
+
+/** Spec §9 session windows. Ends are the last second of the last day, Asia/Shanghai. */
+export const SESSION_WINDOWS = [
+  { key: 'first', name: '第一期', startsAt: '2022-07-17T00:00:00+08:00', endsAt: '2022-07-25T23:59:59+08:00' },
+  { key: 'second', name: '第二期', startsAt: '2022-07-29T23:00:00+08:00', endsAt: '2022-08-08T23:59:59+08:00' },
+  { key: 'third', name: '第三期', startsAt: '2022-08-13T08:00:00+08:00', endsAt: '2022-08-22T23:59:59+08:00' },
+] as const;
+
+export type SessionName = (typeof SESSION_WINDOWS)[number]['name'];
+
+/** Limited-paid content: tuition paid within 3 days of the offer, or paid on/after the cutoff day. */
+export const LIMITED_PAID = { days: 3, cutoff: '2023-04-21T00:00:00+08:00' } as const;
+
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 32,
+  phoneLength: 11,
+  smsCodeLength: 4,
+  countdownSeconds: 60,
+  captchaLockMs: 3_000,
+  mpPollMs: 3_000,
+  uploadRetries: 3,
+  chunkLoadTimeoutMs: 120_000,
+  textareaMaxUnits: 100,
+  inputCounterMaxUnits: 300,
+  nameMaxChars: 50,
+  emailMaxChars: 254,
+  schoolNameMaxChars: 100,
+} as const;
+
+/** Account rules agreed in docs/api-contract.md; the api enforces them, the web words its hints from them. */
+export const ACCOUNT_LIMITS = {
+  tokenTtlDays: 30,
+  captchaTtlSeconds: 5 * 60,
+  captchaOperandMin: 1,
+  captchaOperandMax: 20,
+  smsIntervalSeconds: 60,
+  smsCodeTtlSeconds: 10 * 60,
+  smsCodeMaxWrongTries: 5,
+  smsPerPhonePerDay: 10,
+  smsPerIpPerDay: 30,
+  loginFailWindowSeconds: 15 * 60,
+  loginFailsPerPhone: 10,
+  loginFailsPerIp: 50,
+} as const;
+
+export const TOKEN_TTL_DAYS = ACCOUNT_LIMITS.tokenTtlDays;
+
+export const DEADLINE_KEYS = ['MRD', 'EB1', 'EB2', 'RD'] as const;
+export type DeadlineKey = (typeof DEADLINE_KEYS)[number];
+
+export const PAYMENT_CHANNELS = [
+  'scan',
+  'wap',
+  'code',
+  'web',
+  'mp',
+  'family',
+  'checkout',
+  'wechat_scan',
+  'alipay',
+  'alipay_web',
+  'wechat_wap',
+  'alipay_wap',
+  'wechat_mp',
+] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
+export const PAYMENT_PROVIDERS = ['AL', 'WX', 'STRIPE', 'NHP', 'SDL', 'FAMILY', 'CMB'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** UTC, then UTC+1 … UTC+12, then UTC-1 … UTC-12 (spec §9 order). */
+export const TIME_ZONE_OPTIONS: ReadonlyArray<{ label: string; value: string }> = [
+  'UTC',
+  ...Array.from({ length: 12 }, (_, i) => `UTC+${i + 1}`),
+  ...Array.from({ length: 12 }, (_, i) => `UTC-${i + 1}`),
+].map((zone) => ({ label: zone, value: zone }));
+
+export const DATE_PICKER_DEFAULT = '2005-01-01';
+/** Spec's yyyy-MM-dd written in dayjs tokens. */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
+export const TOP_BAR = { wideMinWidth: 1188, wideHeight: 80, narrowHeight: 60, miniProgramHeight: 0 } as const;
+
+export function topBarHeight(viewportWidth: number, inMiniProgram: boolean): number {
+  if (inMiniProgram) return TOP_BAR.miniProgramHeight;
+  return viewportWidth >= TOP_BAR.wideMinWidth ? TOP_BAR.wideHeight : TOP_BAR.narrowHeight;
+}
+
+export const SIDE_HELPER = { scrollbarCheckMs: 1_000, goToTopMs: 100 } as const;
+
+export const GENDERS = [
+  { value: 1, label: '男' },
+  { value: 2, label: '女' },
+] as const;
+export type Gender = (typeof GENDERS)[number]['value'];
