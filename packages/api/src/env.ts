@@ -5,8 +5,7 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z
-  .object({
+const envShape = {
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
@@ -25,8 +24,12 @@ const envSchema = z
     ALIYUN_SMS_SIGN_NAME: z.string().optional(),
     ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
     ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
-  })
+};
+
+const envSchema = z
+  .object(envShape)
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'aliyun') {
       for (const key of [
@@ -50,7 +53,7 @@ export type Env = z.output<typeof envSchema>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env, overrides: Partial<Record<keyof z.input<typeof envSchema>, string>> = {}): Env {
   const raw: Record<string, string | undefined> = {};
-  for (const key of Object.keys(envSchema.innerType().shape)) {
+  for (const key of Object.keys(envShape)) {
     const value = (overrides as Record<string, string | undefined>)[key] ?? source[key];
     if (value !== undefined && value !== '') raw[key] = value;
   }

@@ -58,7 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     // Static assets are cheap and cached; the limiter guards the API.
     allowList: (req) => !req.url.startsWith('/api/'),
@@ -88,8 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       index: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be fresh so a deploy takes effect.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
       },
     });
   }

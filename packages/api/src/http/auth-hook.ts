@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, roleOfPath } from '@summit/domain';
-import type { Role, RouteAuth } from './context.ts';
+import type { RegisteredRoute, Role, RouteAuth } from './context.ts';
 import { resolveToken } from '../modules/auth/token.service.ts';
 
 function bearerOf(request: FastifyRequest): string | null {
@@ -25,7 +25,7 @@ export function installAuth(app: FastifyInstance) {
     const auth: RouteAuth = (route.config as { auth?: RouteAuth } | undefined)?.auth ?? 'role';
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      app.routeRegistry.push({ method, url, auth, role: auth === 'role' ? (roleOfPath(url) as Role | null) : null, adminOnly: url.startsWith('/api/admin/') });
+      app.routeRegistry.push({ method, url, auth, role: auth === 'role' ? (roleOfPath(url) as Role | null) : null, adminOnly: url.startsWith('/api/admin/'), schema: (route.schema ?? {}) as RegisteredRoute['schema'] });
     }
   });
 

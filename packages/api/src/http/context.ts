@@ -42,4 +42,6 @@ export interface RegisteredRoute {
   auth: RouteAuth;
   role: Role | null;
   adminOnly: boolean;
+  /** The zod schemas the route validates with; the generated malformed-input suite reads them. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
 }

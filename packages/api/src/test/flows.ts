@@ -56,3 +56,25 @@ export async function registerStudent(app: FastifyInstance, phone = newPhone(), 
   expect(res.body.status).toBe(200);
   return { phone, password, token: res.body.data!.token };
 }
+
+/** Staff accounts are never self-registered: tests create them as the seed and CLI do, then log in. */
+export async function createStaffToken(
+  t: { app: FastifyInstance; db: import('../db/client.ts').Db },
+  role: 'teacher' | 'school' | 'sl',
+  opts: { isAdmin?: boolean } = {},
+): Promise<string> {
+  const { accounts } = await import('../db/schema.ts');
+  const { hashPassword } = await import('../modules/auth/password.ts');
+  const phone = newPhone();
+  await t.db.insert(accounts).values({
+    role,
+    phone,
+    name: `测试${role}`,
+    passwordHash: await hashPassword(TEST_PASSWORD, 8192),
+    isAdmin: opts.isAdmin ?? false,
+    teacherType: role === 'teacher' ? (opts.isAdmin ? 9 : 1) : null,
+  });
+  const res = await call<{ token: string }>(t.app, 'POST', '/api/login', { body: { phone_code: '86', phone, password: TEST_PASSWORD } });
+  if (!res.body.data?.token) throw new Error(`login failed for ${role}: ${res.body.msg}`);
+  return res.body.data.token;
+}

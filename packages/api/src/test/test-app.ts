@@ -60,7 +60,7 @@ export interface TestApp {
 export async function createTestApp(options: { env?: Record<string, string>; sms?: SmsProvider; clock?: TestClock } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   // Low argon2 memory keeps the suite fast; production uses the OWASP default from env.ts.
-  const env = loadEnv({ ...process.env, DEMO_MODE: 'true', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ARGON2_MEMORY_KIB: '8192', ...options.env });
+  const env = loadEnv({ ...process.env, DEMO_MODE: 'true', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ARGON2_MEMORY_KIB: '8192', RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
   const clock = options.clock ?? createClock();
   const app = await buildApp({ env, db: database.db, now: clock.now, logger: false, ...(options.sms ? { sms: options.sms } : {}) });
   await app.ready();

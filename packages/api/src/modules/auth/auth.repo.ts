@@ -142,11 +142,11 @@ export async function insertOutbox(db: Db, row: typeof smsOutbox.$inferInsert) {
   await db.insert(smsOutbox).values(row);
 }
 
-export async function listOutbox(db: Db, phone: string, limit: number) {
+export async function listOutbox(db: Db, phone: string | null, limit: number) {
   return db
     .select({ phone: smsOutbox.phone, content: smsOutbox.content, code: smsOutbox.code, created_at: smsOutbox.createdAt })
     .from(smsOutbox)
-    .where(eq(smsOutbox.phone, phone))
+    .where(phone ? eq(smsOutbox.phone, phone) : undefined)
     .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
     .limit(limit);
 }

@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/captcha/answer',
     { config: { auth: 'public' }, schema: { tags, summary: '回答验证题并发送短信验证码', body: captchaAnswerRequestSchema, response: { 200: envelopeOf(z.object({ interval: z.number() })) } } },
-    async (req) => ok(await answerCaptcha(app.ctx, { phoneCode: req.body.phone_code, phone: req.body.phone }, req.body.code, req.ip), MSG.SMS_SENT),
+    async (req) => ok(await answerCaptcha(app.ctx, { phoneCode: req.body.phone_code, phone: req.body.phone }, req.body.code, req.ip), MSG.CODE_SENT),
   );
 
   r.post(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { schoolInfoSchema, slInfoSchema, studentInfoSchema, studentInfoUpdateRequestSchema, studentStatusSchema, teacherInfoSchema } from '@summit/domain';
+import { MSG, schoolInfoSchema, slInfoSchema, studentInfoSchema, studentInfoUpdateRequestSchema, studentStatusSchema, teacherInfoSchema } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { getSchoolInfo, getSlInfo, getStudentInfo, getStudentStatus, getTeacherInfo, updateStudentInfo } from './profile.service.ts';
@@ -18,7 +18,7 @@ export async function profileRoutes(app: FastifyInstance) {
   r.post(
     '/api/student/info',
     { schema: { tags: ['student'], summary: '完善/修改个人信息', body: studentInfoUpdateRequestSchema, response: { 200: envelopeOf(studentInfoSchema) } } },
-    async (req) => ok(await updateStudentInfo(ctx, authOf(req), req.body), '保存成功'),
+    async (req) => ok(await updateStudentInfo(ctx, authOf(req), req.body), MSG.SAVE_OK),
   );
   r.get('/api/teacher/info', { schema: { tags: ['teacher'], summary: '教师信息', response: { 200: envelopeOf(teacherInfoSchema) } } }, async (req) =>
     ok(await getTeacherInfo(ctx, authOf(req))),

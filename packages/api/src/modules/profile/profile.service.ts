@@ -1,4 +1,4 @@
-import { AppError, MSG } from '@summit/domain';
+import { AppError, MSG, type TeacherType } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { findAccount, findSchoolById, findStudent, saveStudentInfo } from './profile.repo.ts';
 import { regionExists } from '../region/region.service.ts';
@@ -105,7 +105,7 @@ async function loadAccount(ctx: AppContext, auth: AuthState) {
 
 export async function getTeacherInfo(ctx: AppContext, auth: AuthState) {
   const a = await loadAccount(ctx, auth);
-  return { user_id: a.id, name: a.name, phone: a.phone, type: a.teacherType ?? 1, is_admin: a.isAdmin };
+  return { user_id: a.id, name: a.name, phone: a.phone, type: (a.teacherType ?? 1) as TeacherType, is_admin: a.isAdmin };
 }
 
 export async function getSchoolInfo(ctx: AppContext, auth: AuthState) {

@@ -18,8 +18,8 @@ export async function systemRoutes(app: FastifyInstance) {
       '/api/dev/outbox',
       { config: { auth: 'public' }, schema: { tags: ['system'], summary: '演示模式：短信发件箱', querystring: outboxQuerySchema, response: { 200: envelopeOf(z.array(outboxItemSchema)) } } },
       async (req) => {
-        const rows = await listOutbox(app.ctx.db, req.query.phone, 20);
-        return ok(rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })));
+        const rows = await listOutbox(app.ctx.db, req.query.phone ?? null, 20);
+        return ok(rows.map((row) => ({ ...row, code: row.code ?? '', created_at: row.created_at.toISOString() })));
       },
     );
   }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env.ts';
+
+describe('configuration', () => {
+  it('defaults to the embedded database in demo mode on port 3000', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', DEMO_MODE: true, SEED_DEMO: true, SMS_PROVIDER: 'outbox', TOKEN_TTL_DAYS: 30 });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('turns demo mode off by default with PostgreSQL', () => {
+    expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x' })).toMatchObject({ DEMO_MODE: false, SEED_DEMO: false });
+    expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x', DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
+  });
+
+  it('refuses bad values and a half-configured Aliyun provider, naming each variable', () => {
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadEnv({ SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'x' })).toThrow(/ALIYUN_SMS_ACCESS_KEY_SECRET[\s\S]*ALIYUN_SMS_SIGN_NAME/);
+    expect(() => loadEnv({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);
+  });
+});
