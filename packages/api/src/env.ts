@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_LIMITS } from '@summit/domain/account-limits';
 
 // The only module that reads process.env: everything else receives a typed Env.
 const booleanFromString = z
@@ -24,6 +25,9 @@ const envShape = {
     ALIYUN_SMS_SIGN_NAME: z.string().optional(),
     ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
     ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+    /** Per-IP caps: a school lab behind one NAT address may need more than the default. */
+    SMS_DAILY_PER_IP: z.coerce.number().int().min(1).default(ACCOUNT_LIMITS.smsDailyPerIp),
+    LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(ACCOUNT_LIMITS.loginFailuresPerIp),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
 };

@@ -51,7 +51,7 @@ export async function registerStudent(ctx: AppContext, input: PhoneRef & { code:
 async function assertNotThrottled(ctx: AppContext, phone: string, ip: string): Promise<void> {
   const since = new Date(ctx.now().getTime() - L.loginWindowMs);
   const [byPhone, byIp] = await Promise.all([countFailedLogins(ctx.db, { phone }, since), countFailedLogins(ctx.db, { ip }, since)]);
-  if (byPhone >= L.loginFailuresPerPhone || byIp >= L.loginFailuresPerIp) throw AppError.tooMany(MSG.LOGIN_TOO_MANY);
+  if (byPhone >= L.loginFailuresPerPhone || byIp >= ctx.env.LOGIN_FAILURES_PER_IP) throw AppError.tooMany(MSG.LOGIN_TOO_MANY);
 }
 
 export async function login(

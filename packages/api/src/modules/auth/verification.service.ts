@@ -66,7 +66,7 @@ export async function sendSmsCode(ctx: AppContext, ref: PhoneRef, ip: string): P
     throw AppError.tooMany(formatMessage(MSG.SMS_TOO_FREQUENT, wait));
   }
   const dayStart = startOfShanghaiDay(now);
-  if ((await countSmsSince(ctx.db, ref, dayStart)) >= L.smsDailyPerPhone || (await countSmsSince(ctx.db, { ip }, dayStart)) >= L.smsDailyPerIp) {
+  if ((await countSmsSince(ctx.db, ref, dayStart)) >= L.smsDailyPerPhone || (await countSmsSince(ctx.db, { ip }, dayStart)) >= ctx.env.SMS_DAILY_PER_IP) {
     throw AppError.tooMany(MSG.SMS_DAILY_LIMIT);
   }
   const code = String(randomInt(0, 10_000)).padStart(4, '0');
