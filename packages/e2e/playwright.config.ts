@@ -1,0 +1,61 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const CI = Boolean(process.env.CI);
+
+// Android Chrome's UA: the web app decides "phone" partly by user agent (spec §9), so the phone project
+// must look like a phone to the page, not just have a narrow viewport. Not WeChat: no MicroMessenger.
+const PHONE_USER_AGENT = devices['Pixel 7']?.userAgent;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
+  // Two cores shared with the server under test: one browser at a time keeps timings stable.
+  workers: 1,
+  fullyParallel: false,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  // The SMS resend interval is 60 s per phone (docs/api-contract.md), and a few flows have to wait it out.
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    video: 'off',
+    launchOptions: {
+      // Debian's Chromium (apt-get install chromium), never a downloaded browser.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      use: {
+        viewport: { width: 375, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        ...(PHONE_USER_AGENT ? { userAgent: PHONE_USER_AGENT } : {}),
+      },
+    },
+  ],
+});

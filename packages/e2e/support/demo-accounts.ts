@@ -1,0 +1,14 @@
+// Seeded by the api on first start (SEED_DEMO=true); README's demo account table lists the same.
+export const DEMO_PASSWORD = 'Summit2026!';
+
+export const DEMO = {
+  admin: '13800000001',
+  teacher: '13800000002',
+  teacher2: '13800000003',
+  school: '13800000010',
+  studentLeader: '13800000020',
+  /** Registered, info not yet completed. */
+  newStudent: '13900000001',
+  /** Info complete, not yet applied. */
+  student: '13900000002',
+} as const;

@@ -1,0 +1,39 @@
+import { test as base, expect } from '@playwright/test';
+import { pollSmsCode, waitUntilSmsAllowed } from './api.ts';
+import { spareStudentFor, type SparePurpose, type SpareStudent } from './spares.ts';
+
+export interface SummitFixtures {
+  /** The newest SMS code sent to `phone` during this test (and newer than any code read before). */
+  readSmsCode: (phone: string) => Promise<string>;
+  /** Sleeps until the server's 60 s per-phone resend interval has passed for `phone`. */
+  waitUntilSmsAllowed: (phone: string) => Promise<void>;
+  /** A registered student with complete info, set aside by global setup for this project. */
+  spareStudent: (purpose: SparePurpose) => SpareStudent;
+}
+
+export const test = base.extend<SummitFixtures>({
+  // Global setup starts the server on a free port it only knows at run time.
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: global setup did not start the server');
+    await use(url);
+  },
+  readSmsCode: async ({ baseURL }, use) => {
+    const startedAt = Date.now() - 2_000;
+    const lastRead = new Map<string, number>();
+    await use(async (phone) => {
+      const after = Math.max(startedAt, (lastRead.get(phone) ?? 0) + 1);
+      const item = await pollSmsCode(baseURL as string, phone, after);
+      lastRead.set(phone, Date.parse(item.created_at));
+      return item.code;
+    });
+  },
+  waitUntilSmsAllowed: async ({ baseURL }, use) => {
+    await use((phone) => waitUntilSmsAllowed(baseURL as string, phone));
+  },
+  spareStudent: async ({}, use, testInfo) => {
+    await use((purpose) => spareStudentFor(testInfo.project.name, purpose));
+  },
+});
+
+export { expect };

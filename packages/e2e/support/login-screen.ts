@@ -1,0 +1,65 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { solveCaptcha } from './api.ts';
+
+/**
+ * antd puts a space between the two characters of a two-character button ("登 录") unless told not to,
+ * so match button names with optional whitespace between characters.
+ */
+export function buttonName(text: string): RegExp {
+  const escaped = [...text].map((ch) => ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^\\s*${escaped.join('\\s*')}\\s*$`);
+}
+
+export function button(scope: Page | Locator, text: string): Locator {
+  return scope.getByRole('button', { name: buttonName(text) });
+}
+
+/** The shared login screen (/login, /register, /reset) by the texts of /work/briefs/web.md. */
+export class LoginScreen {
+  constructor(readonly page: Page) {}
+
+  get phone(): Locator {
+    return this.page.getByPlaceholder('请输入手机号');
+  }
+  get password(): Locator {
+    return this.page.getByPlaceholder('请输入密码', { exact: true });
+  }
+  get code(): Locator {
+    return this.page.getByPlaceholder('请输入验证码', { exact: true });
+  }
+  get newPassword(): Locator {
+    return this.page.getByPlaceholder('请设置密码（8-32位）');
+  }
+  get resetPassword(): Locator {
+    return this.page.getByPlaceholder('请输入新密码（8-32位）');
+  }
+  get sendCodeButton(): Locator {
+    return this.page.getByRole('button', { name: /获取验证码|秒后重发/ });
+  }
+  submit(text: '登录' | '注册' | '重置密码'): Locator {
+    return button(this.page, text);
+  }
+  link(text: '验证码登录' | '密码登录' | '忘记密码？' | '立即注册' | '已有账号？去登录'): Locator {
+    return this.page.getByText(text, { exact: true });
+  }
+
+  /** 获取验证码 → 安全验证 dialog → read `a + b = ?`, answer → dialog closes and the countdown starts. */
+  async requestCode(): Promise<void> {
+    await this.sendCodeButton.click();
+    const dialog = this.page.getByRole('dialog', { name: '安全验证' });
+    await expect(dialog).toBeVisible();
+    const question = dialog.getByText(/\d+\s*[+＋]\s*\d+\s*=\s*[?？]/);
+    await expect(question).toBeVisible();
+    const answer = solveCaptcha((await question.textContent()) ?? '');
+    await dialog.getByPlaceholder('请输入计算结果').fill(String(answer));
+    await button(dialog, '确定').click();
+    await expect(dialog).toBeHidden();
+    await expect(this.page.getByRole('button', { name: /\d+\s*秒后重发/ })).toBeVisible();
+  }
+
+  async loginWithPassword(phone: string, password: string): Promise<void> {
+    await this.phone.fill(phone);
+    await this.password.fill(password);
+    await this.submit('登录').click();
+  }
+}

@@ -1,0 +1,52 @@
+import { test, expect } from '../support/fixtures.ts';
+import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
+import { button, LoginScreen } from '../support/login-screen.ts';
+
+test('a student page without a login sends to /register?r=<path>', async ({ page }) => {
+  await page.goto('/student/apply');
+  await expect(page).toHaveURL(/\/register\?r=%2Fstudent%2Fapply|\/register\?r=\/student\/apply/);
+  await expect(page.getByText('请重新登录！')).toBeVisible();
+});
+
+test('a 401 (stale token) sends to /register?r=..., and logging in returns to that page', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e-stale-token-set')) {
+      sessionStorage.setItem('e2e-stale-token-set', '1');
+      localStorage.setItem('student_token', 'stale-token-that-the-server-does-not-know');
+      localStorage.setItem('last_login_role', 'student');
+    }
+  });
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/register\?r=(%2F|\/)account/);
+  await expect(page.getByText('请重新登录！')).toBeVisible();
+
+  const screen = new LoginScreen(page);
+  await screen.link('已有账号？去登录').click();
+  await screen.loginWithPassword(DEMO.student, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(button(page, '退出登录')).toBeVisible();
+});
+
+test('the demo teacher lands on /teacher', async ({ page }) => {
+  const screen = new LoginScreen(page);
+  await page.goto('/login');
+  await screen.loginWithPassword(DEMO.teacher, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/teacher$/);
+  await expect(button(page, '退出登录')).toBeVisible();
+});
+
+test('the demo admin lands on /admin', async ({ page }) => {
+  const screen = new LoginScreen(page);
+  await page.goto('/login');
+  await screen.loginWithPassword(DEMO.admin, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(button(page, '退出登录')).toBeVisible();
+});
+
+test('a student with incomplete info logs in to /info', async ({ page }) => {
+  const screen = new LoginScreen(page);
+  await page.goto('/login');
+  await screen.loginWithPassword(DEMO.newStudent, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/info$/);
+  await expect(page.getByPlaceholder('请输入真实姓名')).toBeVisible();
+});
