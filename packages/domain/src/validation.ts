@@ -126,16 +126,17 @@ export const MAX_TEXT_CHARS = 20_000;
  *   or dot between two such characters keeps the run going ("don't", "well-known", "3.14" are 1 each);
  * - whitespace counts 0;
  * - every other character counts 1: each Chinese character, each punctuation mark (full- or half-width),
- *   each emoji; combining marks, zero-width joiners and variation selectors count 0.
+ *   each emoji code point; combining marks, skin-tone modifiers, zero-width joiners and variation selectors
+ *   count 0 (so 👍🏻 is 1, and a family emoji joined by ZWJ counts its people).
  */
 export function countTextUnits(text: string): number {
   const tokens = text.match(
-    /[\p{Script=Latin}\p{Nd}]+(?:['’.\-][\p{Script=Latin}\p{Nd}]+)*|\s+|[\p{M}\u200d\ufe0e\ufe0f]|./gsu,
+    /[\p{Script=Latin}\p{Nd}]+(?:['’.\-][\p{Script=Latin}\p{Nd}]+)*|\s+|[\p{M}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f]|./gsu,
   );
   if (!tokens) return 0;
   let units = 0;
   for (const token of tokens) {
-    if (/^\s+$/u.test(token) || /^[\p{M}\u200d\ufe0e\ufe0f]$/u.test(token)) continue;
+    if (/^\s+$/u.test(token) || /^[\p{M}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f]$/u.test(token)) continue;
     units += 1;
   }
   return units;
@@ -344,7 +345,8 @@ export function residentIdCheckChar(first17: string): string {
 
 /**
  * GB 11643-1999 citizen identity number: 17 digits (6 address, 8 birth date, 3 sequence) and a check
- * character (0–9 or X, lower-case x accepted). The birth date must be a real date from 1900 on.
+ * character (0–9 or X, lower-case x accepted). The birth date must be a real calendar date from 1800 on
+ * (the standard's own example, 440524188001010014, was born in 1880).
  */
 export function isValidResidentId(id: string): boolean {
   const value = id.toUpperCase();
@@ -352,7 +354,7 @@ export function isValidResidentId(id: string): boolean {
   const year = Number(value.slice(6, 10));
   const month = Number(value.slice(10, 12));
   const day = Number(value.slice(12, 14));
-  if (year < 1900 || !isValidDate(year, month, day)) return false;
+  if (year < 1800 || !isValidDate(year, month, day)) return false;
   return residentIdCheckChar(value.slice(0, 17)) === value[17];
 }
 
