@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_LIMITS as SUBPATH_ACCOUNT_LIMITS } from './account-limits.ts';
 import {
+  ACCOUNT_LIMITS,
   DEADLINE_KEYS,
   GENDERS,
   LIMITED_PAID,
@@ -8,6 +10,7 @@ import {
   PAYMENT_PROVIDERS,
   SESSION_WINDOWS,
   TIME_ZONE_OPTIONS,
+  TOKEN_TTL_DAYS,
   topBarHeight,
 } from './constants.ts';
 
@@ -67,5 +70,25 @@ describe('spec §9 constants', () => {
     [375, true, 0],
   ])('topBarHeight(%i, mini %s) → %i', (width, mini, height) => {
     expect(topBarHeight(width, mini)).toBe(height);
+  });
+
+  it('has the account limits of docs/api-contract.md, one definition under both import paths', () => {
+    expect(SUBPATH_ACCOUNT_LIMITS).toBe(ACCOUNT_LIMITS);
+    expect(TOKEN_TTL_DAYS).toBe(30);
+    expect(ACCOUNT_LIMITS).toEqual({
+      tokenTtlDays: 30,
+      captchaTtlMs: 300_000,
+      captchaMin: 1,
+      captchaMax: 20,
+      captchaWrongLockMs: 3_000,
+      smsCodeTtlMs: 600_000,
+      smsResendIntervalMs: 60_000,
+      smsDailyPerPhone: 10,
+      smsDailyPerIp: 30,
+      smsCodeMaxFailures: 5,
+      loginWindowMs: 900_000,
+      loginFailuresPerPhone: 10,
+      loginFailuresPerIp: 50,
+    });
   });
 });

@@ -31,20 +31,26 @@ export const LIMITS = {
   schoolNameMaxChars: 100,
 } as const;
 
-/** Account rules agreed in docs/api-contract.md; the api enforces them, the web words its hints from them. */
+/**
+ * Server-enforced limits of the account flows (docs/api-contract.md, "SMS codes and captcha"). The api
+ * reads them (also through the `@summit/domain/account-limits` subpath); the web words its hints from them.
+ */
 export const ACCOUNT_LIMITS = {
   tokenTtlDays: 30,
-  captchaTtlSeconds: 5 * 60,
-  captchaOperandMin: 1,
-  captchaOperandMax: 20,
-  smsIntervalSeconds: 60,
-  smsCodeTtlSeconds: 10 * 60,
-  smsCodeMaxWrongTries: 5,
-  smsPerPhonePerDay: 10,
-  smsPerIpPerDay: 30,
-  loginFailWindowSeconds: 15 * 60,
-  loginFailsPerPhone: 10,
-  loginFailsPerIp: 50,
+  captchaTtlMs: 5 * 60_000,
+  captchaMin: 1,
+  captchaMax: 20,
+  /** Spec §4/§9: a wrong captcha answer locks sending for 3 s. */
+  captchaWrongLockMs: LIMITS.captchaLockMs,
+  smsCodeTtlMs: 10 * 60_000,
+  /** Spec §9: 60 s between two codes to one phone. */
+  smsResendIntervalMs: LIMITS.countdownSeconds * 1000,
+  smsDailyPerPhone: 10,
+  smsDailyPerIp: 30,
+  smsCodeMaxFailures: 5,
+  loginWindowMs: 15 * 60_000,
+  loginFailuresPerPhone: 10,
+  loginFailuresPerIp: 50,
 } as const;
 
 export const TOKEN_TTL_DAYS = ACCOUNT_LIMITS.tokenTtlDays;
