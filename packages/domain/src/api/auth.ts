@@ -116,7 +116,7 @@ export function parseBearerToken(header: string | undefined | null): string | nu
 }
 
 // GET /api/dev/outbox (demo mode only) --------------------------------------------------------------------
-export const outboxQuerySchema = z.object({ phone: phoneInputSchema.optional() });
+export const outboxQuerySchema = requestObjectSchema({ phone: phoneInputSchema.optional() });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 export const outboxItemSchema = z.object({
   phone: z.string(),

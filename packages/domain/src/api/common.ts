@@ -40,5 +40,6 @@ export const clockResponseSchema = envelopeSchema(clockSchema);
 /** Server time minus client time, in ms; add it to the client's clock to get server time (spec §7). */
 export function clockOffsetMs(serverNowMs: number, requestSentAtMs: number, responseReceivedAtMs: number): number {
   // The server read its clock about halfway through the round trip.
-  return Math.round(serverNowMs - (requestSentAtMs + responseReceivedAtMs) / 2);
+  // `+ 0` turns Math.round's -0 into 0.
+  return Math.round(serverNowMs - (requestSentAtMs + responseReceivedAtMs) / 2) + 0;
 }

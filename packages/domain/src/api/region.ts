@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../errors.ts';
 import { MSG } from '../messages.ts';
-import { boundedStringSchema, queryIdSchema } from './common.ts';
+import { boundedStringSchema, queryIdSchema, requestObjectSchema } from './common.ts';
 
 /** A country, state, city or zone. `aliases` are other names to match in search (e.g. 美国, USA). */
 export const regionItemSchema = z.object({
@@ -17,15 +17,15 @@ export const regionListResponseSchema = envelopeSchema(z.array(regionItemSchema)
 export const countryListResponseSchema = regionListResponseSchema;
 
 // GET /api/region/states?country_id= ----------------------------------------------------------------------
-export const stateListQuerySchema = z.object({ country_id: queryIdSchema });
+export const stateListQuerySchema = requestObjectSchema({ country_id: queryIdSchema });
 export type StateListQuery = z.infer<typeof stateListQuerySchema>;
 
 // GET /api/region/cities?state_id= ------------------------------------------------------------------------
-export const cityListQuerySchema = z.object({ state_id: queryIdSchema });
+export const cityListQuerySchema = requestObjectSchema({ state_id: queryIdSchema });
 export type CityListQuery = z.infer<typeof cityListQuerySchema>;
 
 // GET /api/region/zones?city_id= --------------------------------------------------------------------------
-export const zoneListQuerySchema = z.object({ city_id: queryIdSchema });
+export const zoneListQuerySchema = requestObjectSchema({ city_id: queryIdSchema });
 export type ZoneListQuery = z.infer<typeof zoneListQuerySchema>;
 
 // GET /api/region/schools ---------------------------------------------------------------------------------
@@ -37,7 +37,7 @@ export const SCHOOL_SEARCH_LIMIT = 50;
 /** Blank query values ("name=") mean no filter. */
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-export const schoolSearchQuerySchema = z.object({
+export const schoolSearchQuerySchema = requestObjectSchema({
   country_id: z.preprocess(blankAsAbsent, queryIdSchema.optional()),
   state_id: z.preprocess(blankAsAbsent, queryIdSchema.optional()),
   city_id: z.preprocess(blankAsAbsent, queryIdSchema.optional()),
