@@ -39,7 +39,7 @@ describe('common schemas', () => {
 });
 
 /** Every exported request and query schema, by name. */
-const requestSchemas = Object.entries(domain).filter(
+const requestSchemas = Object.entries(domain as Record<string, unknown>).filter(
   (entry): entry is [string, z.ZodType] => /(Request|Query)Schema$/.test(entry[0]) && entry[1] instanceof z.ZodType,
 );
 
@@ -87,7 +87,7 @@ describe('every request schema', () => {
 });
 
 describe('every response schema', () => {
-  const responseSchemas = Object.entries(domain).filter(
+  const responseSchemas = Object.entries(domain as Record<string, unknown>).filter(
     (entry): entry is [string, z.ZodType] => /ResponseSchema$/.test(entry[0]) && entry[1] instanceof z.ZodType,
   );
 
