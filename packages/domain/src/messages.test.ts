@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, formatMessage } from './messages.ts';
+import { MSG, formatMessage, wecomErrorMessage } from './messages.ts';
 
 describe('MSG', () => {
   it.each([
@@ -73,5 +73,24 @@ describe('formatMessage', () => {
     ['{0}', [0], '0'],
   ] as const)('%j with %j → %j', (template, args, expected) => {
     expect(formatMessage(template, ...args)).toBe(expected);
+  });
+});
+
+describe('wecomErrorMessage', () => {
+  it.each([
+    ['user-1', undefined, '认证异常！'],
+    ['user-2', undefined, 'eid异常！'],
+    ['eid-1', undefined, '认证异常！'],
+    ['eid-2', undefined, 'eid异常！'],
+    ['user_bind_para', undefined, '参数丢失'],
+    ['eid_request', undefined, 'eid请求异常！'],
+    ['oauth_request', undefined, '认证请求异常！'],
+    ['employee', '存储的错误', '员工账户！'],
+    ['other', '企业微信授权失败', '企业微信授权失败'],
+    ['other', '', '出错了！'],
+    ['toString', null, '出错了！'],
+    [undefined, undefined, '出错了！'],
+  ] as const)('%j (stored %j) → %s', (code, stored, expected) => {
+    expect(wecomErrorMessage(code, stored)).toBe(expected);
   });
 });

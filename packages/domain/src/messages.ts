@@ -117,3 +117,21 @@ export function formatMessage(template: string, ...args: ReadonlyArray<string | 
     return value === undefined ? whole : String(value);
   });
 }
+
+/** WeCom failure page: error code in the URL → message (spec §8). */
+export const WECOM_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  'user-1': MSG.WECOM_AUTH_ERROR,
+  'user-2': MSG.WECOM_EID_ERROR,
+  'eid-1': MSG.WECOM_AUTH_ERROR,
+  'eid-2': MSG.WECOM_EID_ERROR,
+  user_bind_para: MSG.WECOM_PARAM_MISSING,
+  eid_request: MSG.WECOM_EID_REQUEST_ERROR,
+  oauth_request: MSG.WECOM_OAUTH_REQUEST_ERROR,
+  employee: MSG.WECOM_EMPLOYEE,
+};
+
+/** The message for a WeCom error code; an unknown code shows the stored error text, else 出错了！. */
+export function wecomErrorMessage(code: string | null | undefined, storedError?: string | null): string {
+  if (code != null && Object.hasOwn(WECOM_ERROR_MESSAGES, code)) return WECOM_ERROR_MESSAGES[code] ?? MSG.WECOM_UNKNOWN;
+  return storedError ? storedError : MSG.WECOM_UNKNOWN;
+}
