@@ -351,10 +351,10 @@ describe('areaSchema and schoolSchema', () => {
     expect(messageOf(schoolSchema, school)).toBe(expected);
   });
 
-  it('reports a missing school on school_id', () => {
+  it('reports a missing school on school_name', () => {
     const result = schoolSchema.safeParse({});
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path).toEqual(['school_id']);
+    expect(result.error?.issues[0]?.path).toEqual(['school_name']);
   });
 });
 

@@ -274,7 +274,7 @@ export const schoolNameSchema = z
   .trim()
   .max(LIMITS.schoolNameMaxChars, { error: formatMessage(MSG.TEXT_TOO_LONG, LIMITS.schoolNameMaxChars) });
 
-/** The school value; the issue is reported on `school_id`. */
+/** The school value; a missing school is reported on `school_name` (the field a student fills in when the list has no match). */
 export const schoolSchema = z
   .object({
     school_id: schoolIdSchema.nullish(),
@@ -282,7 +282,7 @@ export const schoolSchema = z
   })
   .superRefine((value, ctx) => {
     const problem = schoolProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['school_id'] });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['school_name'] });
   });
 
 // ---------------------------------------------------------------------------------------------------------

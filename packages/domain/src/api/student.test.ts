@@ -32,8 +32,8 @@ describe('studentInfoUpdateRequestSchema', () => {
     ['China, area omitted', { ...VALID, area_id: undefined }, ['area_id', '请选择区域']],
     ['four area ids', { ...VALID, area_id: [1, 2, 3, 4] }, ['area_id', '请选择区域']],
     ['negative area id', { ...VALID, area_id: [-1] }, ['area_id.0', '请选择区域']],
-    ['no school', { ...VALID, school_id: undefined }, ['school_id', '请选择或输入学校全名']],
-    ['blank school name', { ...VALID, school_id: null, school_name: '   ' }, ['school_id', '请选择或输入学校全名']],
+    ['no school', { ...VALID, school_id: undefined }, ['school_name', '请选择或输入学校全名']],
+    ['blank school name', { ...VALID, school_id: null, school_name: '   ' }, ['school_name', '请选择或输入学校全名']],
     ['not an object', 'x', ['', '参数格式错误']],
   ] as const)('%s → %j', (_name, body, expected) => {
     expect(issue(body)).toEqual(expected);

@@ -64,7 +64,7 @@ export const studentInfoUpdateRequestSchema = requestObjectSchema({
     if (!area.success) ctx.addIssue({ code: 'custom', message: MSG.AREA_REQUIRED, path: ['area_id'] });
   }
   const problem = schoolProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['school_id'] });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['school_name'] });
 });
 export type StudentInfoUpdateRequest = z.infer<typeof studentInfoUpdateRequestSchema>;
 export const studentInfoUpdateResponseSchema = studentInfoResponseSchema;
