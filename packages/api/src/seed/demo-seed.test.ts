@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, inArray } from 'drizzle-orm';
+import { studentStatusSchema, nextStudentPage, PAGES } from '@summit/domain';
+import { accounts, schools, studentProfiles } from '../db/schema.ts';
+import { verifyPassword } from '../modules/auth/password.ts';
+import { regionExists } from '../modules/region/region.service.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { call } from '../test/flows.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo-seed.ts';
+import { SCHOOLS } from './schools-data.ts';
+import { seedSchools } from './seed-schools.ts';
+
+let t: TestApp;
+const now = new Date('2026-06-15T08:00:00Z');
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('schools data', () => {
+  it('every school sits in a real region (GB/T 2260 chain, HK/MO/TW ids, or a foreign country alone)', () => {
+    const bad = SCHOOLS.filter((s) => !regionExists({ countryId: s.countryId, stateId: s.stateId, cityId: s.cityId, zoneId: s.zoneId }));
+    expect(bad).toEqual([]);
+    // Mainland rows go down to the district so the picker can pre-fill all three levels.
+    expect(SCHOOLS.filter((s) => s.countryId === 1 && s.zoneId === null)).toEqual([]);
+  });
+
+  it('is a broad, unique sample across provinces, Hong Kong and abroad', () => {
+    expect(SCHOOLS.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(SCHOOLS.map((s) => `${s.countryId}:${s.name}`)).size).toBe(SCHOOLS.length);
+    expect(new Set(SCHOOLS.filter((s) => s.countryId === 1).map((s) => s.stateId)).size).toBeGreaterThanOrEqual(30);
+    expect(SCHOOLS.some((s) => s.stateId === 3032)).toBe(true);
+    expect(SCHOOLS.filter((s) => s.countryId !== 1).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(SCHOOLS.map((s) => s.type))).toEqual(new Set([1, 2, 3]));
+  });
+
+  it('seedSchools is idempotent', async () => {
+    const first = await seedSchools(t.db);
+    const second = await seedSchools(t.db);
+    expect(first).toBe(SCHOOLS.length);
+    expect(second).toBe(0);
+    const [row] = await t.db.select({ n: count() }).from(schools);
+    expect(row!.n).toBe(SCHOOLS.length);
+  });
+});
+
+describe('seedDemo', () => {
+  it('creates every demo account with a hashed password that logs in', async () => {
+    expect(await seedDemo(t.db, { argon2MemoryKib: 8192, now })).toBe(true);
+    const rows = await t.db.select().from(accounts).where(inArray(accounts.phone, DEMO_ACCOUNTS.map((a) => a.phone)));
+    expect(rows).toHaveLength(DEMO_ACCOUNTS.length);
+    for (const demo of DEMO_ACCOUNTS) {
+      const row = rows.find((r) => r.phone === demo.phone)!;
+      expect(row.role).toBe(demo.role);
+      expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(row.passwordHash).not.toContain(DEMO_PASSWORD);
+    }
+    expect(await verifyPassword(rows[0]!.passwordHash!, DEMO_PASSWORD)).toBe(true);
+    const admin = await call<{ type: string; is_admin: boolean; name: string }>(t.app, 'POST', '/api/login', {
+      body: { phone_code: '86', phone: '13800000001', password: DEMO_PASSWORD },
+    });
+    expect(admin.body.data).toMatchObject({ type: 'TEACHER', is_admin: true, name: '教务管理员' });
+  });
+
+  it('gives staff their types and links the school account to a seeded school', async () => {
+    const byPhone = async (phone: string) => (await t.db.select().from(accounts).where(eq(accounts.phone, phone)))[0]!;
+    expect(await byPhone('13800000001')).toMatchObject({ role: 'teacher', teacherType: 9, isAdmin: true });
+    expect(await byPhone('13800000002')).toMatchObject({ name: '王老师', teacherType: 1, isAdmin: false });
+    expect(await byPhone('13800000003')).toMatchObject({ name: '李老师', teacherType: 2, isAdmin: false });
+    const login = await call<{ token: string }>(t.app, 'POST', '/api/login', { body: { phone_code: '86', phone: '13800000010', password: DEMO_PASSWORD } });
+    const info = await call(t.app, 'GET', '/api/school/info', { token: login.body.data!.token });
+    expect(info.body.data).toMatchObject({ school_name: '北京市第四中学', school_id: expect.any(Number) });
+    expect((await byPhone('13800000020')).role).toBe('sl');
+  });
+
+  it('puts one student at each stage of the journey', async () => {
+    const statusOf = async (phone: string) => {
+      const login = await call<{ token: string }>(t.app, 'POST', '/api/login', { body: { phone_code: '86', phone, password: DEMO_PASSWORD } });
+      const res = await call(t.app, 'GET', '/api/student/status', { token: login.body.data!.token });
+      return studentStatusSchema.parse(res.body.data);
+    };
+    const s1 = await statusOf('13900000001');
+    expect(s1.activate_status_v5.info_completed).toBe(false);
+    expect(nextStudentPage(s1)).toBe(PAGES.info);
+
+    const s2 = await statusOf('13900000002');
+    expect(s2).toMatchObject({ activate_status_v5: { info_completed: true }, apply_v5: { step1_submitted: false }, is_apply_paid: false });
+
+    const s3 = await statusOf('13900000003');
+    expect(s3).toMatchObject({ apply_v5: { step1_submitted: true, step2_submitted: false }, is_apply_paid: false });
+
+    const s4 = await statusOf('13900000004');
+    expect(s4).toMatchObject({ batch_str: 'EB1', is_apply_paid: true, offer_letter: null, is_tuition_paid: false });
+
+    const s5 = await statusOf('13900000005');
+    expect(s5).toMatchObject({ offer_letter: 1, is_tuition_paid: false, place_track: { place_name: '北京会场', professional_track: 'H-人文社科' } });
+
+    const s6 = await statusOf('13900000006');
+    expect(s6).toMatchObject({ offer_letter: 1, is_tuition_paid: true });
+    expect(nextStudentPage(s6)).toBe(PAGES.admissionSuccess);
+
+    // Timestamps follow the journey's order and lie before `now`.
+    const order = [s6.activate_status_v5.activate_at, s6.activate_status_v5.info_completed_at, s6.apply_v5.step1_submitted_at, s6.apply_v5.step2_submitted_at, s6.activate_status_v5.apply_paid_at, s6.offer_created_at, s6.tuition_paid_at].map((iso) => new Date(iso!).getTime());
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(Math.max(...order)).toBeLessThan(now.getTime());
+  });
+
+  it('profiles of students with complete info point at a seeded school and its region', async () => {
+    const rows = await t.db
+      .select({ profile: studentProfiles, school: schools })
+      .from(studentProfiles)
+      .innerJoin(accounts, eq(accounts.id, studentProfiles.accountId))
+      .innerJoin(schools, eq(schools.id, studentProfiles.schoolId))
+      .where(inArray(accounts.phone, ['13900000002', '13900000003', '13900000004', '13900000005', '13900000006']));
+    expect(rows).toHaveLength(5);
+    for (const { profile, school } of rows) {
+      expect(profile).toMatchObject({ schoolCountryId: school.countryId, schoolStateId: school.stateId, schoolCityId: school.cityId, schoolZoneId: school.zoneId, schoolName: school.name });
+    }
+  });
+
+  it('is idempotent: a second run changes nothing and says so', async () => {
+    const before = await t.db.select({ n: count() }).from(accounts);
+    const adminBefore = (await t.db.select().from(accounts).where(eq(accounts.phone, '13800000001')))[0]!;
+    expect(await seedDemo(t.db, { argon2MemoryKib: 8192, now })).toBe(false);
+    const after = await t.db.select({ n: count() }).from(accounts);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    const adminAfter = (await t.db.select().from(accounts).where(eq(accounts.phone, '13800000001')))[0]!;
+    expect(adminAfter.passwordHash).toBe(adminBefore.passwordHash);
+  });
+});
