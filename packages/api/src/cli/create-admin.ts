@@ -17,7 +17,7 @@ async function readPassword(prompt: string): Promise<string> {
     });
   } finally {
     rl.close();
-    if (terminal) process.stderr.write('\n');
+    process.stderr.write('\n');
   }
 }
 
