@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuthInfo } from '@summit/domain';
+import { authStorage } from './auth-storage.ts';
+import { navigateTo } from './navigation.ts';
+import { queryClient } from './query-client.ts';
+
+// This module is part of the app shell (top bars), which must stay small: the api client and the domain
+// schemas (zod) are imported on demand, when someone is actually logged in.
+
+export const SESSION_KEYS = {
+  authInfo: ['auth', 'info'] as const,
+  studentStatus: ['student', 'status'] as const,
+  studentInfo: ['student', 'info'] as const,
+};
+
+async function loadClient() {
+  const [{ api }, { authInfoSchema }] = await Promise.all([import('./api-client.ts'), import('@summit/domain')]);
+  return { api, authInfoSchema };
+}
+
+/**
+ * Who is logged in, for top bars and menus. Quiet: on a public page an expired token must not toast
+ * 请重新登录！ or redirect; it is just dropped and the bar shows 登录 / 注册 again.
+ */
+export function useAuthInfo() {
+  const token = authStorage.currentToken();
+  return useQuery<AuthInfo>({
+    queryKey: [...SESSION_KEYS.authInfo, token],
+    enabled: Boolean(token),
+    queryFn: async ({ signal }) => {
+      const { api, authInfoSchema } = await loadClient();
+      return api.get('/auth/info', { schema: authInfoSchema, signal, quiet: true });
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Revokes the token on the server (best effort), forgets it locally and goes to the login page. */
+export async function logout(loginPath: string): Promise<void> {
+  try {
+    if (authStorage.currentToken()) {
+      const { api } = await loadClient();
+      await api.post('/logout', {}, { quiet: true });
+    }
+  } catch {
+    // The local token is dropped either way; a server-side leftover expires on its own.
+  }
+  authStorage.clearLogin();
+  queryClient.clear();
+  navigateTo(loginPath, { replace: true });
+}
