@@ -1,0 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+import { ConfigProvider, message } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { registerToastSink } from '../lib/notifier.ts';
+import { theme } from './theme.ts';
+import './dayjs-setup.ts';
+
+/**
+ * Hands antd's context-aware message API (themed, unlike the static one) to the api client, which lives
+ * outside React. message.useMessage rather than <App>: App also bundles the modal and notification hooks.
+ */
+function ToastHost() {
+  const [messageApi, holder] = message.useMessage({ maxCount: 3, top: 72 });
+  useEffect(() => {
+    registerToastSink({
+      open: (kind, text, duration) => messageApi.open({ type: kind, content: text, duration }),
+    });
+    return () => registerToastSink(null);
+  }, [messageApi]);
+  return holder;
+}
+
+/**
+ * antd's theme, zh_CN locale and toast holder. Loaded with the first page that uses antd and kept from
+ * then on (see AppShell), so plain pages like the home page never download antd.
+ */
+export default function AntdRoot({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={zhCN} theme={theme} componentSize="large">
+      {children}
+      <ToastHost />
+    </ConfigProvider>
+  );
+}

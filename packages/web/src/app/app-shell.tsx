@@ -1,0 +1,72 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { trackPageView } from '../lib/tracking.ts';
+import { Footer } from './layouts/footers.tsx';
+import { TopBar } from './layouts/top-bars.tsx';
+import { PageLoading } from './page-loading.tsx';
+import { NOT_FOUND_ROUTE, type RouteDef } from './routes.ts';
+
+const AntdRoot = lazy(() => import('./antd-root.tsx'));
+
+export const TITLE_PREFIX = 'Summit 高中生夏季学术项目 | ';
+
+/** The route definition of the deepest match (every child route carries its RouteDef as handle). */
+export function useCurrentRoute(): RouteDef {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle as RouteDef | undefined;
+    if (handle && typeof handle.title === 'string') return handle;
+  }
+  return NOT_FOUND_ROUTE;
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return <div className="nav-progress" role="progressbar" aria-label="页面加载中" />;
+}
+
+/**
+ * Wraps pages in antd's providers from the first antd page on. Once mounted it stays, so toasts and the
+ * theme survive later visits to plain pages; before that, plain pages render without antd at all.
+ */
+function PageContent({ usesAntd }: { usesAntd: boolean }) {
+  const [antdMounted, setAntdMounted] = useState(usesAntd);
+  // Decided during render (not in an effect) so an antd page never renders a frame without its theme.
+  if (usesAntd && !antdMounted) setAntdMounted(true);
+  if (!antdMounted) return <Outlet />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <AntdRoot>
+        <Outlet />
+      </AntdRoot>
+    </Suspense>
+  );
+}
+
+export function AppShell() {
+  const route = useCurrentRoute();
+  const location = useLocation();
+
+  useEffect(() => {
+    document.title = TITLE_PREFIX + route.title;
+  }, [route.title]);
+
+  useEffect(() => {
+    trackPageView(location.pathname, route.title);
+    // Keyed on the path only: a new page is a view, a query-string change on the same page is not.
+  }, [location.pathname]);
+
+  return (
+    <div className={`app app--${route.topBar}`}>
+      <NavigationProgress />
+      <TopBar kind={route.topBar} title={route.title} />
+      <main className="app__main">
+        <PageContent usesAntd={route.usesAntd} />
+      </main>
+      <Footer kind={route.footer} />
+      {/* Scrolls to top on every new page; back/forward restore the earlier position (spec §2). */}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { authStorage } from '../../lib/auth-storage.ts';
+import { logout, useAuthInfo } from '../../lib/session.ts';
+import { PATHS } from '../paths.ts';
+import type { TopBarKind } from '../routes.ts';
+import { Brand } from './brand.tsx';
+import { useTopBarHeight } from './use-top-bar-height.ts';
+
+interface FrameProps {
+  variant: string;
+  left?: ReactNode;
+  center?: ReactNode;
+  right?: ReactNode;
+  inverted?: boolean;
+}
+
+/** Shared frame: fixed height per viewport (spec §9), content on the 1188 px grid. */
+function TopBarFrame({ variant, left, center, right, inverted = false }: FrameProps) {
+  const height = useTopBarHeight();
+  if (height === 0) return null;
+  return (
+    <header className={`topbar topbar--${variant}`} style={{ height }}>
+      <div className="topbar__inner">
+        <div className="topbar__left">{left ?? <Brand inverted={inverted} />}</div>
+        <div className="topbar__center">{center}</div>
+        <div className="topbar__right">{right}</div>
+      </div>
+    </header>
+  );
+}
+
+/** Logged in: the name, linking to the account page. Logged out: 登录 / 注册 (unless hidden). */
+function UserArea({ showGuestLinks = true }: { showGuestLinks?: boolean }) {
+  const info = useAuthInfo();
+  if (authStorage.currentToken() && info.data) {
+    return (
+      <Link to={PATHS.account} className="topbar__user" title="我的账户">
+        <span className="topbar__avatar" aria-hidden="true">
+          {info.data.name.slice(0, 1) || '我'}
+        </span>
+        <span className="topbar__user-name">{info.data.name || '我的账户'}</span>
+      </Link>
+    );
+  }
+  if (!showGuestLinks || info.isLoading) return null;
+  return (
+    <nav className="topbar__guest" aria-label="账号">
+      <Link to={PATHS.login} className="topbar__link">
+        登录
+      </Link>
+      <Link to={PATHS.register} className="topbar__link topbar__link--solid">
+        注册
+      </Link>
+    </nav>
+  );
+}
+
+/** Staff areas: a role tag, the account's name and a compact 退出 (the page itself has 退出登录). */
+function StaffArea({ roleLabel }: { roleLabel: string }) {
+  const info = useAuthInfo();
+  return (
+    <div className="topbar__staff">
+      <span className="topbar__role-tag">{roleLabel}</span>
+      {info.data ? <span className="topbar__user-name">{info.data.name}</span> : null}
+      <button type="button" className="topbar__text-button" onClick={() => void logout(PATHS.login)}>
+        退出
+      </button>
+    </div>
+  );
+}
+
+export function DefaultTopBar() {
+  return <TopBarFrame variant="default" right={<UserArea />} />;
+}
+
+/** Login, register, reset and /info: nothing that could lead away mid-flow except the logo. */
+export function NoUserTopBar() {
+  return <TopBarFrame variant="no-user" />;
+}
+
+/** Home: navy band continuing into the hero; the hero carries the 登录 / 注册 calls to action. */
+export function IndexTopBar() {
+  return <TopBarFrame variant="index" inverted right={<UserArea showGuestLinks={false} />} />;
+}
+
+/** Information pages (later issues): the brand, a way home and the user. */
+export function InnerTopBar() {
+  return (
+    <TopBarFrame
+      variant="inner"
+      center={
+        <nav className="topbar__nav" aria-label="主导航">
+          <Link to={PATHS.home} className="topbar__link">
+            首页
+          </Link>
+        </nav>
+      }
+      right={<UserArea />}
+    />
+  );
+}
+
+export function SchoolTopBar() {
+  return <TopBarFrame variant="school" right={<StaffArea roleLabel="学校" />} />;
+}
+
+export function NoneTopBar() {
+  return null;
+}
+
+export function StudentLeaderTopBar() {
+  return <TopBarFrame variant="student-leader" right={<StaffArea roleLabel="学生领袖" />} />;
+}
+
+export function TeacherTopBar() {
+  return <TopBarFrame variant="teacher" inverted right={<StaffArea roleLabel="教师" />} />;
+}
+
+/** Reading pages (agreement, privacy): the page title in a quiet block beside the brand. */
+export function TextBlockTopBar({ title }: { title: string }) {
+  return <TopBarFrame variant="text-block" center={<span className="topbar__title">{title}</span>} />;
+}
+
+/** Sub-pages on phones: a back arrow (home when there is no history) and the title. */
+export function BackTopBar({ title }: { title: string }) {
+  const navigate = useNavigate();
+  const goBack = () => {
+    // React Router keeps its own history index; at 0 there is nothing in-app to go back to.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate(PATHS.home);
+  };
+  return (
+    <TopBarFrame
+      variant="back"
+      left={
+        <button type="button" className="topbar__back" onClick={goBack} aria-label="返回">
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M15 5 L8 12 L15 19" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" />
+          </svg>
+        </button>
+      }
+      center={<span className="topbar__title">{title}</span>}
+    />
+  );
+}
+
+export function TopBar({ kind, title }: { kind: TopBarKind; title: string }) {
+  switch (kind) {
+    case 'default':
+      return <DefaultTopBar />;
+    case 'no-user':
+      return <NoUserTopBar />;
+    case 'index':
+      return <IndexTopBar />;
+    case 'inner':
+      return <InnerTopBar />;
+    case 'school':
+      return <SchoolTopBar />;
+    case 'none':
+      return <NoneTopBar />;
+    case 'student-leader':
+      return <StudentLeaderTopBar />;
+    case 'teacher':
+      return <TeacherTopBar />;
+    case 'text-block':
+      return <TextBlockTopBar title={title} />;
+    case 'back':
+      return <BackTopBar title={title} />;
+  }
+}

@@ -1,0 +1,24 @@
+import { PAGES } from '@summit/domain/pages';
+
+// Every path string of the web app (DESIGN §2 rule 3). Redirect targets the domain computes come from its
+// PAGES so a page the domain sends students to and the route serving it can never drift apart.
+// This module imports only the domain's zod-free pages module: features may read it without depending on
+// the app shell, and the shell stays small.
+export const PATHS = {
+  home: '/',
+  login: PAGES.login,
+  register: PAGES.register,
+  reset: '/reset',
+  info: PAGES.info,
+  account: '/account',
+  accountEdit: '/account/edit',
+  agreement: '/agreement',
+  privacy: '/privacy',
+  studentApply: PAGES.apply,
+  teacher: PAGES.teacher,
+  admin: PAGES.admin,
+  school: PAGES.school,
+  slApplication: PAGES.slHome,
+} as const;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];

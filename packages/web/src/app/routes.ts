@@ -1,0 +1,71 @@
+import type { ComponentType } from 'react';
+import { PATHS } from './paths.ts';
+
+/** The ten top-bar kinds of spec §2. */
+export type TopBarKind =
+  | 'default'
+  | 'no-user'
+  | 'index'
+  | 'inner'
+  | 'school'
+  | 'none'
+  | 'student-leader'
+  | 'teacher'
+  | 'text-block'
+  | 'back';
+
+export type FooterKind = 'default' | 'none';
+
+/**
+ * Who may enter. `student` routes load the student status before entry (and may gate on it); the staff
+ * roles need that role's login; `any` needs some login; `public` needs nothing.
+ */
+export type RouteRole = 'public' | 'any' | 'student' | 'teacher' | 'admin' | 'school' | 'sl';
+
+export interface RouteDef {
+  path: string;
+  title: string;
+  role: RouteRole;
+  topBar: TopBarKind;
+  footer: FooterKind;
+  load: () => Promise<{ default: ComponentType }>;
+  /**
+   * Pages built with antd components. The others (home, legal texts, 404) are plain markup, so a first
+   * visit to them does not download antd at all (DESIGN §5 home-page budget).
+   */
+  usesAntd: boolean;
+  /** Student routes: the gate applied to the status before entry (see student-gates.ts). */
+  gate?: StudentGate;
+}
+
+/** Named gates, resolved in the lazily loaded student loader so the shell does not carry the domain. */
+export type StudentGate = 'complete-info';
+
+const loginScreen = () => import('../features/auth/login-screen.tsx');
+
+export const ROUTES: readonly RouteDef[] = [
+  { path: PATHS.home, title: '首页', role: 'public', topBar: 'index', footer: 'default', usesAntd: false, load: () => import('../features/home/home-page.tsx') },
+  { path: PATHS.login, title: '登录', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
+  { path: PATHS.register, title: '注册', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
+  { path: PATHS.reset, title: '找回密码', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
+  { path: PATHS.info, title: '完善个人信息', role: 'student', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
+  { path: PATHS.agreement, title: '用户协议', role: 'public', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/legal/agreement-page.tsx') },
+  { path: PATHS.privacy, title: '隐私政策', role: 'public', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/legal/privacy-page.tsx') },
+  { path: PATHS.account, title: '我的账户', role: 'any', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/profile/account-page.tsx') },
+  { path: PATHS.accountEdit, title: '编辑资料', role: 'student', topBar: 'back', footer: 'none', usesAntd: true, load: () => import('../features/profile/account-edit-page.tsx') },
+  { path: PATHS.studentApply, title: '申请', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/student/apply-landing-page.tsx'), gate: 'complete-info' },
+  { path: PATHS.teacher, title: '教师中心', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/staff/teacher-home-page.tsx') },
+  { path: PATHS.admin, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/staff/admin-home-page.tsx') },
+  { path: PATHS.school, title: '学校中心', role: 'school', topBar: 'school', footer: 'default', usesAntd: true, load: () => import('../features/staff/school-home-page.tsx') },
+  { path: PATHS.slApplication, title: '学生领袖', role: 'sl', topBar: 'student-leader', footer: 'default', usesAntd: true, load: () => import('../features/staff/sl-home-page.tsx') },
+];
+
+export const NOT_FOUND_ROUTE: RouteDef = {
+  path: '*',
+  title: '页面不存在',
+  role: 'public',
+  topBar: 'default',
+  footer: 'default',
+  usesAntd: false,
+  load: () => import('../features/not-found/not-found-page.tsx'),
+};

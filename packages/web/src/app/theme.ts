@@ -1,0 +1,44 @@
+import type { ThemeConfig } from 'antd';
+
+// One theme for the whole product (DESIGN §6): deep navy primary, warm neutrals, 8 px grid, system CJK fonts.
+export const FONT_STACK = '"PingFang SC", "Microsoft YaHei", "Noto Sans SC", "Noto Sans CJK SC", sans-serif';
+
+export const COLORS = {
+  navy: '#1b365d',
+  navyDark: '#12253f',
+  gold: '#c8a45c',
+  paper: '#f7f4ef',
+  sand: '#efe9df',
+  ink: '#2a2623',
+  muted: '#7a7068',
+  line: '#e4ddd2',
+} as const;
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: COLORS.navy,
+    colorInfo: COLORS.navy,
+    colorLink: COLORS.navy,
+    colorError: '#b42318',
+    colorSuccess: '#2e7d4f',
+    colorWarning: '#b7791f',
+    colorText: COLORS.ink,
+    colorTextSecondary: COLORS.muted,
+    colorBorder: '#d9d0c3',
+    colorBorderSecondary: COLORS.line,
+    colorBgLayout: COLORS.paper,
+    colorBgContainer: '#ffffff',
+    fontFamily: FONT_STACK,
+    fontSize: 15,
+    borderRadius: 8,
+    sizeUnit: 4,
+    sizeStep: 4,
+    // Phone-first: large controls are 44 px, the minimum comfortable tap target.
+    controlHeightLG: 44,
+    controlHeight: 40,
+  },
+  components: {
+    Button: { fontWeight: 500 },
+    Layout: { headerBg: '#ffffff', bodyBg: COLORS.paper, footerBg: COLORS.sand },
+  },
+};
