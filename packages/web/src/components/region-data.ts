@@ -1,0 +1,45 @@
+import { regionItemSchema, schoolItemSchema, type RegionItem, type SchoolItem } from '@summit/domain';
+import { api } from '../lib/api-client.ts';
+import { queryClient } from '../lib/query-client.ts';
+
+// Region lists change only with a data release, so they are cached for the whole visit and shared by
+// every widget (country select, area cascader, school search).
+
+const regionListSchema = regionItemSchema.array();
+const schoolListSchema = schoolItemSchema.array();
+
+export type RegionLevel = 'states' | 'cities' | 'zones';
+
+const PARENT_PARAM: Record<RegionLevel, string> = { states: 'country_id', cities: 'state_id', zones: 'city_id' };
+
+export function fetchCountries(): Promise<RegionItem[]> {
+  return queryClient.fetchQuery({
+    queryKey: ['region', 'countries'],
+    queryFn: ({ signal }) => api.get('/region/countries', { schema: regionListSchema, signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function fetchRegionChildren(level: RegionLevel, parentId: number): Promise<RegionItem[]> {
+  return queryClient.fetchQuery({
+    queryKey: ['region', level, parentId],
+    queryFn: ({ signal }) =>
+      api.get(`/region/${level}`, { query: { [PARENT_PARAM[level]]: parentId }, schema: regionListSchema, signal }),
+    staleTime: Infinity,
+  });
+}
+
+export interface SchoolFilter {
+  country_id?: number | null;
+  state_id?: number | null;
+  city_id?: number | null;
+  name?: string;
+}
+
+export function searchSchools(filter: SchoolFilter, signal?: AbortSignal): Promise<SchoolItem[]> {
+  return api.get('/region/schools', {
+    query: { country_id: filter.country_id, state_id: filter.state_id, city_id: filter.city_id, name: filter.name?.trim() },
+    schema: schoolListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
