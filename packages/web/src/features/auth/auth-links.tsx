@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { AuthLocationState } from './use-auth-form.ts';
+
+/** Keeps `r` and `s` when moving between the login screen's states, so the return target survives. */
+export function useAuthHref() {
+  const [params] = useSearchParams();
+  return (path: string, extra: Record<string, string> = {}) => {
+    const next = new URLSearchParams();
+    for (const key of ['r', 's']) {
+      const value = params.get(key);
+      if (value) next.set(key, value);
+    }
+    for (const [key, value] of Object.entries(extra)) next.set(key, value);
+    const qs = next.toString();
+    return qs ? `${path}?${qs}` : path;
+  };
+}
+
+export function AuthLink({
+  to,
+  phone,
+  children,
+  className,
+  current,
+}: {
+  to: string;
+  phone?: string;
+  children: ReactNode;
+  className?: string;
+  current?: boolean;
+}) {
+  const state: AuthLocationState = phone ? { phone } : {};
+  return (
+    <Link to={to} state={state} replace className={className} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,94 @@
+import { Suspense, lazy } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
+import { AuthLink, useAuthHref } from './auth-links.tsx';
+import { LoadingState } from '../../components/page-state.tsx';
+import { PasswordLoginForm } from './password-login-form.tsx';
+import { RegisterForm } from './register-form.tsx';
+import { ResetForm } from './reset-form.tsx';
+import { SmsLoginForm } from './sms-login-form.tsx';
+import './login-screen.css';
+
+// The profile form carries the area cascader and school search: only students completing /info need them.
+const CompleteInfoPanel = lazy(() => import('./complete-info-panel.tsx'));
+
+/** The login screen's states (spec §2); this milestone implements these five. */
+export type AuthState = 'LOGIN' | 'SMS' | 'REGIST' | 'FIND_PASSWORD' | 'COMPLETE_INFO';
+
+/**
+ * The state follows the address: /register REGIST, /reset FIND_PASSWORD, /info COMPLETE_INFO,
+ * /login LOGIN or (with ?mode=sms) SMS. Links and the back button therefore move between states.
+ */
+export function authStateOf(pathname: string, params: URLSearchParams): AuthState {
+  if (pathname === PATHS.register) return 'REGIST';
+  if (pathname === PATHS.reset) return 'FIND_PASSWORD';
+  if (pathname === PATHS.info) return 'COMPLETE_INFO';
+  return params.get('mode') === 'sms' ? 'SMS' : 'LOGIN';
+}
+
+const HEADINGS: Record<AuthState, { title: string; subtitle: string }> = {
+  LOGIN: { title: '欢迎回来', subtitle: 'Summit 高中生夏季学术项目' },
+  SMS: { title: '欢迎回来', subtitle: 'Summit 高中生夏季学术项目' },
+  REGIST: { title: '创建账号', subtitle: '使用手机号注册，开启你的夏季学术之旅' },
+  FIND_PASSWORD: { title: '找回密码', subtitle: '通过手机验证码设置新密码' },
+  COMPLETE_INFO: { title: '完善个人信息', subtitle: '请填写真实信息，以便项目组与你联系' },
+};
+
+function LoginTabs({ state }: { state: 'LOGIN' | 'SMS' }) {
+  const href = useAuthHref();
+  return (
+    <nav className="auth-tabs" aria-label="登录方式">
+      <AuthLink to={href(PATHS.login)} current={state === 'LOGIN'} className="auth-tabs__tab">
+        密码登录
+      </AuthLink>
+      <AuthLink to={href(PATHS.login, { mode: 'sms' })} current={state === 'SMS'} className="auth-tabs__tab">
+        验证码登录
+      </AuthLink>
+    </nav>
+  );
+}
+
+/** Leaving without logging in goes home: the page that asked for a login would only ask again. */
+function CloseButton() {
+  const navigate = useNavigate();
+  const close = () => void navigate(PATHS.home);
+  return (
+    <button type="button" className="auth-card__close" aria-label="关闭" onClick={close}>
+      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M6 6 L18 18 M18 6 L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+}
+
+export default function LoginScreen() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = authStateOf(location.pathname, params);
+  const heading = HEADINGS[state];
+
+  return (
+    <div className="auth-screen">
+      <section className={`auth-card auth-card--${state.toLowerCase()}`} aria-labelledby="auth-title">
+        {/* COMPLETE_INFO cannot be dismissed (spec §4): the profile comes first. */}
+        {state === 'COMPLETE_INFO' ? null : <CloseButton />}
+        <header className="auth-card__header">
+          <h1 id="auth-title" className="auth-card__title">
+            {heading.title}
+          </h1>
+          <p className="auth-card__subtitle">{heading.subtitle}</p>
+        </header>
+        {state === 'LOGIN' || state === 'SMS' ? <LoginTabs state={state} /> : null}
+        {state === 'LOGIN' ? <PasswordLoginForm key="login" /> : null}
+        {state === 'SMS' ? <SmsLoginForm key="sms" /> : null}
+        {state === 'REGIST' ? <RegisterForm key="register" /> : null}
+        {state === 'FIND_PASSWORD' ? <ResetForm key="reset" /> : null}
+        {state === 'COMPLETE_INFO' ? (
+          <Suspense fallback={<LoadingState rows={6} />}>
+            <CompleteInfoPanel key="info" />
+          </Suspense>
+        ) : null}
+      </section>
+    </div>
+  );
+}

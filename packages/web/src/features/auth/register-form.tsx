@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button, Checkbox, Form } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { passwordSchema, smsCodeSchema } from '@summit/domain';
+import { zodRule } from '../../lib/form-rules.ts';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { PHONE_FIELD, PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
+import { SmsCodeInput } from '../../components/sms-code-input.tsx';
+import { PATHS } from '../../app/paths.ts';
+import { REGISTER_SUCCESS_TEXT, completeLogin, register } from './auth-api.ts';
+import { AuthLink, useAuthHref } from './auth-links.tsx';
+import { useAuthForm, type AuthFormValues } from './use-auth-form.ts';
+
+export const AGREEMENT_REQUIRED = '请先阅读并同意用户协议和隐私政策';
+
+const agreementRule = {
+  validator: async (_rule: unknown, value: unknown) => {
+    if (value !== true) throw new Error(AGREEMENT_REQUIRED);
+  },
+};
+
+/** REGIST: phone + SMS code + password, with consent to the agreement and privacy policy. */
+export function RegisterForm() {
+  const { form, resolvePhone, showFieldError, returnTo, initialValues } = useAuthForm();
+  const [submitting, setSubmitting] = useState(false);
+  const navigate = useNavigate();
+  const href = useAuthHref();
+  const phone = Form.useWatch(PHONE_FIELD, form);
+
+  const submit = async (values: AuthFormValues) => {
+    setSubmitting(true);
+    try {
+      const result = await register({
+        ...phoneFieldsOf(values),
+        code: (values.code ?? '').trim(),
+        password: values.password ?? '',
+      });
+      const target = await completeLogin(result, returnTo, REGISTER_SUCCESS_TEXT);
+      await navigate(target, { replace: true });
+    } catch (error) {
+      showFieldError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<AuthFormValues>
+      form={form}
+      initialValues={{ agree: false, ...initialValues }}
+      onFinish={(values) => void submit(values)}
+      validateTrigger={['onBlur']}
+      className="auth-form"
+    >
+      <PhoneField />
+      <Form.Item name="code" rules={[zodRule(smsCodeSchema)]}>
+        <SmsCodeInput resolvePhone={resolvePhone} />
+      </Form.Item>
+      <Form.Item name="password" rules={[zodRule(passwordSchema)]}>
+        <PasswordInput placeholder="请设置密码（8-32位）" purpose="new" />
+      </Form.Item>
+      <Form.Item name="agree" valuePropName="checked" rules={[agreementRule]} validateTrigger={['onChange']}>
+        <Checkbox className="auth-form__agree">
+          我已阅读并同意
+          <Link to={PATHS.agreement} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+            《用户协议》
+          </Link>
+          和
+          <Link to={PATHS.privacy} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+            《隐私政策》
+          </Link>
+        </Checkbox>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        注册
+      </Button>
+      <div className="auth-form__switch">
+        <AuthLink to={href(PATHS.login)} phone={phone}>
+          已有账号？去登录
+        </AuthLink>
+      </div>
+    </Form>
+  );
+}

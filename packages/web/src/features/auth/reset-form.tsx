@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Button, Form } from 'antd';
+import { useNavigate } from 'react-router';
+import { MSG, passwordSchema, smsCodeSchema } from '@summit/domain';
+import { zodRule } from '../../lib/form-rules.ts';
+import { toast } from '../../lib/notifier.ts';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { PHONE_FIELD, PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
+import { SmsCodeInput } from '../../components/sms-code-input.tsx';
+import { PATHS } from '../../app/paths.ts';
+import { resetPassword } from './auth-api.ts';
+import { AuthLink, useAuthHref } from './auth-links.tsx';
+import { useAuthForm, type AuthFormValues, type AuthLocationState } from './use-auth-form.ts';
+
+/** FIND_PASSWORD (/reset): phone + SMS code + new password, then back to 登录 with the phone filled in. */
+export function ResetForm() {
+  const { form, resolvePhone, showFieldError, initialValues } = useAuthForm();
+  const [submitting, setSubmitting] = useState(false);
+  const navigate = useNavigate();
+  const href = useAuthHref();
+  const phone = Form.useWatch(PHONE_FIELD, form);
+
+  const submit = async (values: AuthFormValues) => {
+    setSubmitting(true);
+    try {
+      const fields = phoneFieldsOf(values);
+      await resetPassword({ ...fields, code: (values.code ?? '').trim(), password: values.password ?? '' });
+      toast('success', MSG.RESET_OK, { durationSeconds: 3 });
+      const state: AuthLocationState = { phone: fields.phone };
+      await navigate(href(PATHS.login), { replace: true, state });
+    } catch (error) {
+      showFieldError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<AuthFormValues>
+      form={form}
+      initialValues={initialValues}
+      onFinish={(values) => void submit(values)}
+      validateTrigger={['onBlur']}
+      className="auth-form"
+    >
+      <PhoneField />
+      <Form.Item name="code" rules={[zodRule(smsCodeSchema)]}>
+        <SmsCodeInput resolvePhone={resolvePhone} />
+      </Form.Item>
+      <Form.Item name="password" rules={[zodRule(passwordSchema)]}>
+        <PasswordInput placeholder="请输入新密码（8-32位）" purpose="new" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        重置密码
+      </Button>
+      <div className="auth-form__switch">
+        想起密码了？
+        <AuthLink to={href(PATHS.login)} phone={phone}>
+          返回登录
+        </AuthLink>
+      </div>
+    </Form>
+  );
+}

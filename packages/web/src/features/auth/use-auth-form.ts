@@ -1,0 +1,49 @@
+import { Form } from 'antd';
+import { useLocation, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
+import { returnTargetFrom } from '../../lib/navigation.ts';
+import { PHONE_FIELD, phoneFieldsOf, type PhoneFormValues } from '../../components/phone-field.tsx';
+import type { PhoneTarget } from '../../components/sms-code-input.tsx';
+
+export interface AuthFormValues extends PhoneFormValues {
+  password?: string;
+  code?: string;
+  agree?: boolean;
+}
+
+/** Carries the typed phone between 登录, 注册 and 找回密码 so nobody types it twice. */
+export interface AuthLocationState {
+  phone?: string;
+}
+
+/** Shared plumbing of the account forms: the antd form, the phone for SMS, server field errors. */
+export function useAuthForm() {
+  const [form] = Form.useForm<AuthFormValues>();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const carriedPhone = (location.state as AuthLocationState | null)?.phone;
+
+  const resolvePhone = async (): Promise<PhoneTarget | null> => {
+    try {
+      await form.validateFields([PHONE_FIELD]);
+    } catch {
+      return null;
+    }
+    return phoneFieldsOf(form.getFieldsValue());
+  };
+
+  /** A 4003 naming one of our fields goes under that field (the client did not toast it). */
+  const showFieldError = (error: unknown) => {
+    if (error instanceof ApiError && error.handledByCaller && error.field) {
+      form.setFields([{ name: error.field as keyof AuthFormValues, errors: [error.msg] }]);
+    }
+  };
+
+  return {
+    form,
+    resolvePhone,
+    showFieldError,
+    returnTo: returnTargetFrom(params),
+    initialValues: carriedPhone ? { [PHONE_FIELD]: carriedPhone } : {},
+  };
+}
