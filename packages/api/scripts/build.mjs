@@ -11,7 +11,7 @@ const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(domainP
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(root, 'src/main.ts'), 'cli/seed-demo': path.join(root, 'src/cli/seed-demo.ts'), 'cli/create-admin': path.join(root, 'src/cli/create-admin.ts') },
+  entryPoints: { main: path.join(root, 'src/main.ts'), 'cli/seed-demo': path.join(root, 'src/cli/seed-demo.ts'), 'cli/create-admin': path.join(root, 'src/cli/create-admin.ts'), 'cli/migrate': path.join(root, 'src/cli/migrate.ts') },
   outdir: path.join(root, 'dist'),
   bundle: true,
   splitting: true,

@@ -160,8 +160,10 @@ export const schools = pgTable(
     stateId: integer('state_id'),
     cityId: integer('city_id'),
     zoneId: integer('zone_id'),
-    /** 1 public high school, 2 private high school, 3 international school / programme, 4 other. */
+    /** Level, the spec's school-filter `type` (domain SCHOOL_TYPES): 1 中学, 2 大学. */
     type: smallint('type').notNull().default(1),
+    /** Ownership for admins' reports: 1 public, 2 private, 3 international school or programme. */
+    category: smallint('category').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index('schools_area_idx').on(t.countryId, t.stateId, t.cityId), uniqueIndex('schools_name_area_uq').on(t.name, t.countryId)],

@@ -33,7 +33,8 @@ describe('schools data', () => {
     expect(new Set(SCHOOLS.filter((s) => s.countryId === 1).map((s) => s.stateId)).size).toBeGreaterThanOrEqual(30);
     expect(SCHOOLS.some((s) => s.stateId === 3032)).toBe(true);
     expect(SCHOOLS.filter((s) => s.countryId !== 1).length).toBeGreaterThanOrEqual(3);
-    expect(new Set(SCHOOLS.map((s) => s.type))).toEqual(new Set([1, 2, 3]));
+    expect(new Set(SCHOOLS.map((s) => s.type))).toEqual(new Set([1]));
+    expect(new Set(SCHOOLS.map((s) => s.category))).toEqual(new Set([1, 2, 3]));
   });
 
   it('seedSchools is idempotent', async () => {

@@ -66,6 +66,7 @@ CREATE TABLE "schools" (
 	"city_id" integer,
 	"zone_id" integer,
 	"type" smallint DEFAULT 1 NOT NULL,
+	"category" smallint DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

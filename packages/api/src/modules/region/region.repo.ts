@@ -47,6 +47,7 @@ export interface SchoolSeed {
   cityId: number | null;
   zoneId: number | null;
   type: number;
+  category: number;
 }
 
 /** Idempotent: a school already there (same name and country) is left as it is. */

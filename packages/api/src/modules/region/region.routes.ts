@@ -14,17 +14,6 @@ import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { findSchools, getAreaCodes, listCities, listCountries, listStates, listZones } from './region.service.ts';
 
-/**
- * School types as schema.ts defines them (1 public, 2 private, 3 international, 4 other). The domain's
- * query schema only admits 1 | 2 (中学/大学); until the two agree, this route accepts the stored types.
- */
-export const SCHOOL_TYPE_IDS = [1, 2, 3, 4] as const;
-const schoolQuerySchema = schoolSearchQuerySchema.extend({
-  type: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number({ error: MSG.PARAM_INVALID }).pipe(z.literal(SCHOOL_TYPE_IDS, { error: MSG.PARAM_INVALID })).optional(),
-  ),
-});
 
 const regionListSchema = envelopeOf(z.array(regionItemSchema));
 const publicRoute = { config: { auth: 'public' as const } };
@@ -71,7 +60,7 @@ export async function regionRoutes(app: FastifyInstance) {
     '/api/region/schools',
     {
       ...publicRoute,
-      schema: { tags, summary: '学校搜索（最多 50 条，按名称排序）', querystring: schoolQuerySchema, response: { 200: envelopeOf(z.array(schoolItemSchema)) } },
+      schema: { tags, summary: '学校搜索（最多 50 条，按名称排序）', querystring: schoolSearchQuerySchema, response: { 200: envelopeOf(z.array(schoolItemSchema)) } },
     },
     async (req) => {
       const q = req.query;

@@ -166,13 +166,13 @@ describe('school search', () => {
       .values([
         { name: '北京市第四中学', aliases: '北京四中', countryId: 1, stateId: 110000, cityId: 110100, zoneId: 110102, type: 1 },
         { name: '清华大学附属中学', aliases: '清华附中', countryId: 1, stateId: 110000, cityId: 110100, zoneId: 110108, type: 1 },
-        { name: '北京王府学校', aliases: '', countryId: 1, stateId: 110000, cityId: 110100, zoneId: 110114, type: 2 },
+        { name: '北京大学', aliases: '北大,PKU', countryId: 1, stateId: 110000, cityId: 110100, zoneId: 110108, type: 2 },
         { name: '深圳中学', aliases: '深中', countryId: 1, stateId: 440000, cityId: 440300, zoneId: 440303, type: 1 },
-        { name: '深圳国际交流学院', aliases: 'Shenzhen College of International Education,SCIE', countryId: 1, stateId: 440000, cityId: 440300, zoneId: 440304, type: 3 },
+        { name: '深圳国际交流学院', aliases: 'Shenzhen College of International Education,SCIE', countryId: 1, stateId: 440000, cityId: 440300, zoneId: 440304, type: 1, category: 3 },
         { name: '100%_学校', aliases: '', countryId: 1, stateId: 440000, cityId: 440300, zoneId: 440304, type: 1 },
         { name: '100分学校', aliases: '', countryId: 1, stateId: 440000, cityId: 440300, zoneId: 440304, type: 1 },
-        { name: 'Back\\slash School', aliases: '', countryId: 840, stateId: null, cityId: null, zoneId: null, type: 2 },
-        { name: 'Phillips Exeter Academy', aliases: 'Exeter', countryId: 840, stateId: null, cityId: null, zoneId: null, type: 2 },
+        { name: 'Back\\slash School', aliases: '', countryId: 840, stateId: null, cityId: null, zoneId: null, type: 1, category: 2 },
+        { name: 'Phillips Exeter Academy', aliases: 'Exeter', countryId: 840, stateId: null, cityId: null, zoneId: null, type: 1, category: 2 },
       ])
       .returning({ id: schools.id, name: schools.name });
     ids = Object.fromEntries(rows.map((r) => [r.name, r.id]));
@@ -187,9 +187,9 @@ describe('school search', () => {
 
   it('filters by country, state, city and type', async () => {
     expect(names(await search('?country_id=840')).sort()).toEqual(['Back\\slash School', 'Phillips Exeter Academy']);
-    expect(names(await search('?state_id=110000')).sort()).toEqual(['北京王府学校', '北京市第四中学', '清华大学附属中学'].sort());
-    expect(names(await search('?city_id=440300&type=3'))).toEqual(['深圳国际交流学院']);
-    expect(names(await search('?state_id=110000&type=2'))).toEqual(['北京王府学校']);
+    expect(names(await search('?state_id=110000')).sort()).toEqual(['北京大学', '北京市第四中学', '清华大学附属中学'].sort());
+    expect(names(await search('?state_id=110000&type=1')).sort()).toEqual(['北京市第四中学', '清华大学附属中学'].sort());
+    expect(names(await search('?state_id=110000&type=2'))).toEqual(['北京大学']);
     const one = await search(`?school_id=${ids['深圳中学']}`);
     expect(one).toEqual([{ id: ids['深圳中学'], name: '深圳中学', country_id: 1, state_id: 440000, city_id: 440300, type: 1 }]);
   });
