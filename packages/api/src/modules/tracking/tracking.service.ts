@@ -1,4 +1,4 @@
-import { AppError } from '@summit/domain';
+import { AppError, MSG } from '@summit/domain';
 import type { AppContext } from '../../http/context.ts';
 import { insertTrackingEvent } from './tracking.repo.ts';
 
@@ -7,7 +7,6 @@ import { insertTrackingEvent } from './tracking.repo.ts';
  * is 3 bytes a character in UTF-8, so the stored size needs its own cap.
  */
 export const TRACKING_PAYLOAD_MAX_BYTES = 8 * 1024;
-export const PAYLOAD_TOO_LARGE_MSG = '埋点数据过大';
 
 export interface TrackingInput {
   event: string;
@@ -20,7 +19,7 @@ export interface TrackingInput {
 export async function recordEvent(ctx: AppContext, input: TrackingInput): Promise<void> {
   const payload = input.payload ?? null;
   if (payload !== null && Buffer.byteLength(JSON.stringify(payload), 'utf8') > TRACKING_PAYLOAD_MAX_BYTES) {
-    throw AppError.param('payload', PAYLOAD_TOO_LARGE_MSG);
+    throw AppError.param('payload', MSG.TRACKING_PAYLOAD_TOO_LARGE);
   }
   await insertTrackingEvent(ctx.db, { ...input, payload, createdAt: ctx.now() });
 }
