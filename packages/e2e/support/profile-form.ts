@@ -6,7 +6,14 @@ export interface ProfileInput {
   email: string;
   /** Province → city → district, as shown in the cascader. */
   area: [string, string, string];
-  school: string;
+  school: SchoolChoice;
+}
+
+export type SchoolChoice = { search: string; pick: string } | { typed: string };
+
+/** The name the account page shows for a school choice. */
+export function schoolName(choice: SchoolChoice): string {
+  return 'pick' in choice ? choice.pick : choice.typed;
 }
 
 /** The /info (and /account/edit) form, found by its labels and placeholders. */
@@ -38,14 +45,27 @@ export class ProfileForm {
     await expect(this.field('学校所在地区')).toContainText(path[path.length - 1] as string);
   }
 
-  /** Types the school's full name; picks the matching option (a listed school or the typed name). */
-  async chooseSchool(name: string): Promise<void> {
+  /**
+   * 学校 accepts either: `{ pick, search }` types `search` and picks the listed school `pick` (its id is
+   * saved); `{ typed }` types a full name the list does not have, which the form keeps as the name.
+   */
+  async chooseSchool(school: SchoolChoice): Promise<void> {
     const { page } = this;
-    const combo = this.field('学校').getByRole('combobox');
-    await combo.click();
-    await combo.pressSequentially(name, { delay: 20 });
-    await page.locator('.ant-select-dropdown:visible').getByText(name, { exact: true }).first().click();
-    await expect(this.field('学校')).toContainText(name);
+    const input = page.getByPlaceholder('请选择或输入学校全名');
+    await input.click();
+    await input.fill('');
+    if ('pick' in school) {
+      await input.pressSequentially(school.search, { delay: 30 });
+      await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: school.pick }).first().click();
+      await expect(input).toHaveValue(school.pick);
+    } else {
+      await input.pressSequentially(school.typed, { delay: 10 });
+      await expect(page.getByText('列表中没有该学校，将使用您输入的全名')).toBeVisible();
+      // Close the suggestions as a person would before moving on; the typed name stays.
+      await input.press('Escape');
+      await expect(page.getByText('列表中没有该学校，将使用您输入的全名')).toBeHidden();
+      await expect(input).toHaveValue(school.typed);
+    }
   }
 
   async submit(text = '保存并继续'): Promise<void> {

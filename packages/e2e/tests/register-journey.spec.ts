@@ -1,7 +1,7 @@
 import { test, expect } from '../support/fixtures.ts';
 import { button, LoginScreen } from '../support/login-screen.ts';
 import { maskPhone, uniquePhone } from '../support/phone-numbers.ts';
-import { ProfileForm } from '../support/profile-form.ts';
+import { ProfileForm, schoolName } from '../support/profile-form.ts';
 
 test('a new student registers, completes /info, reaches /student/apply, logs out and logs back in', async ({ page, readSmsCode }) => {
   const phone = uniquePhone();
@@ -10,7 +10,8 @@ test('a new student registers, completes /info, reaches /student/apply, logs out
     name: '李明轩',
     email: `lmx${phone.slice(-6)}@example.com`,
     area: ['广东省', '广州市', '天河区'] as [string, string, string],
-    school: `广州市天河区第${phone.slice(-4)}中学`,
+    // A school of the chosen district from the region data, found by part of its name.
+    school: { search: '华南师范', pick: '华南师范大学附属中学' },
   };
   const screen = new LoginScreen(page);
 
@@ -34,13 +35,14 @@ test('a new student registers, completes /info, reaches /student/apply, logs out
   await form.submit('保存并继续');
 
   await expect(page).toHaveURL(/\/student\/apply/);
-  await expect(page.getByText('申请即将开放')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '申请即将开放' })).toBeVisible();
 
   await page.goto('/account');
-  await expect(page.getByText(maskPhone(phone))).toBeVisible();
-  await expect(page.getByText(profile.name)).toBeVisible();
-  await expect(page.getByText(profile.email)).toBeVisible();
-  await expect(page.getByText(profile.school)).toBeVisible();
+  const account = page.getByRole('main');
+  await expect(account.getByText(maskPhone(phone))).toBeVisible();
+  await expect(account.getByText(profile.name, { exact: true })).toBeVisible();
+  await expect(account.getByText(profile.email)).toBeVisible();
+  await expect(account.getByText(schoolName(profile.school))).toBeVisible();
   await expect(page.getByText(phone)).toHaveCount(0);
 
   await button(page, '退出登录').click();
@@ -53,5 +55,5 @@ test('a new student registers, completes /info, reaches /student/apply, logs out
   await page.goto('/login');
   await screen.loginWithPassword(phone, password);
   await expect(page).toHaveURL(/\/student\/apply/);
-  await expect(page.getByText('申请即将开放')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '申请即将开放' })).toBeVisible();
 });
