@@ -45,6 +45,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testIgnore: /phone-.*\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 } },
     },
     {

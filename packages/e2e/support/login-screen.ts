@@ -43,17 +43,28 @@ export class LoginScreen {
     return this.page.getByText(text, { exact: true });
   }
 
+  get captchaDialog(): Locator {
+    return this.page.getByRole('dialog', { name: '安全验证' });
+  }
+
+  /** The question on the 安全验证 dialog, e.g. `12 + 7 = ?`, once it has loaded. */
+  async captchaQuestion(): Promise<string> {
+    const question = this.captchaDialog.getByText(/\d+\s*[+＋]\s*\d+\s*=\s*[?？]/);
+    await expect(question).toBeVisible();
+    return ((await question.textContent()) ?? '').trim();
+  }
+
+  async answerCaptcha(answer: number): Promise<void> {
+    await this.captchaDialog.getByPlaceholder('请输入计算结果').fill(String(answer));
+    await button(this.captchaDialog, '确定').click();
+  }
+
   /** 获取验证码 → 安全验证 dialog → read `a + b = ?`, answer → dialog closes and the countdown starts. */
   async requestCode(): Promise<void> {
     await this.sendCodeButton.click();
-    const dialog = this.page.getByRole('dialog', { name: '安全验证' });
-    await expect(dialog).toBeVisible();
-    const question = dialog.getByText(/\d+\s*[+＋]\s*\d+\s*=\s*[?？]/);
-    await expect(question).toBeVisible();
-    const answer = solveCaptcha((await question.textContent()) ?? '');
-    await dialog.getByPlaceholder('请输入计算结果').fill(String(answer));
-    await button(dialog, '确定').click();
-    await expect(dialog).toBeHidden();
+    await expect(this.captchaDialog).toBeVisible();
+    await this.answerCaptcha(solveCaptcha(await this.captchaQuestion()));
+    await expect(this.captchaDialog).toBeHidden();
     await expect(this.page.getByRole('button', { name: /\d+\s*秒后重发/ })).toBeVisible();
   }
 

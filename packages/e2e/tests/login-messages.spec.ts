@@ -1,6 +1,8 @@
 import { test, expect } from '../support/fixtures.ts';
+import { listOutbox, solveCaptcha } from '../support/api.ts';
 import { DEMO } from '../support/demo-accounts.ts';
-import { LoginScreen } from '../support/login-screen.ts';
+import { button, LoginScreen } from '../support/login-screen.ts';
+import { uniquePhone } from '../support/phone-numbers.ts';
 
 // The spec's §5 messages, shown under the field; server answers shown as a toast.
 
@@ -58,4 +60,33 @@ test('bad SMS codes: 验证码格式错误 for 12a, 验证码错误或已过期 
   await expect(page.getByText('验证码格式错误')).toHaveCount(0);
   await expect(page.getByText('验证码错误或已过期')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a wrong captcha answer: 答案错误，请重新验证, 确定 locked for 3 s, no SMS; the right answer then sends it', async ({
+  page,
+  baseURL,
+  readSmsCode,
+}) => {
+  const phone = uniquePhone();
+  const screen = new LoginScreen(page);
+  await page.goto('/register');
+  await screen.phone.fill(phone);
+  await screen.sendCodeButton.click();
+  await expect(screen.captchaDialog).toBeVisible();
+
+  await screen.answerCaptcha(solveCaptcha(await screen.captchaQuestion()) + 1);
+  await expect(screen.captchaDialog.getByText('答案错误，请重新验证')).toBeVisible();
+  const confirm = button(screen.captchaDialog, '确定');
+  await expect(confirm).toBeDisabled();
+  const lockedSeenAt = Date.now();
+  await expect(confirm).toBeEnabled({ timeout: 8_000 });
+  // The lock is 3 s from the wrong answer; we saw it a moment after, so well over 1.5 s must remain.
+  expect(Date.now() - lockedSeenAt).toBeGreaterThan(1_500);
+  expect(await listOutbox(baseURL as string, phone)).toHaveLength(0);
+
+  // A new question was fetched while locked; answering it right sends the code and closes the dialog.
+  await screen.answerCaptcha(solveCaptcha(await screen.captchaQuestion()));
+  await expect(screen.captchaDialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /\d+\s*秒后重发/ })).toBeVisible();
+  expect(await readSmsCode(phone)).toMatch(/^\d{4}$/);
 });

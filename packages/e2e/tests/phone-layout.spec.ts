@@ -1,0 +1,92 @@
+// Phone project only (see playwright.config.ts): DESIGN §6, every page at 375 px, tap targets ≥ 44 px.
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
+import { LoginScreen } from '../support/login-screen.ts';
+import { maskPhone } from '../support/phone-numbers.ts';
+
+interface LayoutReport {
+  scrollWidth: number;
+  viewportWidth: number;
+  controls: number;
+  smallTargets: string[];
+}
+
+/** Sideways overflow, and form controls (buttons, inputs, selects, tabs) shorter than 44 px. */
+async function measure(page: Page): Promise<LayoutReport> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll(
+      [
+        'button:not(.ant-input-clear-icon):not(.ant-modal-close)',
+        '.ant-input-affix-wrapper',
+        'input.ant-input:not(.ant-input-affix-wrapper input):not(.ant-input-group input)',
+        '.ant-input-group-wrapper',
+        '.ant-select:not(.ant-input-group-addon .ant-select)',
+        '[role="tab"]',
+      ].join(','),
+    );
+    const smallTargets: string[] = [];
+    let shown = 0;
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      shown += 1;
+      if (box.height < 44) {
+        const label = (el.textContent || el.getAttribute('placeholder') || el.getAttribute('aria-label') || '').trim().slice(0, 16);
+        smallTargets.push(`<${el.tagName.toLowerCase()} class="${String(el.className).split(' ')[0]}"> "${label}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, viewportWidth: window.innerWidth, controls: shown, smallTargets };
+  });
+}
+
+async function expectPhoneFriendly(page: Page, what: string, { hasForm = true } = {}): Promise<void> {
+  const report = await measure(page);
+  // Guards the selectors above: a page with a form has controls to measure.
+  if (hasForm) expect(report.controls, `${what}: controls measured`).toBeGreaterThan(1);
+  expect(report.scrollWidth, `${what}: no sideways scrolling at ${report.viewportWidth} px`).toBeLessThanOrEqual(report.viewportWidth);
+  expect(report.smallTargets, `${what}: tap targets under 44 px`).toEqual([]);
+}
+
+test('login, register and reset fit 375 px with 44 px tap targets', async ({ page }) => {
+  const screen = new LoginScreen(page);
+  await page.goto('/login');
+  await expect(screen.phone).toBeVisible();
+  await expectPhoneFriendly(page, '/login');
+
+  await screen.link('验证码登录').click();
+  await expect(screen.code).toBeVisible();
+  await expectPhoneFriendly(page, '/login 验证码登录');
+
+  await page.goto('/register');
+  await expect(screen.newPassword).toBeVisible();
+  await expectPhoneFriendly(page, '/register');
+
+  await page.goto('/reset');
+  await expect(screen.resetPassword).toBeVisible();
+  await expectPhoneFriendly(page, '/reset');
+});
+
+test('/info fits 375 px with 44 px tap targets', async ({ page }) => {
+  await page.goto('/login');
+  await new LoginScreen(page).loginWithPassword(DEMO.newStudent, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/info$/);
+  await expect(page.getByPlaceholder('请选择或输入学校全名')).toBeVisible();
+  await expectPhoneFriendly(page, '/info');
+});
+
+test('/student/apply, /account and /account/edit fit 375 px with 44 px tap targets', async ({ page }) => {
+  await page.goto('/login');
+  await new LoginScreen(page).loginWithPassword(DEMO.student, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/student\/apply/);
+  await expect(page.getByRole('heading', { name: '申请即将开放' })).toBeVisible();
+  await expectPhoneFriendly(page, '/student/apply', { hasForm: false });
+
+  await page.goto('/account');
+  await expect(page.getByRole('main').getByText(maskPhone(DEMO.student))).toBeVisible();
+  await expectPhoneFriendly(page, '/account');
+
+  await page.goto('/account/edit');
+  await expect(page.getByPlaceholder('请输入真实姓名')).toHaveValue(/.+/);
+  await expectPhoneFriendly(page, '/account/edit');
+});
