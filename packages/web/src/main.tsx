@@ -7,7 +7,8 @@ import { registerNavigator } from './lib/navigation.ts';
 import './app/layouts/shell.css';
 
 const router = createAppRouter();
-registerNavigator((to, options) => void router.navigate(to, options));
+// flushSync: pages changed from outside React (401, gates, logout) are on screen when the URL changes.
+registerNavigator((to, options) => router.navigate(to, { ...options, flushSync: true }));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');

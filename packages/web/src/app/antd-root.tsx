@@ -26,7 +26,9 @@ function ToastHost() {
  */
 export default function AntdRoot({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={theme} componentSize="large">
+    // autoInsertSpace off: antd would render 登录 as "登 录", which is also what screen readers and
+    // tests would read as the button's name.
+    <ConfigProvider locale={zhCN} theme={theme} componentSize="large" button={{ autoInsertSpace: false }}>
       {children}
       <ToastHost />
     </ConfigProvider>

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { CHINA_COUNTRY_ID } from '@summit/domain';
-import { fetchCountries } from './region-data.ts';
+import { countriesQuery } from './region-data.ts';
 
 /** Countries from /api/region/countries (中国 first), searchable by name and aliases. */
 export function CountrySelect({
@@ -15,7 +15,7 @@ export function CountrySelect({
   onBlur?: () => void;
   disabled?: boolean;
 }) {
-  const countries = useQuery({ queryKey: ['region', 'countries'], queryFn: fetchCountries, staleTime: Infinity });
+  const countries = useQuery(countriesQuery());
   const options =
     countries.data?.map((c) => ({ value: c.id, label: c.name, search: [c.name, ...c.aliases].join(' ').toLowerCase() })) ??
     // Until the list arrives, the default still reads 中国 rather than a bare id.

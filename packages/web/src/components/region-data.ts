@@ -12,21 +12,29 @@ export type RegionLevel = 'states' | 'cities' | 'zones';
 
 const PARENT_PARAM: Record<RegionLevel, string> = { states: 'country_id', cities: 'state_id', zones: 'city_id' };
 
-export function fetchCountries(): Promise<RegionItem[]> {
-  return queryClient.fetchQuery({
-    queryKey: ['region', 'countries'],
-    queryFn: ({ signal }) => api.get('/region/countries', { schema: regionListSchema, signal }),
+// Query options (key + raw fetcher) so hooks use useQuery(x) and imperative code fetchQuery(x) on the same
+// cache entry. A queryFn must never call fetchQuery on its own key: it would wait for itself.
+
+export function countriesQuery() {
+  return {
+    queryKey: ['region', 'countries'] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<RegionItem[]> =>
+      api.get('/region/countries', { schema: regionListSchema, signal }),
     staleTime: Infinity,
-  });
+  };
+}
+
+export function regionChildrenQuery(level: RegionLevel, parentId: number) {
+  return {
+    queryKey: ['region', level, parentId] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<RegionItem[]> =>
+      api.get(`/region/${level}`, { query: { [PARENT_PARAM[level]]: parentId }, schema: regionListSchema, signal }),
+    staleTime: Infinity,
+  };
 }
 
 export function fetchRegionChildren(level: RegionLevel, parentId: number): Promise<RegionItem[]> {
-  return queryClient.fetchQuery({
-    queryKey: ['region', level, parentId],
-    queryFn: ({ signal }) =>
-      api.get(`/region/${level}`, { query: { [PARENT_PARAM[level]]: parentId }, schema: regionListSchema, signal }),
-    staleTime: Infinity,
-  });
+  return queryClient.fetchQuery(regionChildrenQuery(level, parentId));
 }
 
 export interface SchoolFilter {

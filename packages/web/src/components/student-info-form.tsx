@@ -17,7 +17,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { SESSION_KEYS } from '../lib/session.ts';
 import { AreaCascader } from './area-cascader.tsx';
 import { CountrySelect } from './country-select.tsx';
-import { fetchRegionChildren } from './region-data.ts';
+import { regionChildrenQuery } from './region-data.ts';
 import { SchoolSelect, type SchoolValue } from './school-select.tsx';
 import './student-info-form.css';
 
@@ -78,11 +78,7 @@ export function StudentInfoForm({
   const areaIds = Form.useWatch('area_id', form) ?? [];
 
   // Countries without states in the data (most outside China) have no area to choose: the country is it.
-  const states = useQuery({
-    queryKey: ['region', 'states', countryId],
-    queryFn: () => fetchRegionChildren('states', countryId),
-    staleTime: Infinity,
-  });
+  const states = useQuery(regionChildrenQuery('states', countryId));
   const hasAreas = countryId === CHINA_COUNTRY_ID || (states.data?.length ?? 0) > 0;
 
   const onValuesChange = (changed: InfoFormValues) => {

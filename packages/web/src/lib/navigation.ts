@@ -1,7 +1,7 @@
 // The api client and tracking run outside React but must move the router (401 → /register?r=…, gates,
 // 302 urls). The app registers the data router's navigate here; before that, a full page load is used.
 
-export type Navigate = (to: string, options?: { replace?: boolean }) => void;
+export type Navigate = (to: string, options?: { replace?: boolean }) => Promise<void> | void;
 
 let routerNavigate: Navigate | null = null;
 
@@ -13,14 +13,15 @@ function isExternal(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
 
-export function navigateTo(to: string, options: { replace?: boolean } = {}): void {
+/** Resolves once the router has finished the navigation (loaders run, page rendered). */
+export async function navigateTo(to: string, options: { replace?: boolean } = {}): Promise<void> {
   if (typeof window === 'undefined') return;
   if (isExternal(to) || !routerNavigate) {
     if (options.replace) window.location.replace(to);
     else window.location.assign(to);
     return;
   }
-  routerNavigate(to, options);
+  await routerNavigate(to, options);
 }
 
 /** Path plus query of the page the user is on, used as the `r` return target. */

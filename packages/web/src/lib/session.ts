@@ -46,6 +46,8 @@ export async function logout(loginPath: string): Promise<void> {
     // The local token is dropped either way; a server-side leftover expires on its own.
   }
   authStorage.clearLogin();
+  // Leave the page first: clearing the cache under a mounted page would make its queries refetch without
+  // a token, and their 401 would send the user to /register instead of the login page.
+  await navigateTo(loginPath, { replace: true });
   queryClient.clear();
-  navigateTo(loginPath, { replace: true });
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthLocationState } from './use-auth-form.ts';
 
 /** Keeps `r` and `s` when moving between the login screen's states, so the return target survives. */
@@ -30,9 +30,17 @@ export function AuthLink({
   className?: string;
   current?: boolean;
 }) {
+  const navigate = useNavigate();
   const state: AuthLocationState = phone ? { phone } : {};
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    // flushSync: the new state's form is on screen in the same task as the URL change, so nothing typed
+    // right after a switch can land in the previous state's (identically labelled) inputs.
+    void navigate(to, { replace: true, state, flushSync: true });
+  };
   return (
-    <Link to={to} state={state} replace className={className} aria-current={current ? 'page' : undefined}>
+    <Link to={to} state={state} replace onClick={onClick} className={className} aria-current={current ? 'page' : undefined}>
       {children}
     </Link>
   );

@@ -30,7 +30,7 @@ export default function CompleteInfoPanel() {
     } catch {
       // The next page's own loader reloads the status and reports any problem.
     }
-    await navigate(targetAfterCompleteInfo(returnTargetFrom(params), status), { replace: true });
+    await navigate(targetAfterCompleteInfo(returnTargetFrom(params), status), { replace: true, flushSync: true });
   };
 
   return <StudentInfoForm initial={info.data} submitText="保存并继续" onSaved={() => void onSaved()} />;

@@ -23,7 +23,7 @@ export function PasswordLoginForm() {
     try {
       const result = await loginWithPassword({ ...phoneFieldsOf(values), password: values.password ?? '' });
       const target = await completeLogin(result, returnTo, LOGIN_SUCCESS_TEXT);
-      await navigate(target, { replace: true });
+      await navigate(target, { replace: true, flushSync: true });
     } catch (error) {
       showFieldError(error);
     } finally {

@@ -36,7 +36,7 @@ export function RegisterForm() {
         password: values.password ?? '',
       });
       const target = await completeLogin(result, returnTo, REGISTER_SUCCESS_TEXT);
-      await navigate(target, { replace: true });
+      await navigate(target, { replace: true, flushSync: true });
     } catch (error) {
       showFieldError(error);
     } finally {

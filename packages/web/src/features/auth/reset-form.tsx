@@ -27,7 +27,7 @@ export function ResetForm() {
       await resetPassword({ ...fields, code: (values.code ?? '').trim(), password: values.password ?? '' });
       toast('success', MSG.RESET_OK, { durationSeconds: 3 });
       const state: AuthLocationState = { phone: fields.phone };
-      await navigate(href(PATHS.login), { replace: true, state });
+      await navigate(href(PATHS.login), { replace: true, state, flushSync: true });
     } catch (error) {
       showFieldError(error);
     } finally {

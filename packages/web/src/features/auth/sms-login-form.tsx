@@ -23,7 +23,7 @@ export function SmsLoginForm() {
     try {
       const result = await loginWithCode({ ...phoneFieldsOf(values), code: (values.code ?? '').trim() });
       const target = await completeLogin(result, returnTo, LOGIN_SUCCESS_TEXT);
-      await navigate(target, { replace: true });
+      await navigate(target, { replace: true, flushSync: true });
     } catch (error) {
       showFieldError(error);
     } finally {

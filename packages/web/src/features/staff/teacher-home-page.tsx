@@ -8,7 +8,7 @@ export default function TeacherHomePage() {
   return (
     <StaffLanding
       heading="教师中心"
-      intro={info.data ? `${info.data.name}老师，您好！` : '欢迎回来'}
+      intro={info.data ? `${info.data.name}，您好！` : '欢迎回来'}
       query={info}
       fields={(mask) =>
         info.data

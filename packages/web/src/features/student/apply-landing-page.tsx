@@ -17,7 +17,7 @@ function stepsOf(status: StudentStatus): Step[] {
   return [
     { title: '注册账号', done: true, note: '已完成' },
     { title: '完善个人信息', done: isInfoComplete(status), note: isInfoComplete(status) ? '已完成' : '待完成' },
-    { title: '提交申请', done: status.apply_v5.step1_submitted, note: status.apply_v5.step1_submitted ? '已提交' : '即将开放' },
+    { title: '提交申请', done: status.apply_v5.step1_submitted, note: status.apply_v5.step1_submitted ? '已提交' : '待开放' },
     { title: '支付申请费', done: status.is_apply_paid, note: status.is_apply_paid ? '已支付' : '提交申请后进行' },
     { title: '录取结果', done: status.offer_letter === 1, note: status.offer_letter === 1 ? '已发放' : '评审后公布' },
   ];
@@ -42,7 +42,7 @@ export default function ApplyLandingPage() {
         <>
           <section className="apply-landing__notice" aria-live="polite">
             <h2>申请即将开放</h2>
-            <p>2027 年夏季项目的在线申请正在准备中，开放后我们会通过短信和邮件通知你。请留意手机与邮箱。</p>
+            <p>新一期项目的在线申请正在准备中，开放后我们会通过短信和邮件通知你，请留意手机与邮箱。</p>
           </section>
           <section className="apply-landing__card" aria-label="申请进度">
             <h2 className="apply-landing__card-title">申请进度</h2>
