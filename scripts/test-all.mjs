@@ -86,7 +86,8 @@ async function runVitest(name, pkgDir) {
   const { code, timedOut } = await run(
     path.join(BIN, 'vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
-    { cwd, env: { FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') } },
+    // Colour codes only on a terminal: CI logs stay readable (some libraries colour whenever FORCE_COLOR is set).
+    { cwd, env: process.stdout.isTTY || process.env.FORCE_COLOR ? {} : { NO_COLOR: '1' } },
   );
   result.seconds = (Date.now() - started) / 1000;
   const report = readJson(outputFile);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,9 @@ import { uniquePhone } from './phone-numbers.ts';
 
 const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = path.resolve(E2E_DIR, '..', '..');
-const SERVER_ENTRY = path.join(ROOT, 'packages', 'api', 'dist', 'main.js');
+const API_DIST = path.join(ROOT, 'packages', 'api', 'dist');
+const WEB_DIST = path.join(ROOT, 'packages', 'web', 'dist');
+const SERVER_ENTRY = path.join(API_DIST, 'main.js');
 // Migrations, the demo seed and argon2 hashing on a busy 2-core machine take a while on first start.
 const SERVER_START_TIMEOUT_MS = 120_000;
 
@@ -36,6 +38,18 @@ function buildApp(): void {
     throw new Error(`npm run build failed (exit ${out.status}):\n${output.split('\n').slice(-40).join('\n')}`);
   }
   log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Runs the server from a copy of the build: a rebuild during the run (`npm run build`, `vite build` wipe
+ * their dist folders) would otherwise swap the files under the running server and 404 its lazy chunks.
+ * The copy lives under node_modules/ so the bundle's external packages still resolve from the root.
+ */
+function snapshotBuild(): { entry: string; webDist: string; remove: () => void } {
+  const dir = path.join(ROOT, 'node_modules', '.cache', 'summit-e2e', `${process.pid}-${Date.now()}`);
+  cpSync(API_DIST, path.join(dir, 'api'), { recursive: true });
+  cpSync(WEB_DIST, path.join(dir, 'web'), { recursive: true });
+  return { entry: path.join(dir, 'api', 'main.js'), webDist: path.join(dir, 'web'), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 function freePort(): Promise<number> {
@@ -79,7 +93,10 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   mkdirSync(dataDir);
 
   if (process.env.E2E_SKIP_BUILD !== '1') buildApp();
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build (or unset E2E_SKIP_BUILD)`);
+  for (const built of [SERVER_ENTRY, path.join(WEB_DIST, 'index.html')]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build (or unset E2E_SKIP_BUILD)`);
+  }
+  const snapshot = snapshotBuild();
 
   const database = process.env.DATABASE_URL ? createFreshDatabase(process.env.DATABASE_URL) : null;
   const databaseUrl = database?.url ?? process.env.DATABASE_URL;
@@ -91,6 +108,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    WEB_DIST_DIR: snapshot.webDist,
     DEMO_MODE: 'true',
     SEED_DEMO: 'true',
     SMS_PROVIDER: 'outbox',
@@ -100,7 +118,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   else delete env.DATABASE_URL;
 
   const logStream = createWriteStream(serverLog);
-  const server = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, [snapshot.entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout.pipe(logStream);
   server.stderr.pipe(logStream);
   let exited = false;
@@ -125,6 +143,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       // no log to keep
     }
     rmSync(workDir, { recursive: true, force: true });
+    snapshot.remove();
     database?.drop();
   };
 

@@ -17,7 +17,8 @@ async function measure(page: Page): Promise<LayoutReport> {
   return page.evaluate(() => {
     const controls = document.querySelectorAll(
       [
-        'button:not(.ant-input-clear-icon):not(.ant-modal-close)',
+        // In-field clear icons are a shortcut beside a full-size control, not the control itself.
+        'button:not(.ant-input-clear-icon):not(.ant-select-clear):not(.ant-modal-close)',
         '.ant-input-affix-wrapper',
         'input.ant-input:not(.ant-input-affix-wrapper input):not(.ant-input-group input)',
         '.ant-input-group-wrapper',
