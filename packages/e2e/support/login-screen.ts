@@ -10,8 +10,12 @@ export function buttonName(text: string): RegExp {
   return new RegExp(`^\\s*${escaped.join('\\s*')}\\s*$`);
 }
 
+/**
+ * A button by the text a person sees. Not by accessible name: antd's loading icon can linger in its leave
+ * animation with aria-label "loading", so a button that shows 确定 may be named "loading 确定".
+ */
 export function button(scope: Page | Locator, text: string): Locator {
-  return scope.getByRole('button', { name: buttonName(text) });
+  return scope.locator('button, [role="button"]').filter({ hasText: buttonName(text) });
 }
 
 /** The shared login screen (/login, /register, /reset) by the texts of /work/briefs/web.md. */
