@@ -64,7 +64,9 @@ export function PhoneVerificationDialog({
       width={360}
       centered
       footer={
-        <Button type="primary" block onClick={submit} disabled={locked || !question} loading={submitting}>
+        // No antd `loading` here: its spinner renames the button ("loading 确定") and the answer round
+        // trip is short; disabled covers both the 3 s lock and the request in flight.
+        <Button type="primary" block onClick={submit} disabled={locked || !question || submitting}>
           确定
         </Button>
       }
