@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
+import { authStateOf, type AuthState } from './auth-state.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
 import { LoadingState } from '../../components/page-state.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';
@@ -11,20 +12,6 @@ import './login-screen.css';
 
 // The profile form carries the area cascader and school search: only students completing /info need them.
 const CompleteInfoPanel = lazy(() => import('./complete-info-panel.tsx'));
-
-/** The login screen's states (spec §2); this milestone implements these five. */
-export type AuthState = 'LOGIN' | 'SMS' | 'REGIST' | 'FIND_PASSWORD' | 'COMPLETE_INFO';
-
-/**
- * The state follows the address: /register REGIST, /reset FIND_PASSWORD, /info COMPLETE_INFO,
- * /login LOGIN or (with ?mode=sms) SMS. Links and the back button therefore move between states.
- */
-export function authStateOf(pathname: string, params: URLSearchParams): AuthState {
-  if (pathname === PATHS.register) return 'REGIST';
-  if (pathname === PATHS.reset) return 'FIND_PASSWORD';
-  if (pathname === PATHS.info) return 'COMPLETE_INFO';
-  return params.get('mode') === 'sms' ? 'SMS' : 'LOGIN';
-}
 
 const HEADINGS: Record<AuthState, { title: string; subtitle: string }> = {
   LOGIN: { title: '欢迎回来', subtitle: 'Summit 高中生夏季学术项目' },

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { PAGES } from '@summit/domain';
+import { PATHS } from './paths.ts';
+import { NOT_FOUND_ROUTE, ROUTES } from './routes.ts';
+
+describe('route table', () => {
+  it('declares every path once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('serves every path of the paths module', () => {
+    const paths = new Set(ROUTES.map((r) => r.path));
+    for (const path of Object.values(PATHS)) expect(paths, path).toContain(path);
+  });
+
+  it('serves every landing a login can lead to (spec §4)', () => {
+    const paths = new Set(ROUTES.map((r) => r.path));
+    for (const page of [PAGES.info, PAGES.apply, PAGES.teacher, PAGES.admin, PAGES.school, PAGES.slHome, PAGES.login, PAGES.register]) {
+      expect(paths, page).toContain(page);
+    }
+  });
+
+  it('gives each route a title and loads student pages behind the student role', () => {
+    for (const route of [...ROUTES, NOT_FOUND_ROUTE]) {
+      expect(route.title.trim(), route.path).not.toBe('');
+      if (route.path.startsWith('/student/')) expect(route.role, route.path).toBe('student');
+    }
+    expect(ROUTES.find((r) => r.path === PATHS.info)?.role).toBe('student');
+    expect(ROUTES.find((r) => r.path === PATHS.studentApply)?.gate).toBe('complete-info');
+  });
+
+  it('keeps the public reading pages free of antd (home-page budget)', () => {
+    for (const path of [PATHS.home, PATHS.agreement, PATHS.privacy]) {
+      expect(ROUTES.find((r) => r.path === path)?.usesAntd, path).toBe(false);
+    }
+    expect(NOT_FOUND_ROUTE.usesAntd).toBe(false);
+  });
+});
