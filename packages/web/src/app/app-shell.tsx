@@ -1,5 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { authStorage } from '../lib/auth-storage.ts';
+import { captureReferrer } from '../lib/referrer.ts';
 import { trackPageView } from '../lib/tracking.ts';
 import { Footer } from './layouts/footers.tsx';
 import { TopBar } from './layouts/top-bars.tsx';
@@ -51,6 +53,10 @@ export function AppShell() {
   useEffect(() => {
     document.title = TITLE_PREFIX + route.title;
   }, [route.title]);
+
+  useEffect(() => {
+    captureReferrer(location.search, authStorage);
+  }, [location.search]);
 
   useEffect(() => {
     trackPageView(location.pathname, route.title);
