@@ -41,12 +41,20 @@ export interface SchoolFilter {
   country_id?: number | null;
   state_id?: number | null;
   city_id?: number | null;
+  /** 1 中学, 2 大学 (domain SCHOOL_TYPES); absent searches both. */
+  type?: number | null;
   name?: string;
 }
 
 export function searchSchools(filter: SchoolFilter, signal?: AbortSignal): Promise<SchoolItem[]> {
   return api.get('/region/schools', {
-    query: { country_id: filter.country_id, state_id: filter.state_id, city_id: filter.city_id, name: filter.name?.trim() },
+    query: {
+      country_id: filter.country_id,
+      state_id: filter.state_id,
+      city_id: filter.city_id,
+      type: filter.type,
+      name: filter.name?.trim(),
+    },
     schema: schoolListSchema,
     ...(signal ? { signal } : {}),
   });

@@ -37,7 +37,7 @@ export function SchoolSelect({
   }, [text]);
 
   const schools = useQuery({
-    queryKey: ['region', 'schools', filter.country_id, filter.state_id, filter.city_id, term.trim()],
+    queryKey: ['region', 'schools', filter.country_id, filter.state_id, filter.city_id, filter.type, term.trim()],
     queryFn: ({ signal }) => searchSchools({ ...filter, name: term }, signal),
     enabled: open || term.trim() !== '',
     placeholderData: keepPreviousData,

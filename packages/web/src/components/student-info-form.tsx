@@ -4,12 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import {
   CHINA_COUNTRY_ID,
   areaSchema,
+  isCollegeStudent,
+  isHighSchoolStudent,
   emailSchema,
   nameSchema,
   requiredSelectSchema,
   schoolProblem,
   studentInfoSchema,
   type StudentInfo,
+  type StudentStatus,
 } from '@summit/domain';
 import { ApiError, api } from '../lib/api-client.ts';
 import { zodRule } from '../lib/form-rules.ts';
@@ -52,6 +55,13 @@ function initialValuesOf(info: StudentInfo | null | undefined): InfoFormValues {
   };
 }
 
+/** High-school students pick among 中学 (type 1), college-age volunteers among 大学 (type 2). */
+function schoolTypeFor(status: StudentStatus | undefined): number | null {
+  if (!status) return null;
+  if (isHighSchoolStudent(status.active_type)) return 1;
+  return isCollegeStudent(status.active_type) ? 2 : null;
+}
+
 const schoolRule = {
   validator: async (_rule: unknown, value: SchoolValue | undefined) => {
     const problem = schoolProblem({ school_id: value?.school_id ?? null, school_name: value?.school_name ?? '' });
@@ -76,6 +86,8 @@ export function StudentInfoForm({
   const [saving, setSaving] = useState(false);
   const countryId = Form.useWatch('school_country_id', form) ?? initial?.school_country_id ?? CHINA_COUNTRY_ID;
   const areaIds = Form.useWatch('area_id', form) ?? [];
+  // Student pages load the status before entry, so it is in the cache here.
+  const schoolType = schoolTypeFor(queryClient.getQueryData<StudentStatus>(SESSION_KEYS.studentStatus));
 
   // Countries without states in the data (most outside China) have no area to choose: the country is it.
   const states = useQuery(regionChildrenQuery('states', countryId));
@@ -159,7 +171,7 @@ export function StudentInfoForm({
       ) : null}
       <Form.Item label="学校" name="school" required rules={[schoolRule]} validateTrigger={['onBlur']}>
         <SchoolSelect
-          filter={{ country_id: countryId, state_id: areaIds[0] ?? null, city_id: areaIds[1] ?? null }}
+          filter={{ country_id: countryId, state_id: areaIds[0] ?? null, city_id: areaIds[1] ?? null, type: schoolType }}
         />
       </Form.Item>
       <Form.Item className="info-form__submit">
