@@ -112,6 +112,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     DEMO_MODE: 'true',
     SEED_DEMO: 'true',
     SMS_PROVIDER: 'outbox',
+    // Every test's SMS comes from 127.0.0.1; the 30-a-day per-IP cap is not under test here, and a CI
+    // retry or a few more flows must not run into it. The per-phone limits stay as in production.
+    SMS_DAILY_PER_IP: '200',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
