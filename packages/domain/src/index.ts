@@ -13,3 +13,5 @@ export * from './api/student.ts';
 export * from './api/profile.ts';
 export * from './api/region.ts';
 export * from './api/tracking.ts';
+export * from './payments.ts';
+export * from './api/payments.ts';

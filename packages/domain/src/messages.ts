@@ -107,6 +107,19 @@ export const MSG = {
   ID_CARD_INVALID: '身份证号码格式错误',
   CARD_NUMBER_INVALID: '证件号码格式错误',
   DATE_INVALID: '日期格式错误',
+
+  // payments (docs/decisions/007-payments.md)
+  PAY_PURPOSE_REQUIRED: '请选择支付项目',
+  PAY_PROVIDER_REQUIRED: '请选择支付方式',
+  PAY_METHOD_UNSUPPORTED: '暂不支持该支付方式',
+  PAY_UNAVAILABLE: '支付服务暂时不可用，请稍后再试',
+  PAY_ORDER_NOT_FOUND: '订单不存在',
+  PAY_ORDER_BUSY: '订单正在创建，请稍后再试',
+  PAY_LINK_INVALID: '支付链接无效，请向学生索取最新的链接',
+  PAY_LINK_EXPIRED: '支付链接已过期，请联系学生重新生成',
+  PAY_LINK_PAID: '学费已支付，该链接已失效',
+  PAY_OK: '支付成功',
+  FEE_INVALID: '金额须为1分至100万元之间的整数（单位：分）',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

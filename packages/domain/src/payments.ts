@@ -1,0 +1,148 @@
+/**
+ * Payment rules shared by api and web (issue 3, docs/decisions/007-payments.md): purposes, the order state
+ * machine, money in integer fen, which provider/channel pairs the platform can take, masking a payer-facing
+ * name. No I/O.
+ */
+import type { PaymentChannel, PaymentProvider } from './constants.ts';
+
+/** What is shown as the programme on checkout and parent-pay pages. */
+export const PROGRAMME_NAME = 'Summit 高中生夏季学术项目';
+
+export const PAYMENT_PURPOSES = ['apply_fee', 'tuition'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+export const PAYMENT_PURPOSE_LABELS: Record<PaymentPurpose, string> = {
+  apply_fee: '申请费',
+  tuition: '学费',
+};
+
+export const PAYMENT_ORDER_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const;
+export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number];
+
+export const PAYMENT_PAYERS = ['student', 'parent'] as const;
+export type PaymentPayer = (typeof PAYMENT_PAYERS)[number];
+
+export const PAYMENT_CURRENCY = 'CNY';
+export type PaymentCurrency = typeof PAYMENT_CURRENCY;
+
+/** Fees before any admin edit: ¥500 application fee, ¥16,800 tuition. */
+export const DEFAULT_FEES_FEN = { apply_fen: 50_000, tuition_fen: 1_680_000 } as const;
+/** Upper bound an admin may set (¥1,000,000): keeps a typo of a few zeros from reaching a provider. */
+export const MAX_FEE_FEN = 100_000_000;
+
+export const PAYMENT_TIMING = {
+  /** WeChat Pay's native code_url is valid for 2 hours; every provider gets the same order lifetime. */
+  orderTtlMs: 2 * 60 * 60_000,
+  /** The reconciler asks the provider about orders still pending after this long. */
+  reconcileAfterMs: 2 * 60_000,
+  reconcileEveryMs: 60_000,
+  parentLinkTtlMs: 7 * 24 * 60 * 60_000,
+  /** Provider notifications older or newer than this are refused as replays. */
+  notificationSkewMs: 5 * 60_000,
+} as const;
+
+/** An event a provider (or the reconciler, or the sandbox) reports about an order. */
+export type PaymentEventKind = 'paid' | 'closed' | 'refunded';
+
+export type OrderTransition =
+  | { ok: true; changed: true; next: PaymentOrderStatus; note?: 'paid_after_close' }
+  | { ok: true; changed: false; next: PaymentOrderStatus }
+  | { ok: false; next: PaymentOrderStatus };
+
+/**
+ * The order state machine: pending → paid | closed; paid → refunded. A paid event for a closed order still
+ * moves it to paid (the payer's money was taken; the caller logs it). Repeated events change nothing.
+ */
+export function transitionOrder(current: PaymentOrderStatus, event: PaymentEventKind): OrderTransition {
+  switch (event) {
+    case 'paid':
+      if (current === 'pending') return { ok: true, changed: true, next: 'paid' };
+      if (current === 'closed') return { ok: true, changed: true, next: 'paid', note: 'paid_after_close' };
+      return { ok: true, changed: false, next: current };
+    case 'closed':
+      if (current === 'pending') return { ok: true, changed: true, next: 'closed' };
+      if (current === 'closed') return { ok: true, changed: false, next: current };
+      // A late close never undoes money that was taken.
+      return { ok: true, changed: false, next: current };
+    case 'refunded':
+      if (current === 'paid') return { ok: true, changed: true, next: 'refunded' };
+      if (current === 'refunded') return { ok: true, changed: false, next: current };
+      return { ok: false, next: current };
+  }
+}
+
+export function isOpenOrder(status: PaymentOrderStatus): boolean {
+  return status === 'pending';
+}
+
+/** ¥16,800.00 for 1680000. Fen stay integers end to end; only display divides. */
+export function formatFen(fen: number): string {
+  if (!Number.isSafeInteger(fen)) throw new RangeError(`fen must be a safe integer, got ${fen}`);
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  const yuan = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}¥${yuan}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "500.00" for 50000: the decimal string Alipay's total_amount wants. */
+export function fenToYuanString(fen: number): string {
+  if (!Number.isSafeInteger(fen) || fen < 0) throw new RangeError(`fen must be a non-negative safe integer, got ${fen}`);
+  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+/** "500.00" → 50000 without floating point; null for anything that is not a plain amount with ≤ 2 decimals. */
+export function yuanStringToFen(yuan: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const cents = Number((match[2] ?? '').padEnd(2, '0') || '0');
+  return whole * 100 + cents;
+}
+
+/** Tuition after granted financial aid; never below one fen (a fully covered tuition needs no order). */
+export function amountAfterAidFen(feeFen: number, aidFen: number): number {
+  return Math.max(1, feeFen - Math.max(0, aidFen));
+}
+
+/**
+ * 张小明 → 张*明, 张三 → 张*, 欧阳小明 → 欧**明: a parent sees whose place it is without the full name being
+ * readable by whoever holds the link. Counts code points, so 𠮷 is one character.
+ */
+export function maskName(name: string): string {
+  const chars = Array.from(name.trim());
+  if (chars.length === 0) return '';
+  if (chars.length === 1) return '*';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}
+
+/** How the payer is sent to pay: a QR code to scan, or a page to open. */
+export type PayKind = 'qr' | 'redirect';
+
+/**
+ * The provider/channel pairs the platform can take (spec §9 names more; the rest answer 暂不支持该支付方式).
+ * WX: native scan and H5 (wap). AL: precreate scan, page pay (web) and wap pay.
+ */
+const PAY_METHODS: Partial<Record<PaymentProvider, Partial<Record<PaymentChannel, PayKind>>>> = {
+  WX: { scan: 'qr', wechat_scan: 'qr', wap: 'redirect', wechat_wap: 'redirect' },
+  AL: { scan: 'qr', web: 'redirect', alipay: 'redirect', alipay_web: 'redirect', wap: 'redirect', alipay_wap: 'redirect' },
+};
+
+export function payKindOf(provider: PaymentProvider, channel: PaymentChannel): PayKind | null {
+  return PAY_METHODS[provider]?.[channel] ?? null;
+}
+
+/** Channels a page may offer for a provider, in the order above. */
+export function channelsOf(provider: PaymentProvider): PaymentChannel[] {
+  return Object.keys(PAY_METHODS[provider] ?? {}) as PaymentChannel[];
+}
+
+/** Whether a wap channel: the provider's page is opened on a phone rather than a desktop. */
+export function isWapChannel(channel: PaymentChannel): boolean {
+  return channel === 'wap' || channel === 'wechat_wap' || channel === 'alipay_wap';
+}
+
+export const PAYMENT_PROVIDER_LABELS: Partial<Record<PaymentProvider, string>> = {
+  WX: '微信支付',
+  AL: '支付宝',
+};
