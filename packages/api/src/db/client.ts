@@ -8,9 +8,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
+import * as coreSchema from './schema.ts';
+import * as paymentsSchema from './schema-payments.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 
+const schema = { ...coreSchema, ...paymentsSchema };
 export type Schema = typeof schema;
 /** Both drivers share this surface: repositories are written once for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
