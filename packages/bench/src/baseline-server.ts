@@ -1,27 +1,34 @@
-// Baseline for the authenticated-read benchmark: bare Fastify, one SELECT on an on-disk PGlite, the same
-// envelope shape. What the real route costs on top of this (auth, token lookup, schemas) is what we measure.
+// The floor for GET /api/student/info: bare Fastify answering the same question with one raw SELECT on
+// the same migrated, seeded schema (no auth, no ORM, no validation). The ratio against it is what our
+// stack — token check, Drizzle, zod serialization, plugins — costs on top of the data access itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
+import { openPglite } from '../../api/src/db/client.ts';
+import { seedDemo } from '../../api/src/seed/demo-seed.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summit-bench-baseline-'));
-const db = new PGlite(dataDir);
-await db.exec(`
-  create table students (id serial primary key, phone text not null, name text not null, email text not null, school_name text);
-  insert into students (phone, name, email, school_name) values ('13900000002', '演示学生', 'student@example.com', '北京市第四中学');
-`);
+const database = await openPglite(dataDir);
+await seedDemo(database.db, { argon2MemoryKib: 8192 });
+const client = (database.db as unknown as { $client: { query<T>(sql: string, params: unknown[]): Promise<{ rows: T[] }> } }).$client;
+const student = await client.query<{ id: number }>("select id from accounts where phone = '13900000002'", []);
+const studentId = student.rows[0]?.id;
+
+const STUDENT_INFO_SQL = `select a.phone, a.phone_code, a.name, coalesce(a.email, '') as email,
+  p.school_country_id, p.school_state_id, p.school_city_id, p.school_zone_id, p.school_id,
+  coalesce(p.school_name, '') as school_name, p.info_completed_at is not null as info_completed
+  from accounts a join student_profiles p on p.account_id = a.id where a.id = $1`;
 
 const app = Fastify({ logger: false });
 app.get('/api/student/info', async () => {
-  const { rows } = await db.query('select phone, name, email, school_name from students where id = $1', [1]);
-  return { status: 200, msg: 'success', data: rows[0] };
+  const { rows } = await client.query(STUDENT_INFO_SQL, [studentId]);
+  return { status: 200, msg: 'ok', data: rows[0] };
 });
 
 const close = async () => {
   await app.close();
-  await db.close();
+  await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

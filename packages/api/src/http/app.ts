@@ -16,6 +16,7 @@ import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { installAuth } from './auth-hook.ts';
 import { installErrorHandling } from './error-handler.ts';
 import type { AppContext } from './context.ts';
+import { TokenCache } from '../modules/auth/token-cache.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { profileRoutes } from '../modules/profile/profile.routes.ts';
 import { regionRoutes } from '../modules/region/region.routes.ts';
@@ -28,6 +29,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   now?: () => Date;
   logger?: boolean;
+  /** How long a resolved token is trusted without asking the database; 0 turns the cache off. */
+  tokenCacheTtlMs?: number;
 }
 
 function findWebDist(env: Env): string | null {
@@ -48,7 +51,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Huge or odd URLs are the caller's fault; keep them out of the router's hot path.
     routerOptions: { maxParamLength: 200 },
   });
-  const ctx: AppContext = { env, db: options.db, sms: options.sms ?? createSmsProvider(env, app.log), now: options.now ?? (() => new Date()) };
+  const ctx: AppContext = {
+    env,
+    db: options.db,
+    sms: options.sms ?? createSmsProvider(env, app.log),
+    now: options.now ?? (() => new Date()),
+    tokenCache: new TokenCache(options.tokenCacheTtlMs ?? 10_000),
+  };
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,7 @@
 import type { Env } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+import type { TokenCache } from '../modules/auth/token-cache.ts';
 
 /** What services need from the outside world; built once in app.ts, swapped in tests. */
 export interface AppContext {
@@ -9,6 +10,7 @@ export interface AppContext {
   sms: SmsProvider;
   /** Injected so tests can move time (code expiry, resend interval) without sleeping. */
   now: () => Date;
+  tokenCache: TokenCache;
 }
 
 export type Role = 'student' | 'teacher' | 'school' | 'sl';

@@ -6,12 +6,11 @@ import {
   findAccountByPhone,
   insertStudent,
   recordLoginAttempt,
-  revokeAllTokens,
   updatePasswordHash,
   type AccountRow,
 } from './auth.repo.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
-import { issueToken } from './token.service.ts';
+import { issueToken, revokeAccountTokens } from './token.service.ts';
 import { checkSmsCode, type PhoneRef } from './verification.service.ts';
 
 export interface LoginResult {
@@ -89,5 +88,5 @@ export async function resetPassword(ctx: AppContext, input: PhoneRef & { code: s
   await checkSmsCode(ctx, input, input.code);
   const now = ctx.now();
   await updatePasswordHash(ctx.db, account.id, await hashPassword(input.password, ctx.env.ARGON2_MEMORY_KIB), now);
-  await revokeAllTokens(ctx.db, account.id, now);
+  await revokeAccountTokens(ctx, account.id);
 }

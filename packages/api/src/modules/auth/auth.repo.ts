@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { accounts, authTokens, captchaChallenges, loginAttempts, smsCodes, smsOutbox, studentProfiles } from '../../db/schema.ts';
 import type { Role } from '../../http/context.ts';
 
@@ -38,13 +39,20 @@ export async function insertToken(db: Db, row: { tokenHash: string; accountId: n
   await db.insert(authTokens).values(row);
 }
 
-export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
-  const rows = await db
-    .select({ tokenId: authTokens.id, accountId: authTokens.accountId, role: authTokens.role, isAdmin: accounts.isAdmin })
+const liveTokenQuery = preparedQuery((db) =>
+  db
+    .select({ tokenId: authTokens.id, accountId: authTokens.accountId, role: authTokens.role, isAdmin: accounts.isAdmin, expiresAt: authTokens.expiresAt })
     .from(authTokens)
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now), isNull(accounts.disabledAt)))
-    .limit(1);
+    .where(
+      and(eq(authTokens.tokenHash, sql.placeholder('tokenHash')), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql.placeholder('now')), isNull(accounts.disabledAt)),
+    )
+    .limit(1)
+    .prepare('find_live_token'),
+);
+
+export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
+  const rows = await liveTokenQuery(db).execute({ tokenHash, now: now.toISOString() });
   return rows[0];
 }
 

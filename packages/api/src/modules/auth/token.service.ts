@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext, AuthState, Role } from '../../http/context.ts';
-import { findLiveToken, insertToken, revokeToken } from './auth.repo.ts';
+import { findLiveToken, insertToken, revokeAllTokens, revokeToken } from './auth.repo.ts';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -19,11 +19,24 @@ export async function issueToken(ctx: AppContext, accountId: number, role: Role,
 }
 
 export async function resolveToken(ctx: AppContext, token: string): Promise<AuthState | null> {
-  const row = await findLiveToken(ctx.db, hashToken(token), ctx.now());
+  const tokenHash = hashToken(token);
+  const now = ctx.now();
+  const cached = ctx.tokenCache.get(tokenHash, now);
+  if (cached) return cached;
+  const row = await findLiveToken(ctx.db, tokenHash, now);
   if (!row) return null;
-  return { accountId: row.accountId, role: row.role, isAdmin: row.role === 'teacher' && row.isAdmin, tokenId: row.tokenId };
+  const auth: AuthState = { accountId: row.accountId, role: row.role, isAdmin: row.role === 'teacher' && row.isAdmin, tokenId: row.tokenId };
+  ctx.tokenCache.set(tokenHash, auth, row.expiresAt);
+  return auth;
 }
 
 export async function revokeTokenById(ctx: AppContext, tokenId: number): Promise<void> {
+  ctx.tokenCache.evictToken(tokenId);
   await revokeToken(ctx.db, tokenId, ctx.now());
+}
+
+/** Ends every session of an account (password reset, disabling). */
+export async function revokeAccountTokens(ctx: AppContext, accountId: number): Promise<void> {
+  ctx.tokenCache.evictAccount(accountId);
+  await revokeAllTokens(ctx.db, accountId, ctx.now());
 }

@@ -1,14 +1,48 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { accounts, schools, studentProfiles } from '../../db/schema.ts';
 
-export async function findStudent(db: Db, accountId: number) {
-  const rows = await db
+const studentQuery = preparedQuery((db) =>
+  db
     .select({ account: accounts, profile: studentProfiles })
     .from(accounts)
     .innerJoin(studentProfiles, eq(studentProfiles.accountId, accounts.id))
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('find_student'),
+);
+
+export async function findStudent(db: Db, accountId: number) {
+  const rows = await studentQuery(db).execute({ accountId });
+  return rows[0];
+}
+
+const studentInfoQuery = preparedQuery((db) =>
+  db
+    .select({
+      phone: accounts.phone,
+      phoneCode: accounts.phoneCode,
+      name: accounts.name,
+      email: accounts.email,
+      schoolCountryId: studentProfiles.schoolCountryId,
+      schoolStateId: studentProfiles.schoolStateId,
+      schoolCityId: studentProfiles.schoolCityId,
+      schoolZoneId: studentProfiles.schoolZoneId,
+      schoolId: studentProfiles.schoolId,
+      schoolName: studentProfiles.schoolName,
+      infoCompletedAt: studentProfiles.infoCompletedAt,
+    })
+    .from(accounts)
+    .innerJoin(studentProfiles, eq(studentProfiles.accountId, accounts.id))
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('find_student_info'),
+);
+
+/** Only what /api/student/info shows: the hottest student read fetches no more than it needs. */
+export async function findStudentInfo(db: Db, accountId: number) {
+  const rows = await studentInfoQuery(db).execute({ accountId });
   return rows[0];
 }
 

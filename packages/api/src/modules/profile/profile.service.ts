@@ -1,6 +1,6 @@
 import { AppError, MSG, type TeacherType } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { findAccount, findSchoolById, findStudent, saveStudentInfo } from './profile.repo.ts';
+import { findAccount, findSchoolById, findStudent, findStudentInfo, saveStudentInfo } from './profile.repo.ts';
 import { regionExists } from '../region/region.service.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -43,19 +43,20 @@ export async function getStudentStatus(ctx: AppContext, auth: AuthState) {
 }
 
 export async function getStudentInfo(ctx: AppContext, auth: AuthState) {
-  const { account: a, profile: p } = await loadStudent(ctx, auth);
+  const r = await findStudentInfo(ctx.db, auth.accountId);
+  if (!r) throw AppError.login();
   return {
-    phone: a.phone,
-    phone_code: a.phoneCode,
-    name: a.name,
-    email: a.email ?? '',
-    school_country_id: p.schoolCountryId,
-    school_state_id: p.schoolStateId,
-    school_city_id: p.schoolCityId,
-    school_zone_id: p.schoolZoneId,
-    school_id: p.schoolId,
-    school_name: p.schoolName ?? '',
-    info_completed: p.infoCompletedAt !== null,
+    phone: r.phone,
+    phone_code: r.phoneCode,
+    name: r.name,
+    email: r.email ?? '',
+    school_country_id: r.schoolCountryId,
+    school_state_id: r.schoolStateId,
+    school_city_id: r.schoolCityId,
+    school_zone_id: r.schoolZoneId,
+    school_id: r.schoolId,
+    school_name: r.schoolName ?? '',
+    info_completed: r.infoCompletedAt !== null,
   };
 }
 
