@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Cascader } from 'antd';
-import type { RegionItem } from '@summit/domain';
+import { filterStates, type RegionItem, type StateFilterMode } from '@summit/domain';
 import { fetchRegionChildren, type RegionLevel } from './region-data.ts';
 
 interface AreaOption {
@@ -31,6 +31,7 @@ async function loadChildren(option: AreaOption, level: RegionLevel): Promise<voi
 /**
  * 学校所在地区: province → city → district of one country, each level fetched when opened
  * (/api/region/states, /cities, /zones). A prefilled value loads its chain up front so the labels show.
+ * `mode="mainland"` is the spec's mainland-only mode (no 香港, 澳门, 台湾: state ids 3032, 3033, 3125).
  */
 export function AreaCascader({
   countryId,
@@ -38,8 +39,10 @@ export function AreaCascader({
   onChange,
   onBlur,
   disabled,
+  mode = 'all',
 }: {
   countryId: number;
+  mode?: StateFilterMode;
   value?: number[];
   onChange?: (value: number[]) => void;
   onBlur?: () => void;
@@ -53,7 +56,7 @@ export function AreaCascader({
     let cancelled = false;
     setStatus('loading');
     (async () => {
-      const states = toOptions(await fetchRegionChildren('states', countryId), false);
+      const states = toOptions(filterStates(await fetchRegionChildren('states', countryId), mode), false);
       const [stateId, cityId] = initialValue.current ?? [];
       const state = states.find((o) => o.value === stateId);
       if (state) {
@@ -71,7 +74,7 @@ export function AreaCascader({
     return () => {
       cancelled = true;
     };
-  }, [countryId]);
+  }, [countryId, mode]);
 
   const loadData = (selected: AreaOption[]) => {
     const target = selected[selected.length - 1];

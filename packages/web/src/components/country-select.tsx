@@ -1,23 +1,28 @@
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { CHINA_COUNTRY_ID } from '@summit/domain';
+import { CHINA_COUNTRY_ID, filterCountries, type CountryFilterMode } from '@summit/domain';
 import { countriesQuery } from './region-data.ts';
 
-/** Countries from /api/region/countries (中国 first), searchable by name and aliases. */
+/**
+ * Countries from /api/region/countries (中国 first), searchable by name and aliases. `mode="china"` is the
+ * spec's China-only mode (keeps country id 1 only).
+ */
 export function CountrySelect({
   value,
   onChange,
   onBlur,
   disabled,
+  mode = 'all',
 }: {
   value?: number;
   onChange?: (value: number) => void;
   onBlur?: () => void;
   disabled?: boolean;
+  mode?: CountryFilterMode;
 }) {
   const countries = useQuery(countriesQuery());
   const options =
-    countries.data?.map((c) => ({ value: c.id, label: c.name, search: [c.name, ...c.aliases].join(' ').toLowerCase() })) ??
+    (countries.data ? filterCountries(countries.data, mode) : undefined)?.map((c) => ({ value: c.id, label: c.name, search: [c.name, ...c.aliases].join(' ').toLowerCase() })) ??
     // Until the list arrives, the default still reads 中国 rather than a bare id.
     [{ value: CHINA_COUNTRY_ID, label: '中国', search: '中国 china' }];
   return (
