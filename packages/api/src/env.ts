@@ -30,6 +30,31 @@ const envShape = {
     LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(ACCOUNT_LIMITS.loginFailuresPerIp),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
+    /**
+     * Who serves WeChat Pay (WX) and Alipay (AL) orders: the platform's own sandbox checkout (default in demo
+     * mode), the real provider, or nobody (default otherwise, so a production deploy never takes fake payments).
+     */
+    PAYMENT_WECHAT: z.enum(['sandbox', 'wechatpay', 'off']).optional(),
+    PAYMENT_ALIPAY: z.enum(['sandbox', 'alipay', 'off']).optional(),
+    /** Signs sandbox notifications; when unset, a random secret is made once and kept in the settings table. */
+    SANDBOX_PAY_SECRET: z.string().min(32).optional(),
+    WECHATPAY_MCH_ID: z.string().optional(),
+    WECHATPAY_APP_ID: z.string().optional(),
+    /** Serial number of the merchant API certificate whose private key signs requests. */
+    WECHATPAY_CERT_SERIAL_NO: z.string().optional(),
+    /** PEM (PKCS#8); `\n` escapes are accepted for one-line variables. */
+    WECHATPAY_PRIVATE_KEY: z.string().optional(),
+    WECHATPAY_API_V3_KEY: z.string().length(32).optional(),
+    /** WeChat Pay public key (or platform certificate public key), PEM, and its id / serial (Wechatpay-Serial). */
+    WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+    WECHATPAY_PLATFORM_SERIAL: z.string().optional(),
+    WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+    ALIPAY_APP_ID: z.string().optional(),
+    /** Application private key, PEM (PKCS#1 or PKCS#8) or bare base64. */
+    ALIPAY_PRIVATE_KEY: z.string().optional(),
+    /** Alipay's public key, PEM or bare base64. */
+    ALIPAY_PUBLIC_KEY: z.string().optional(),
+    ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
 };
 
 const envSchema = z
@@ -45,12 +70,33 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when SMS_PROVIDER=aliyun` });
       }
     }
+    if (env.PAYMENT_WECHAT === 'wechatpay') {
+      for (const key of [
+        'WECHATPAY_MCH_ID',
+        'WECHATPAY_APP_ID',
+        'WECHATPAY_CERT_SERIAL_NO',
+        'WECHATPAY_PRIVATE_KEY',
+        'WECHATPAY_API_V3_KEY',
+        'WECHATPAY_PLATFORM_PUBLIC_KEY',
+        'WECHATPAY_PLATFORM_SERIAL',
+        'PUBLIC_URL',
+      ] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_WECHAT=wechatpay` });
+      }
+    }
+    if (env.PAYMENT_ALIPAY === 'alipay') {
+      for (const key of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_URL'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_ALIPAY=alipay` });
+      }
+    }
   })
   .transform((env) => ({
     ...env,
     // Demo mode (dev outbox route, demo seed) is the default only for the embedded database.
     DEMO_MODE: env.DEMO_MODE ?? !env.DATABASE_URL,
     SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
+    PAYMENT_WECHAT: env.PAYMENT_WECHAT ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
+    PAYMENT_ALIPAY: env.PAYMENT_ALIPAY ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
   }));
 
 export type Env = z.output<typeof envSchema>;
