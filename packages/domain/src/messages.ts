@@ -119,6 +119,8 @@ export const MSG = {
   PAY_LINK_EXPIRED: '支付链接已过期，请联系学生重新生成',
   PAY_LINK_PAID: '学费已支付，该链接已失效',
   PAY_OK: '支付成功',
+  PAY_ORDER_PAID: '订单已支付',
+  PAY_ORDER_CLOSED: '订单已关闭，请返回重新发起支付',
   FEE_INVALID: '金额须为1分至100万元之间的整数（单位：分）',
 } as const;
 

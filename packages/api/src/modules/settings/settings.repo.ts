@@ -1,0 +1,49 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+import { settings } from '../../db/schema-payments.ts';
+
+export type SettingRow = typeof settings.$inferSelect;
+
+export async function readSettings(db: Db, keys: readonly string[]): Promise<SettingRow[]> {
+  return db.select().from(settings).where(inArray(settings.key, [...keys]));
+}
+
+/** First writer wins: several processes seeding the same default (or secret) agree on one value. */
+export async function insertSettingsIfMissing(db: Db, values: ReadonlyArray<{ key: string; value: unknown }>, now: Date): Promise<void> {
+  if (values.length === 0) return;
+  await db
+    .insert(settings)
+    .values(values.map((v) => ({ key: v.key, value: v.value, updatedAt: now })))
+    .onConflictDoNothing({ target: settings.key });
+}
+
+export interface AuditedSettingsWrite {
+  values: ReadonlyArray<{ key: string; value: unknown }>;
+  actorId: number;
+  now: Date;
+  audit: { action: string; entityId: string; before: (rows: SettingRow[]) => unknown; after: unknown };
+}
+
+/** Writes settings and their audit_log row in one transaction; the rows are locked while "before" is read. */
+export async function writeSettingsAudited(db: Db, w: AuditedSettingsWrite): Promise<void> {
+  await db.transaction(async (tx) => {
+    const keys = w.values.map((v) => v.key);
+    const current = await tx.select().from(settings).where(inArray(settings.key, keys)).for('update');
+    for (const v of w.values) {
+      await tx
+        .insert(settings)
+        .values({ key: v.key, value: v.value, updatedAt: w.now, updatedBy: w.actorId })
+        .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: w.now, updatedBy: w.actorId } });
+    }
+    await tx.insert(auditLog).values({
+      actorId: w.actorId,
+      action: w.audit.action,
+      entity: 'settings',
+      entityId: w.audit.entityId,
+      before: w.audit.before(current),
+      after: w.audit.after,
+      createdAt: w.now,
+    });
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG, feeSettingsSchema, feeSettingsUpdateRequestSchema } from '@summit/domain';
+import { authOf } from '../../http/auth-hook.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { getFees, updateFees } from './settings.service.ts';
+
+/** Admin settings; the auth gate already limits /api/admin/ to is_admin teachers. */
+export async function settingsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  r.get('/api/admin/settings/fees', { schema: { tags, summary: '费用设置（申请费、学费，单位：分）', response: { 200: envelopeOf(feeSettingsSchema) } } }, async () =>
+    ok(await getFees(app.ctx)),
+  );
+
+  r.put(
+    '/api/admin/settings/fees',
+    { schema: { tags, summary: '修改费用设置（写入审计日志）', body: feeSettingsUpdateRequestSchema, response: { 200: envelopeOf(feeSettingsSchema) } } },
+    async (req) => ok(await updateFees(app.ctx, authOf(req), req.body), MSG.SAVE_OK),
+  );
+}
