@@ -22,11 +22,17 @@ import { profileRoutes } from '../modules/profile/profile.routes.ts';
 import { regionRoutes } from '../modules/region/region.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { trackingRoutes } from '../modules/tracking/tracking.routes.ts';
+import { paymentRoutes } from '../modules/payments/payments.routes.ts';
+import { settingsRoutes } from '../modules/settings/settings.routes.ts';
+import { getSandboxSecret } from '../modules/settings/settings.service.ts';
+import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 
 export interface BuildAppOptions {
   env: Env;
   db: Db;
   sms?: SmsProvider;
+  /** Payment gateways; built from env (sandbox by default in demo mode) when not given. */
+  payments?: PaymentGateways;
   now?: () => Date;
   logger?: boolean;
   /** How long a resolved token is trusted without asking the database; 0 turns the cache off. */
@@ -59,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokenCache: new TokenCache(options.tokenCacheTtlMs ?? 10_000),
   };
   app.decorate('ctx', ctx);
+  app.decorate('payments', options.payments ?? createPaymentGateways(env, { now: ctx.now, sandboxSecret: () => getSandboxSecret(ctx) }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -88,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(regionRoutes);
   await app.register(trackingRoutes);
+  await app.register(settingsRoutes);
+  await app.register(paymentRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

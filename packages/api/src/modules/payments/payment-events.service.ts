@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../http/context.ts';
+import type { PaymentGateways } from '../../providers/payment/create-payment-gateways.ts';
+import {
+  NotificationRejected,
+  type IncomingNotification,
+  type NotificationReply,
+  type PaymentGateway,
+  type ProviderOrderState,
+  type VerifiedPaymentEvent,
+} from '../../providers/payment/payment-provider.ts';
+import { applyPaymentEvent, recordRejectedNotification, type PaymentEventResult } from './payments.repo.ts';
+
+/** What the payment services need: the app's context, the configured gateways and a logger. */
+export interface PaymentDeps {
+  ctx: AppContext;
+  gateways: PaymentGateways;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Applies a verified event through the single transaction in the repo, then, outside it, asks providers to
+ * close orders that the payment made redundant (best effort: an order the provider still takes money for
+ * would arrive as paid_after_close and be logged for a refund).
+ */
+export async function applyVerifiedEvent(deps: PaymentDeps, gateway: PaymentGateway['id'], event: VerifiedPaymentEvent, rawBody: string): Promise<PaymentEventResult> {
+  const result = await applyPaymentEvent(deps.ctx.db, { gateway, ...event, rawBody, now: deps.ctx.now() });
+  const logFields = { gateway, orderNo: event.orderNo, notificationId: event.notificationId, outcome: result.outcome };
+  switch (result.outcome) {
+    case 'amount_mismatch':
+      deps.log.error({ ...logFields, expected: result.order && { amountFen: result.order.amountFen, currency: result.order.currency }, got: { amountFen: event.amountFen, currency: event.currency } }, 'payment notification amount does not match the order; order unchanged');
+      break;
+    case 'paid_after_close':
+      deps.log.warn(logFields, 'payment arrived for a closed order: recorded as paid (the money was taken); check for a double payment');
+      break;
+    case 'unknown_order':
+    case 'invalid_transition':
+      deps.log.warn(logFields, 'payment event not applied');
+      break;
+    case 'applied':
+      deps.log.info(logFields, 'payment event applied');
+      break;
+    default:
+      deps.log.debug(logFields, 'payment event');
+  }
+  for (const other of result.superseded) {
+    const otherGateway = deps.gateways.byId(other.gateway);
+    if (!otherGateway) continue;
+    otherGateway.closeOrder(other.orderNo).catch((err: unknown) => deps.log.warn({ orderNo: other.orderNo, err }, 'could not close a superseded order at the provider'));
+  }
+  return result;
+}
+
+/** The notify path every provider's notification takes, the sandbox's included: verify, record, apply. */
+export async function handleNotification(deps: PaymentDeps, gateway: PaymentGateway, incoming: IncomingNotification): Promise<NotificationReply> {
+  let event: VerifiedPaymentEvent;
+  try {
+    event = await gateway.parseNotification(incoming);
+  } catch (err) {
+    if (!(err instanceof NotificationRejected)) throw err;
+    deps.log.warn({ gateway: gateway.id, reason: err.reason, err: err.message }, 'payment notification rejected');
+    await recordRejectedNotification(deps.ctx.db, { gateway: gateway.id, rawBody: incoming.rawBody.slice(0, 65_536), outcome: err.reason, now: deps.ctx.now() });
+    return gateway.reply(false);
+  }
+  const result = await applyVerifiedEvent(deps, gateway.id, event, incoming.rawBody);
+  return gateway.reply(result.accepted);
+}
+
+/** A provider's answer to a query, as the event the notify path would have applied (reconciler, order switch). */
+export function eventFromQuery(orderNo: string, state: ProviderOrderState, source: 'reconcile' | 'expire' | 'switch'): VerifiedPaymentEvent | null {
+  if (state.status === 'pending') return null;
+  if (state.status === 'closed') {
+    return { notificationId: `${source}:${orderNo}:closed`, orderNo, kind: 'closed', amountFen: null, currency: null, providerTradeNo: null, occurredAt: null };
+  }
+  return {
+    notificationId: `${source}:${orderNo}:paid`,
+    orderNo,
+    kind: 'paid',
+    amountFen: state.amountFen,
+    currency: state.currency,
+    providerTradeNo: state.providerTradeNo,
+    occurredAt: state.paidAt,
+  };
+}
+
+/** The platform closing an order itself (expired, or replaced by another channel), as an event. */
+export function closeEvent(orderNo: string, source: 'expire' | 'switch'): VerifiedPaymentEvent {
+  return { notificationId: `${source}:${orderNo}:closed`, orderNo, kind: 'closed', amountFen: null, currency: null, providerTradeNo: null, occurredAt: null };
+}

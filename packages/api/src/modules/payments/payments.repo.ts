@@ -1,0 +1,236 @@
+import { and, asc, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { PaymentEventKind, PaymentOrderStatus, PaymentPurpose } from '@summit/domain';
+import { transitionOrder } from '@summit/domain';
+import type { Db } from '../../db/client.ts';
+import { studentProfiles } from '../../db/schema.ts';
+import { parentPayLinks, paymentNotifications, paymentOrders, type PaymentGatewayId } from '../../db/schema-payments.ts';
+
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
+export type ParentPayLinkRow = typeof parentPayLinks.$inferSelect;
+
+/** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by Drizzle. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export async function findOpenOrder(db: Db, accountId: number, purpose: PaymentPurpose): Promise<PaymentOrderRow | undefined> {
+  const rows = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), eq(paymentOrders.status, 'pending')))
+    .limit(1);
+  return rows[0];
+}
+
+export async function countOrders(db: Db, accountId: number, purpose: PaymentPurpose): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose)));
+  return row?.n ?? 0;
+}
+
+/** Null when the student's open-order slot or the idempotency key is already taken (a concurrent request won). */
+export async function insertOrder(db: Db, values: NewPaymentOrder): Promise<PaymentOrderRow | null> {
+  try {
+    const rows = await db.insert(paymentOrders).values(values).returning();
+    return rows[0] ?? null;
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+export async function savePayInstruction(db: Db, orderId: number, kind: 'qr' | 'redirect', url: string, now: Date): Promise<PaymentOrderRow | undefined> {
+  const rows = await db.update(paymentOrders).set({ payKind: kind, payUrl: url, updatedAt: now }).where(eq(paymentOrders.id, orderId)).returning();
+  return rows[0];
+}
+
+/** For an order the provider never created (its call failed): no provider event exists to apply. */
+export async function closeUnsentOrder(db: Db, orderId: number, now: Date): Promise<void> {
+  await db
+    .update(paymentOrders)
+    .set({ status: 'closed', closedAt: now, updatedAt: now })
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'pending'), isNull(paymentOrders.payUrl)));
+}
+
+export async function findOrderByNo(db: Db, orderNo: string): Promise<PaymentOrderRow | undefined> {
+  const rows = await db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo)).limit(1);
+  return rows[0];
+}
+
+export async function findOrderById(db: Db, id: number): Promise<PaymentOrderRow | undefined> {
+  const rows = await db.select().from(paymentOrders).where(eq(paymentOrders.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function listPendingOrdersCreatedBefore(db: Db, before: Date, limit: number): Promise<PaymentOrderRow[]> {
+  return db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.status, 'pending'), lt(paymentOrders.createdAt, before)))
+    .orderBy(asc(paymentOrders.createdAt))
+    .limit(limit);
+}
+
+export async function listExpiredPendingOrders(db: Db, now: Date, limit: number): Promise<PaymentOrderRow[]> {
+  return db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.status, 'pending'), lt(paymentOrders.expiresAt, now)))
+    .orderBy(asc(paymentOrders.expiresAt))
+    .limit(limit);
+}
+
+export async function recordRejectedNotification(db: Db, row: { gateway: PaymentGatewayId; rawBody: string; outcome: string; now: Date }): Promise<void> {
+  await db.insert(paymentNotifications).values({ gateway: row.gateway, rawBody: row.rawBody, verified: false, outcome: row.outcome, createdAt: row.now });
+}
+
+export interface PaymentEventWrite {
+  gateway: PaymentGatewayId;
+  notificationId: string;
+  orderNo: string;
+  kind: PaymentEventKind | 'other';
+  amountFen: number | null;
+  currency: string | null;
+  providerTradeNo: string | null;
+  occurredAt: Date | null;
+  rawBody: string;
+  now: Date;
+}
+
+export type PaymentEventOutcome =
+  | 'duplicate'
+  | 'applied'
+  | 'paid_after_close'
+  | 'already_paid'
+  | 'amount_mismatch'
+  | 'unknown_order'
+  | 'invalid_transition'
+  | 'ignored';
+
+export interface PaymentEventResult {
+  outcome: PaymentEventOutcome;
+  /** Whether to tell the provider the notification was received (it stops re-delivering). */
+  accepted: boolean;
+  order: { id: number; orderNo: string; accountId: number; purpose: PaymentPurpose; status: PaymentOrderStatus; amountFen: number; currency: string } | null;
+  /** Other open orders of the same student and purpose, closed here because the purpose is now paid. */
+  superseded: Array<{ orderNo: string; gateway: PaymentGatewayId }>;
+}
+
+/**
+ * The one place money changes state, in ONE transaction: record the notification (a verified id seen before
+ * is a duplicate: acknowledged, nothing applied), lock the order row, compare amount and currency, move the
+ * order through the domain state machine and stamp the student's profile. A concurrent duplicate waits on
+ * the notification's unique index until this commits, then sees it.
+ */
+export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<PaymentEventResult> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(paymentNotifications)
+      .values({ gateway: e.gateway, notificationId: e.notificationId, orderNo: e.orderNo, rawBody: e.rawBody, verified: true, outcome: 'processing', createdAt: e.now })
+      .onConflictDoNothing({ target: [paymentNotifications.gateway, paymentNotifications.notificationId], where: sql`${paymentNotifications.verified}` })
+      .returning({ id: paymentNotifications.id });
+    const notificationRowId = inserted[0]?.id;
+    if (notificationRowId === undefined) {
+      const [first] = await tx
+        .select({ outcome: paymentNotifications.outcome })
+        .from(paymentNotifications)
+        .where(and(eq(paymentNotifications.gateway, e.gateway), eq(paymentNotifications.notificationId, e.notificationId), eq(paymentNotifications.verified, true)))
+        .limit(1);
+      // Answer a re-delivery the way the first delivery was answered.
+      return { outcome: 'duplicate' as const, accepted: first?.outcome !== 'amount_mismatch', order: null, superseded: [] };
+    }
+    const finish = async (outcome: PaymentEventOutcome, accepted: boolean, order: PaymentEventResult['order'], superseded: PaymentEventResult['superseded'] = []) => {
+      await tx.update(paymentNotifications).set({ outcome }).where(eq(paymentNotifications.id, notificationRowId));
+      return { outcome, accepted, order, superseded };
+    };
+
+    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderNo, e.orderNo)).for('update');
+    if (!order || order.gateway !== e.gateway) return finish('unknown_order', true, null);
+    const view = { id: order.id, orderNo: order.orderNo, accountId: order.accountId, purpose: order.purpose, status: order.status, amountFen: order.amountFen, currency: order.currency };
+    if (e.kind === 'other') return finish('ignored', true, view);
+    if (e.kind === 'paid' && (e.amountFen !== order.amountFen || e.currency !== order.currency)) return finish('amount_mismatch', false, view);
+
+    const step = transitionOrder(order.status, e.kind);
+    if (!step.ok) return finish('invalid_transition', true, view);
+    if (!step.changed) return finish(e.kind === 'paid' ? 'already_paid' : 'ignored', true, view);
+
+    const at = e.kind === 'paid' ? (e.occurredAt ?? e.now) : e.now;
+    await tx
+      .update(paymentOrders)
+      .set({
+        status: step.next,
+        updatedAt: e.now,
+        ...(e.kind === 'paid' ? { paidAt: at, providerTradeNo: e.providerTradeNo ?? order.providerTradeNo } : {}),
+        ...(e.kind === 'closed' ? { closedAt: at } : {}),
+        ...(e.kind === 'refunded' ? { refundedAt: at } : {}),
+      })
+      .where(eq(paymentOrders.id, order.id));
+
+    let superseded: PaymentEventResult['superseded'] = [];
+    if (e.kind === 'paid') {
+      const column = order.purpose === 'apply_fee' ? studentProfiles.applyPaidAt : studentProfiles.tuitionPaidAt;
+      await tx
+        .update(studentProfiles)
+        .set(
+          order.purpose === 'apply_fee'
+            ? { applyPaidAt: sql`coalesce(${column}, ${at.toISOString()}::timestamptz)`, updatedAt: e.now }
+            : { tuitionPaidAt: sql`coalesce(${column}, ${at.toISOString()}::timestamptz)`, updatedAt: e.now },
+        )
+        .where(eq(studentProfiles.accountId, order.accountId));
+      await tx
+        .update(parentPayLinks)
+        .set({ paidAt: at })
+        .where(and(eq(parentPayLinks.accountId, order.accountId), eq(parentPayLinks.purpose, order.purpose), isNull(parentPayLinks.paidAt)));
+      // The purpose is paid: any other open order for it must not take the money a second time.
+      superseded = await tx
+        .update(paymentOrders)
+        .set({ status: 'closed', closedAt: e.now, updatedAt: e.now })
+        .where(
+          and(
+            eq(paymentOrders.accountId, order.accountId),
+            eq(paymentOrders.purpose, order.purpose),
+            eq(paymentOrders.status, 'pending'),
+            ne(paymentOrders.id, order.id),
+          ),
+        )
+        .returning({ orderNo: paymentOrders.orderNo, gateway: paymentOrders.gateway });
+    }
+    return finish(step.note === 'paid_after_close' ? 'paid_after_close' : 'applied', true, { ...view, status: step.next }, superseded);
+  });
+}
+
+// Parent pay links --------------------------------------------------------------------------------------------
+
+/** Revokes the student's live link for the purpose and stores the new one, together. */
+export async function replaceParentLink(db: Db, row: { tokenHash: string; accountId: number; purpose: PaymentPurpose; orderId: number | null; now: Date; expiresAt: Date }): Promise<ParentPayLinkRow> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(parentPayLinks)
+      .set({ revokedAt: row.now })
+      .where(and(eq(parentPayLinks.accountId, row.accountId), eq(parentPayLinks.purpose, row.purpose), isNull(parentPayLinks.revokedAt)));
+    const [link] = await tx
+      .insert(parentPayLinks)
+      .values({ tokenHash: row.tokenHash, accountId: row.accountId, purpose: row.purpose, orderId: row.orderId, createdAt: row.now, expiresAt: row.expiresAt })
+      .returning();
+    if (!link) throw new Error('parent link insert returned nothing');
+    return link;
+  });
+}
+
+export async function findParentLinkByHash(db: Db, tokenHash: string): Promise<ParentPayLinkRow | undefined> {
+  const rows = await db.select().from(parentPayLinks).where(eq(parentPayLinks.tokenHash, tokenHash)).limit(1);
+  return rows[0];
+}
+
+export async function bindParentLinkOrder(db: Db, linkId: number, orderId: number, now: Date): Promise<void> {
+  await db
+    .update(parentPayLinks)
+    .set({ orderId, usedAt: sql`coalesce(${parentPayLinks.usedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(parentPayLinks.id, linkId), isNull(parentPayLinks.revokedAt), gt(parentPayLinks.expiresAt, now)));
+}

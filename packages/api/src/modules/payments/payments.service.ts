@@ -1,0 +1,344 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  AppError,
+  MSG,
+  PAYMENT_CURRENCY,
+  PAYMENT_PURPOSE_LABELS,
+  PAYMENT_TIMING,
+  PROGRAMME_NAME,
+  STATUS,
+  amountAfterAidFen,
+  maskName,
+  payKindOf,
+  type ParentLink,
+  type PayFor,
+  type PaymentChannel,
+  type PaymentCreateRequest,
+  type PaymentIsPaid,
+  type PaymentOrder,
+  type PaymentPayer,
+  type PaymentProvider,
+  type PaymentPurpose,
+  type PayKind,
+} from '@summit/domain';
+import type { AuthState } from '../../http/context.ts';
+import { PaymentGatewayError, type PaymentGateway } from '../../providers/payment/payment-provider.ts';
+import { findStudent } from '../profile/profile.repo.ts';
+import { getFees } from '../settings/settings.service.ts';
+import { applyVerifiedEvent, closeEvent, eventFromQuery, type PaymentDeps } from './payment-events.service.ts';
+import {
+  bindParentLinkOrder,
+  closeUnsentOrder,
+  countOrders,
+  findOpenOrder,
+  findOrderById,
+  findOrderByNo,
+  findParentLinkByHash,
+  insertOrder,
+  replaceParentLink,
+  savePayInstruction,
+  type ParentPayLinkRow,
+  type PaymentOrderRow,
+} from './payments.repo.ts';
+
+/** Where the request came from: needed to build absolute return and checkout URLs. */
+export interface PayRequestMeta {
+  origin: string;
+  clientIp: string;
+}
+
+type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudent>>>;
+type Profile = StudentRow['profile'];
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Order numbers: "SM" + Beijing date + 80 random bits in hex; fits WeChat's 32-character out_trade_no. */
+export function newOrderNo(now: Date): string {
+  const d = new Date(now.getTime() + 8 * 3_600_000);
+  const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `SM${ymd}${randomBytes(10).toString('hex')}`;
+}
+
+/** Hook for financial aid (issue 3 item 5): the granted amount lowers the tuition order. None is granted yet. */
+export async function grantedAidFen(_deps: PaymentDeps, _accountId: number): Promise<number> {
+  return 0;
+}
+
+async function amountFor(deps: PaymentDeps, accountId: number, purpose: PaymentPurpose): Promise<number> {
+  const fees = await getFees(deps.ctx);
+  if (purpose === 'apply_fee') return fees.apply_fen;
+  return amountAfterAidFen(fees.tuition_fen, await grantedAidFen(deps, accountId));
+}
+
+const isPurposePaid = (p: Profile, purpose: PaymentPurpose) => (purpose === 'apply_fee' ? p.applyPaidAt !== null : p.tuitionPaidAt !== null);
+
+/** Spec §6/§8 gates for paying a purpose: profile complete, not paid yet, an offer released for tuition. */
+function assertMayPay(p: Profile, purpose: PaymentPurpose): void {
+  if (p.infoCompletedAt === null) throw AppError.gate(STATUS.GATE_COMPLETE_INFO);
+  if (purpose === 'apply_fee') {
+    if (p.applyPaidAt !== null) throw AppError.gate(STATUS.APPLY_PAID);
+    return;
+  }
+  if (p.tuitionPaidAt !== null) throw AppError.gate(STATUS.TUITION_PAID);
+  // offer_letter: null = no decision, 0 = decided but not released, truthy = released (spec §3).
+  if (!p.offerLetter) throw AppError.gate(STATUS.GATE_OFFER);
+}
+
+function paidGate(purpose: PaymentPurpose): AppError {
+  return AppError.gate(purpose === 'apply_fee' ? STATUS.APPLY_PAID : STATUS.TUITION_PAID);
+}
+
+async function loadStudent(deps: PaymentDeps, accountId: number): Promise<StudentRow> {
+  const row = await findStudent(deps.ctx.db, accountId);
+  if (!row) throw AppError.login();
+  return row;
+}
+
+function gatewayFor(deps: PaymentDeps, provider: PaymentProvider, channel: PaymentChannel): { gateway: PaymentGateway; kind: PayKind } {
+  const kind = payKindOf(provider, channel);
+  if (!kind) throw AppError.param('channel', MSG.PAY_METHOD_UNSUPPORTED);
+  const gateway = deps.gateways.forProvider(provider);
+  if (!gateway) throw AppError.message(MSG.PAY_METHOD_UNSUPPORTED);
+  return { gateway, kind };
+}
+
+export function toPaymentOrder(order: PaymentOrderRow): PaymentOrder {
+  if (!order.payKind || !order.payUrl) throw new Error(`order ${order.orderNo} has no pay instruction`);
+  return {
+    id: order.orderNo,
+    purpose: order.purpose,
+    amount_fen: order.amountFen,
+    currency: PAYMENT_CURRENCY,
+    status: order.status,
+    expires_at: order.expiresAt.toISOString(),
+    pay: order.payKind === 'qr' ? { kind: 'qr', code_url: order.payUrl } : { kind: 'redirect', url: order.payUrl },
+  };
+}
+
+interface OrderRequest {
+  accountId: number;
+  purpose: PaymentPurpose;
+  payer: PaymentPayer;
+  provider: PaymentProvider;
+  channel: PaymentChannel;
+  gateway: PaymentGateway;
+  kind: PayKind;
+  amountFen: number;
+  returnPath: string;
+  meta: PayRequestMeta;
+}
+
+/**
+ * Takes an open order out of the way before another is made: asks its provider first (the payer may have
+ * paid a moment ago: then that payment is applied and the caller answers "already paid"), then closes it at
+ * the provider and here. Refuses when the provider cannot be reached, rather than risk two live orders.
+ */
+async function retireOpenOrder(deps: PaymentDeps, order: PaymentOrderRow): Promise<'paid' | 'closed'> {
+  const gateway = deps.gateways.byId(order.gateway);
+  if (gateway && order.payUrl) {
+    try {
+      const state = await gateway.queryOrder(order.orderNo);
+      const event = eventFromQuery(order.orderNo, state, 'switch');
+      if (event?.kind === 'paid') {
+        const result = await applyVerifiedEvent(deps, gateway.id, event, JSON.stringify(state));
+        if (result.outcome !== 'amount_mismatch') return 'paid';
+      }
+      await gateway.closeOrder(order.orderNo);
+    } catch (err) {
+      if (!(err instanceof PaymentGatewayError)) throw err;
+      deps.log.warn({ orderNo: order.orderNo, err: err.message }, 'could not retire an open order at its provider');
+      throw AppError.message(MSG.PAY_UNAVAILABLE);
+    }
+  }
+  const result = await applyVerifiedEvent(deps, order.gateway, closeEvent(order.orderNo, 'switch'), '{"source":"switch"}');
+  return result.order?.status === 'paid' ? 'paid' : 'closed';
+}
+
+/**
+ * Creates or reuses the student's one open order for a purpose. The partial unique index decides races: a
+ * request that loses the insert reads the winner's order on its next turn.
+ */
+async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<PaymentOrderRow> {
+  const { ctx } = deps;
+  for (let turn = 0; turn < 3; turn++) {
+    const now = ctx.now();
+    const open = await findOpenOrder(ctx.db, req.accountId, req.purpose);
+    if (open) {
+      const reusable =
+        open.payUrl !== null &&
+        open.provider === req.provider &&
+        open.channel === req.channel &&
+        open.payer === req.payer &&
+        open.amountFen === req.amountFen &&
+        open.expiresAt.getTime() - now.getTime() > 5 * 60_000;
+      if (reusable) return open;
+      // Another request is talking to the provider for this order right now.
+      if (open.payUrl === null && now.getTime() - open.createdAt.getTime() < 30_000) throw AppError.message(MSG.PAY_ORDER_BUSY);
+      if ((await retireOpenOrder(deps, open)) === 'paid') throw paidGate(req.purpose);
+      continue;
+    }
+
+    const orderNo = newOrderNo(now);
+    const expiresAt = new Date(now.getTime() + PAYMENT_TIMING.orderTtlMs);
+    const sequence = (await countOrders(ctx.db, req.accountId, req.purpose)) + 1;
+    const row = await insertOrder(ctx.db, {
+      orderNo,
+      accountId: req.accountId,
+      purpose: req.purpose,
+      amountFen: req.amountFen,
+      currency: PAYMENT_CURRENCY,
+      status: 'pending',
+      provider: req.provider,
+      channel: req.channel,
+      gateway: req.gateway.id,
+      payer: req.payer,
+      // The n-th order of this student for this purpose: two racing requests compute the same key, one wins.
+      idempotencyKey: `${req.accountId}:${req.purpose}:${sequence}`,
+      expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!row) continue;
+
+    let instruction;
+    try {
+      instruction = await req.gateway.createOrder({
+        orderNo,
+        amountFen: req.amountFen,
+        currency: PAYMENT_CURRENCY,
+        description: `${PROGRAMME_NAME} ${PAYMENT_PURPOSE_LABELS[req.purpose]}`,
+        channel: req.channel,
+        kind: req.kind,
+        expiresAt,
+        origin: req.meta.origin,
+        returnUrl: new URL(req.returnPath, req.meta.origin).toString(),
+        clientIp: req.meta.clientIp,
+      });
+    } catch (err) {
+      await closeUnsentOrder(ctx.db, row.id, ctx.now());
+      deps.log.error({ orderNo, gateway: req.gateway.id, err: err instanceof Error ? err.message : String(err) }, 'provider refused to create an order');
+      throw AppError.message(MSG.PAY_UNAVAILABLE);
+    }
+    const saved = await savePayInstruction(ctx.db, row.id, instruction.kind, instruction.kind === 'qr' ? instruction.codeUrl : instruction.url, ctx.now());
+    if (!saved) throw new Error(`order ${orderNo} vanished`);
+    return saved;
+  }
+  throw AppError.message(MSG.PAY_ORDER_BUSY);
+}
+
+function returnPathFor(purpose: PaymentPurpose): string {
+  return purpose === 'apply_fee' ? '/pay/apply' : '/student/admission';
+}
+
+/** POST /api/student/payment. */
+export async function createStudentPayment(deps: PaymentDeps, auth: AuthState, input: PaymentCreateRequest, meta: PayRequestMeta): Promise<PaymentOrder> {
+  const { profile } = await loadStudent(deps, auth.accountId);
+  assertMayPay(profile, input.purpose);
+  const { gateway, kind } = gatewayFor(deps, input.provider, input.channel);
+  const order = await obtainOrder(deps, {
+    accountId: auth.accountId,
+    purpose: input.purpose,
+    payer: 'student',
+    provider: input.provider,
+    channel: input.channel,
+    gateway,
+    kind,
+    amountFen: await amountFor(deps, auth.accountId, input.purpose),
+    returnPath: returnPathFor(input.purpose),
+    meta,
+  });
+  return toPaymentOrder(order);
+}
+
+/** GET /api/student/payment/:id/is-paid: another student's order answers exactly like a missing one. */
+export async function isStudentOrderPaid(deps: PaymentDeps, auth: AuthState, orderNo: string): Promise<PaymentIsPaid> {
+  const order = await findOrderByNo(deps.ctx.db, orderNo);
+  if (!order || order.accountId !== auth.accountId) throw AppError.notFound(MSG.PAY_ORDER_NOT_FOUND);
+  const { profile } = await loadStudent(deps, auth.accountId);
+  return { paid: order.status === 'paid', status: order.status, purpose_paid: isPurposePaid(profile, order.purpose) };
+}
+
+// Parent pay ------------------------------------------------------------------------------------------------
+
+export function parentPayPath(token: string): string {
+  return `/pay/admission-parent/${token}`;
+}
+
+/** POST /api/student/payment/parent-link: a new 256-bit token; the previous link stops working. */
+export async function createParentLink(deps: PaymentDeps, auth: AuthState, purpose: 'tuition'): Promise<ParentLink> {
+  const { profile } = await loadStudent(deps, auth.accountId);
+  assertMayPay(profile, purpose);
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.ctx.now();
+  const expiresAt = new Date(now.getTime() + PAYMENT_TIMING.parentLinkTtlMs);
+  const open = await findOpenOrder(deps.ctx.db, auth.accountId, purpose);
+  await replaceParentLink(deps.ctx.db, { tokenHash: sha256(token), accountId: auth.accountId, purpose, orderId: open?.id ?? null, now, expiresAt });
+  return { token, url: parentPayPath(token), expires_at: expiresAt.toISOString() };
+}
+
+interface ResolvedLink {
+  link: ParentPayLinkRow;
+  student: StudentRow;
+  purposePaid: boolean;
+}
+
+/**
+ * A link works while it is the student's latest, unexpired, and its purpose unpaid. `allowPaid` lets the
+ * parent's page learn that the payment went through (is-paid) after the link stopped taking payments.
+ */
+async function resolveLink(deps: PaymentDeps, token: string, opts: { allowPaid: boolean }): Promise<ResolvedLink> {
+  const link = await findParentLinkByHash(deps.ctx.db, sha256(token));
+  if (!link || link.revokedAt) throw AppError.message(MSG.PAY_LINK_INVALID);
+  const student = await findStudent(deps.ctx.db, link.accountId);
+  if (!student) throw AppError.message(MSG.PAY_LINK_INVALID);
+  const purposePaid = isPurposePaid(student.profile, link.purpose);
+  if (purposePaid && opts.allowPaid) return { link, student, purposePaid };
+  if (purposePaid) throw AppError.message(MSG.PAY_LINK_PAID);
+  if (link.expiresAt.getTime() <= deps.ctx.now().getTime()) throw AppError.message(MSG.PAY_LINK_EXPIRED);
+  // The offer may have been withdrawn since the link was made.
+  if (link.purpose === 'tuition' && !student.profile.offerLetter) throw AppError.message(MSG.PAY_LINK_INVALID);
+  return { link, student, purposePaid };
+}
+
+/** GET /api/guest/payment/pay-for/:token. */
+export async function describePayFor(deps: PaymentDeps, token: string): Promise<PayFor> {
+  const { link, student } = await resolveLink(deps, token, { allowPaid: false });
+  const order = link.orderId ? await findOrderById(deps.ctx.db, link.orderId) : undefined;
+  const amountFen = order?.status === 'pending' ? order.amountFen : await amountFor(deps, link.accountId, link.purpose);
+  return {
+    student_name: maskName(student.account.name),
+    programme: PROGRAMME_NAME,
+    purpose: link.purpose,
+    amount_fen: amountFen,
+    currency: PAYMENT_CURRENCY,
+    status: order?.status === 'pending' || order?.status === 'paid' ? order.status : 'pending',
+    expires_at: link.expiresAt.toISOString(),
+  };
+}
+
+/** POST /api/guest/payment/pay-for/:token: the same order machinery, payer 'parent'. */
+export async function payFor(deps: PaymentDeps, token: string, input: { provider: PaymentProvider; channel: PaymentChannel }, meta: PayRequestMeta): Promise<PaymentOrder> {
+  const { link } = await resolveLink(deps, token, { allowPaid: false });
+  const { gateway, kind } = gatewayFor(deps, input.provider, input.channel);
+  const order = await obtainOrder(deps, {
+    accountId: link.accountId,
+    purpose: link.purpose,
+    payer: 'parent',
+    provider: input.provider,
+    channel: input.channel,
+    gateway,
+    kind,
+    amountFen: await amountFor(deps, link.accountId, link.purpose),
+    returnPath: parentPayPath(token),
+    meta,
+  });
+  await bindParentLinkOrder(deps.ctx.db, link.id, order.id, deps.ctx.now());
+  return toPaymentOrder(order);
+}
+
+/** GET /api/guest/payment/pay-for/:token/is-paid: what the parent's page polls after showing the QR code. */
+export async function isPayForPaid(deps: PaymentDeps, token: string): Promise<PaymentIsPaid> {
+  const { link, purposePaid } = await resolveLink(deps, token, { allowPaid: true });
+  const order = link.orderId ? await findOrderById(deps.ctx.db, link.orderId) : undefined;
+  return { paid: order?.status === 'paid', status: order?.status ?? 'pending', purpose_paid: purposePaid };
+}
