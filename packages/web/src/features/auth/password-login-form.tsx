@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Form } from 'antd';
 import { useNavigate } from 'react-router';
 import { passwordSchema } from '@summit/domain';
@@ -12,24 +11,16 @@ import { useAuthForm, type AuthFormValues } from './use-auth-form.ts';
 
 /** LOGIN: phone + password. */
 export function PasswordLoginForm() {
-  const { form, showFieldError, returnTo, initialValues } = useAuthForm();
-  const [submitting, setSubmitting] = useState(false);
+  const { form, submitting, submitWith, returnTo, initialValues } = useAuthForm();
   const navigate = useNavigate();
   const href = useAuthHref();
   const phone = Form.useWatch(PHONE_FIELD, form);
 
-  const submit = async (values: AuthFormValues) => {
-    setSubmitting(true);
-    try {
-      const result = await loginWithPassword({ ...phoneFieldsOf(values), password: values.password ?? '' });
-      const target = await completeLogin(result, returnTo, LOGIN_SUCCESS_TEXT);
-      await navigate(target, { replace: true, flushSync: true });
-    } catch (error) {
-      showFieldError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = submitWith(async (values) => {
+    const result = await loginWithPassword({ ...phoneFieldsOf(values), password: values.password ?? '' });
+    const target = await completeLogin(result, returnTo, LOGIN_SUCCESS_TEXT);
+    await navigate(target, { replace: true, flushSync: true });
+  });
 
   return (
     <Form<AuthFormValues>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Checkbox, Form } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { passwordSchema, smsCodeSchema } from '@summit/domain';
@@ -21,28 +20,20 @@ const agreementRule = {
 
 /** REGIST: phone + SMS code + password, with consent to the agreement and privacy policy. */
 export function RegisterForm() {
-  const { form, resolvePhone, showFieldError, returnTo, initialValues } = useAuthForm();
-  const [submitting, setSubmitting] = useState(false);
+  const { form, resolvePhone, submitting, submitWith, returnTo, initialValues } = useAuthForm();
   const navigate = useNavigate();
   const href = useAuthHref();
   const phone = Form.useWatch(PHONE_FIELD, form);
 
-  const submit = async (values: AuthFormValues) => {
-    setSubmitting(true);
-    try {
-      const result = await register({
-        ...phoneFieldsOf(values),
-        code: (values.code ?? '').trim(),
-        password: values.password ?? '',
-      });
-      const target = await completeLogin(result, returnTo, REGISTER_SUCCESS_TEXT);
-      await navigate(target, { replace: true, flushSync: true });
-    } catch (error) {
-      showFieldError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = submitWith(async (values) => {
+    const result = await register({
+      ...phoneFieldsOf(values),
+      code: (values.code ?? '').trim(),
+      password: values.password ?? '',
+    });
+    const target = await completeLogin(result, returnTo, REGISTER_SUCCESS_TEXT);
+    await navigate(target, { replace: true, flushSync: true });
+  });
 
   return (
     <Form<AuthFormValues>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Form } from 'antd';
 import { useNavigate } from 'react-router';
 import { MSG, passwordSchema, smsCodeSchema } from '@summit/domain';
@@ -14,26 +13,18 @@ import { useAuthForm, type AuthFormValues, type AuthLocationState } from './use-
 
 /** FIND_PASSWORD (/reset): phone + SMS code + new password, then back to 登录 with the phone filled in. */
 export function ResetForm() {
-  const { form, resolvePhone, showFieldError, initialValues } = useAuthForm();
-  const [submitting, setSubmitting] = useState(false);
+  const { form, resolvePhone, submitting, submitWith, initialValues } = useAuthForm();
   const navigate = useNavigate();
   const href = useAuthHref();
   const phone = Form.useWatch(PHONE_FIELD, form);
 
-  const submit = async (values: AuthFormValues) => {
-    setSubmitting(true);
-    try {
-      const fields = phoneFieldsOf(values);
-      await resetPassword({ ...fields, code: (values.code ?? '').trim(), password: values.password ?? '' });
-      toast('success', MSG.RESET_OK, { durationSeconds: 3 });
-      const state: AuthLocationState = { phone: fields.phone };
-      await navigate(href(PATHS.login), { replace: true, state, flushSync: true });
-    } catch (error) {
-      showFieldError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = submitWith(async (values) => {
+    const fields = phoneFieldsOf(values);
+    await resetPassword({ ...fields, code: (values.code ?? '').trim(), password: values.password ?? '' });
+    toast('success', MSG.RESET_OK, { durationSeconds: 3 });
+    const state: AuthLocationState = { phone: fields.phone };
+    await navigate(href(PATHS.login), { replace: true, state, flushSync: true });
+  });
 
   return (
     <Form<AuthFormValues>

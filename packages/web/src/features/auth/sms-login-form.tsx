@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Form } from 'antd';
 import { useNavigate } from 'react-router';
 import { smsCodeSchema } from '@summit/domain';
@@ -12,24 +11,16 @@ import { useAuthForm, type AuthFormValues } from './use-auth-form.ts';
 
 /** SMS: phone + SMS code (sent after the 安全验证 question). */
 export function SmsLoginForm() {
-  const { form, resolvePhone, showFieldError, returnTo, initialValues } = useAuthForm();
-  const [submitting, setSubmitting] = useState(false);
+  const { form, resolvePhone, submitting, submitWith, returnTo, initialValues } = useAuthForm();
   const navigate = useNavigate();
   const href = useAuthHref();
   const phone = Form.useWatch(PHONE_FIELD, form);
 
-  const submit = async (values: AuthFormValues) => {
-    setSubmitting(true);
-    try {
-      const result = await loginWithCode({ ...phoneFieldsOf(values), code: (values.code ?? '').trim() });
-      const target = await completeLogin(result, returnTo, LOGIN_SUCCESS_TEXT);
-      await navigate(target, { replace: true, flushSync: true });
-    } catch (error) {
-      showFieldError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = submitWith(async (values) => {
+    const result = await loginWithCode({ ...phoneFieldsOf(values), code: (values.code ?? '').trim() });
+    const target = await completeLogin(result, returnTo, LOGIN_SUCCESS_TEXT);
+    await navigate(target, { replace: true, flushSync: true });
+  });
 
   return (
     <Form<AuthFormValues>

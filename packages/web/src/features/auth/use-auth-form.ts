@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Form } from 'antd';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
@@ -39,10 +40,24 @@ export function useAuthForm() {
     }
   };
 
+  const [submitting, setSubmitting] = useState(false);
+  /** Runs a form's submit: the button spins meanwhile, and a field error from the server lands on its field. */
+  const submitWith = (action: (values: AuthFormValues) => Promise<void>) => async (values: AuthFormValues) => {
+    setSubmitting(true);
+    try {
+      await action(values);
+    } catch (error) {
+      showFieldError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   return {
     form,
     resolvePhone,
-    showFieldError,
+    submitting,
+    submitWith,
     returnTo: returnTargetFrom(params),
     initialValues: carriedPhone ? { [PHONE_FIELD]: carriedPhone } : {},
   };
