@@ -34,6 +34,26 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * pool.end() resolves once the pool has forgotten its clients, before their sockets have closed; a server
+ * that terminates those backends right after (DROP DATABASE ... WITH (FORCE) in tests, a restart) would
+ * then raise an error on a client nobody listens to. Wait for every client's own end.
+ */
+function endPool(pool: pg.Pool): Promise<void> {
+  let pending = pool.totalCount;
+  return new Promise<void>((resolve, reject) => {
+    if (pending === 0) {
+      pool.end().then(resolve, reject);
+      return;
+    }
+    pool.on('remove', () => {
+      pending -= 1;
+      if (pending === 0) resolve();
+    });
+    pool.end().catch(reject);
+  });
+}
+
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -41,7 +61,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     "select count(*)::text as n from information_schema.tables where table_schema = 'public' and table_name = 'accounts'",
   );
   await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'postgres', fresh: before.rows[0]?.n === '0', close: () => pool.end() };
+  return { db, kind: 'postgres', fresh: before.rows[0]?.n === '0', close: () => endPool(pool) };
 }
 
 export async function openPglite(dataDir: string, opts: { loadDataDir?: Blob; lock?: boolean } = {}): Promise<Database> {
