@@ -2,6 +2,7 @@ import { loadEnv } from './env.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
 import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
+import { startPaymentReconciler } from './modules/payments/payment-reconciler.ts';
 
 async function main() {
   const env = loadEnv();
@@ -13,12 +14,16 @@ async function main() {
     if (created) app.log.info('demo programme seeded');
   }
 
+  // Only the listening process reconciles (never tests); the advisory lock keeps it to one of several processes.
+  const reconciler = startPaymentReconciler({ ctx: app.ctx, gateways: app.payments, log: app.log }, { advisoryLock: database.kind === 'postgres' });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await reconciler.stop();
       await app.close();
     } finally {
       await database.close();
