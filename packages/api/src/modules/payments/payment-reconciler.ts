@@ -25,7 +25,7 @@ export async function reconcilePendingOrders(deps: PaymentDeps): Promise<Reconci
   const before = new Date(deps.ctx.now().getTime() - PAYMENT_TIMING.reconcileAfterMs);
   for (const order of await listPendingOrdersCreatedBefore(deps.ctx.db, before, BATCH)) {
     const gateway = deps.gateways.byId(order.gateway);
-    if (!gateway || order.payUrl === null) continue;
+    if (!gateway) continue;
     report.checked++;
     try {
       const state = await gateway.queryOrder(order.orderNo);
@@ -51,7 +51,7 @@ export async function closeExpiredOrders(deps: PaymentDeps): Promise<ReconcileRe
     report.checked++;
     const gateway = deps.gateways.byId(order.gateway);
     try {
-      if (gateway && order.payUrl !== null) {
+      if (gateway) {
         const state = await gateway.queryOrder(order.orderNo);
         const event = eventFromQuery(order.orderNo, state, 'expire');
         if (event?.kind === 'paid') {

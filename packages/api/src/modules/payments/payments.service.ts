@@ -135,7 +135,8 @@ interface OrderRequest {
  */
 async function retireOpenOrder(deps: PaymentDeps, order: PaymentOrderRow): Promise<'paid' | 'closed'> {
   const gateway = deps.gateways.byId(order.gateway);
-  if (gateway && order.payUrl) {
+  // Also for an order whose creation was cut short: the provider may hold it even though we have no URL.
+  if (gateway) {
     try {
       const state = await gateway.queryOrder(order.orderNo);
       const event = eventFromQuery(order.orderNo, state, 'switch');

@@ -89,7 +89,12 @@ class WechatStandIn {
         amount: { total: trade.total, currency: 'CNY' },
       });
     }
-    if (req.method === 'POST' && /^\/v3\/pay\/transactions\/out-trade-no\/[^/]+\/close$/.test(path)) {
+    const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(path);
+    if (req.method === 'POST' && close) {
+      const trade = this.trades.get(decodeURIComponent(close[1]!));
+      if (!trade) return this.send(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+      if (trade.trade_state === 'SUCCESS') return this.send(res, 400, { code: 'ORDERPAID', message: '订单已支付' });
+      trade.trade_state = 'CLOSED';
       res.writeHead(204);
       return res.end();
     }
@@ -231,6 +236,10 @@ describe('WeChat Pay v3 requests', () => {
     await gateway.closeOrder('SM20260501gggggggggggggggggggg');
     const close = standIn.requests.at(-1)!;
     expect([close.method, close.path, JSON.parse(close.body), close.signatureValid]).toEqual(['POST', '/v3/pay/transactions/out-trade-no/SM20260501gggggggggggggggggggg/close', { mchid: MCH_ID }, true]);
+    expect(await gateway.queryOrder('SM20260501gggggggggggggggggggg')).toEqual({ status: 'closed' });
+    // Never created there: nothing to close. Already paid: the provider refuses and so do we.
+    await expect(gateway.closeOrder('SM20260501nonexistentnonexist')).resolves.toBeUndefined();
+    await expect(gateway.closeOrder('SM20260501eeeeeeeeeeeeeeeeeeee')).rejects.toMatchObject({ providerCode: 'ORDERPAID' });
   });
 });
 

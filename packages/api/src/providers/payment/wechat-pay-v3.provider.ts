@@ -251,7 +251,11 @@ export class WechatPayV3Gateway implements PaymentGateway {
 
   async closeOrder(orderNo: string): Promise<void> {
     const res = await this.request('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: this.options.mchId });
-    if (res.status !== 204 && res.status !== 200) throw WechatPayV3Gateway.errorOf(res.status, res.body);
+    if (res.status === 204 || res.status === 200) return;
+    const err = WechatPayV3Gateway.errorOf(res.status, res.body);
+    // Never created at WeChat Pay (our create call failed half way): nothing to close.
+    if (err.providerCode === 'ORDER_NOT_EXIST') return;
+    throw err;
   }
 
   reply(accepted: boolean): NotificationReply {
