@@ -161,7 +161,9 @@ async function retireOpenOrder(deps: PaymentDeps, order: PaymentOrderRow): Promi
  */
 async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<PaymentOrderRow> {
   const { ctx } = deps;
-  for (let turn = 0; turn < 3; turn++) {
+  // A few turns: a lost insert race or a retired order re-reads; an order another request is still creating
+  // is waited for briefly (a double click should get the same QR code, not an error).
+  for (let turn = 0; turn < 12; turn++) {
     const now = ctx.now();
     const open = await findOpenOrder(ctx.db, req.accountId, req.purpose);
     if (open) {
@@ -174,7 +176,10 @@ async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<Paymen
         open.expiresAt.getTime() - now.getTime() > 5 * 60_000;
       if (reusable) return open;
       // Another request is talking to the provider for this order right now.
-      if (open.payUrl === null && now.getTime() - open.createdAt.getTime() < 30_000) throw AppError.message(MSG.PAY_ORDER_BUSY);
+      if (open.payUrl === null && now.getTime() - open.createdAt.getTime() < 30_000) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        continue;
+      }
       if ((await retireOpenOrder(deps, open)) === 'paid') throw paidGate(req.purpose);
       continue;
     }
