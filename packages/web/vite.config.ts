@@ -7,9 +7,13 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      // The sandbox checkout page is served by the API itself.
+      '/pay/sandbox': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
   },
-  preview: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  preview: { proxy: { '/api': 'http://127.0.0.1:3000', '/pay/sandbox': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
