@@ -1,9 +1,10 @@
 import { and, asc, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { PaymentEventKind, PaymentOrderStatus, PaymentPurpose } from '@summit/domain';
+import type { PaymentOrderStatus, PaymentPurpose } from '@summit/domain';
 import { transitionOrder } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles } from '../../db/schema.ts';
 import { parentPayLinks, paymentNotifications, paymentOrders, type PaymentGatewayId } from '../../db/schema-payments.ts';
+import type { VerifiedPaymentEvent } from '../../providers/payment/payment-provider.ts';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
@@ -90,15 +91,9 @@ export async function recordRejectedNotification(db: Db, row: { gateway: Payment
   await db.insert(paymentNotifications).values({ gateway: row.gateway, rawBody: row.rawBody, verified: false, outcome: row.outcome, createdAt: row.now });
 }
 
-export interface PaymentEventWrite {
+/** A verified provider event, with where it came from and when it arrived. */
+export interface PaymentEventWrite extends VerifiedPaymentEvent {
   gateway: PaymentGatewayId;
-  notificationId: string;
-  orderNo: string;
-  kind: PaymentEventKind | 'other';
-  amountFen: number | null;
-  currency: string | null;
-  providerTradeNo: string | null;
-  occurredAt: Date | null;
   rawBody: string;
   now: Date;
 }
