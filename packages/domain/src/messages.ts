@@ -90,6 +90,7 @@ export const MSG = {
   CODE_SENT: '验证码已发送',
   SEND_CODE: '获取验证码',
   RESEND_IN: '{0}秒后重新获取',
+  AGREEMENT_REQUIRED: '请先阅读并同意用户协议和隐私政策',
   NAME_REQUIRED: '请填写姓名',
   NAME_TOO_LONG: '姓名不能超过{0}个字',
   EMAIL_REQUIRED: '请填写邮箱',

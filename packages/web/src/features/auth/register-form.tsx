@@ -1,6 +1,6 @@
 import { Button, Checkbox, Form } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { passwordSchema, smsCodeSchema } from '@summit/domain';
+import { MSG, passwordSchema, smsCodeSchema } from '@summit/domain';
 import { zodRule } from '../../lib/form-rules.ts';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { PHONE_FIELD, PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
@@ -10,11 +10,9 @@ import { REGISTER_SUCCESS_TEXT, completeLogin, register } from './auth-api.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
 import { useAuthForm, type AuthFormValues } from './use-auth-form.ts';
 
-export const AGREEMENT_REQUIRED = '请先阅读并同意用户协议和隐私政策';
-
 const agreementRule = {
   validator: async (_rule: unknown, value: unknown) => {
-    if (value !== true) throw new Error(AGREEMENT_REQUIRED);
+    if (value !== true) throw new Error(MSG.AGREEMENT_REQUIRED);
   },
 };
 
