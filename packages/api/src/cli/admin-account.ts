@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { nameSchema, passwordSchema, phoneSchema } from '@summit/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { accounts, auditLog } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { findAccountByPhone, insertAdminTeacher, promoteTeacherToAdmin } from '../modules/auth/auth.repo.ts';
 
 /** A refusal the operator can act on; the CLI prints the message and exits non-zero. */
 export class AdminAccountError extends Error {
@@ -46,46 +45,32 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
   const now = input.now ?? new Date();
   const passwordHash = password === undefined ? undefined : await hashPassword(password, input.argon2MemoryKib);
 
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(accounts).where(and(eq(accounts.phoneCode, '86'), eq(accounts.phone, phone))).limit(1);
-    if (existing && existing.role !== 'teacher') {
-      throw new AdminAccountError(`手机号 ${phone} 已是${ROLE_NAMES[existing.role]}账号，不能设为管理员`);
-    }
-    if (existing) {
-      const before = { is_admin: existing.isAdmin, teacher_type: existing.teacherType, name: existing.name };
-      await tx
-        .update(accounts)
-        .set({ isAdmin: true, updatedAt: now, ...(name !== undefined ? { name } : {}), ...(passwordHash !== undefined ? { passwordHash } : {}) })
-        .where(eq(accounts.id, existing.id));
-      const after = { is_admin: true, teacher_type: existing.teacherType, name: name ?? existing.name, password_changed: passwordHash !== undefined };
-      await tx.insert(auditLog).values({ actorId: null, action: 'admin.promote', entity: 'account', entityId: String(existing.id), before, after, createdAt: now });
-      return { accountId: existing.id, action: 'promoted' as const, phone };
-    }
-    if (name === undefined) throw new AdminAccountError('新建管理员需要姓名（--name）');
-    if (passwordHash === undefined) throw new AdminAccountError('新建管理员需要密码');
-    const [created] = await tx
-      .insert(accounts)
-      .values({ role: 'teacher', phoneCode: '86', phone, name, passwordHash, isAdmin: true, teacherType: 9, createdAt: now, updatedAt: now })
-      .returning({ id: accounts.id });
-    if (!created) throw new AdminAccountError(`手机号 ${phone} 创建失败`);
-    await tx.insert(auditLog).values({
-      actorId: null,
-      action: 'admin.create',
-      entity: 'account',
-      entityId: String(created.id),
-      before: null,
-      after: { role: 'teacher', is_admin: true, teacher_type: 9, name },
-      createdAt: now,
+  const existing = await findAccountByPhone(db, '86', phone);
+  if (existing && existing.role !== 'teacher') {
+    throw new AdminAccountError(`手机号 ${phone} 已是${ROLE_NAMES[existing.role]}账号，不能设为管理员`);
+  }
+  if (existing) {
+    await promoteTeacherToAdmin(db, {
+      accountId: existing.id,
+      name,
+      passwordHash,
+      before: { is_admin: existing.isAdmin, teacher_type: existing.teacherType, name: existing.name },
+      after: { is_admin: true, teacher_type: existing.teacherType, name: name ?? existing.name, password_changed: passwordHash !== undefined },
+      now,
     });
-    return { accountId: created.id, action: 'created' as const, phone };
-  });
+    return { accountId: existing.id, action: 'promoted', phone };
+  }
+  if (name === undefined) throw new AdminAccountError('新建管理员需要姓名（--name）');
+  if (passwordHash === undefined) throw new AdminAccountError('新建管理员需要密码');
+  const createdId = await insertAdminTeacher(db, { phone, name, passwordHash, now });
+  if (createdId === null) throw new AdminAccountError(`手机号 ${phone} 创建失败`);
+  return { accountId: createdId, action: 'created', phone };
 }
 
 /** True when the phone has no account yet, so the CLI knows it must ask for a password. */
 export async function adminPhoneIsNew(db: Db, phone: string): Promise<boolean> {
   const normalized = parseWith(phoneSchema, phone, '手机号');
-  const rows = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.phoneCode, '86'), eq(accounts.phone, normalized))).limit(1);
-  return rows.length === 0;
+  return (await findAccountByPhone(db, '86', normalized)) === undefined;
 }
 
 export interface CreateAdminArgs {

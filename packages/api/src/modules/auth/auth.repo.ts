@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { accounts, authTokens, captchaChallenges, loginAttempts, smsCodes, smsOutbox, studentProfiles } from '../../db/schema.ts';
+import { accounts, auditLog, authTokens, captchaChallenges, loginAttempts, smsCodes, smsOutbox, studentProfiles } from '../../db/schema.ts';
 import type { Role } from '../../http/context.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -170,4 +170,40 @@ export async function countFailedLogins(db: Db, by: { phone: string } | { ip: st
       : and(eq(loginAttempts.phone, by.phone), eq(loginAttempts.success, false), gte(loginAttempts.createdAt, since));
   const rows = await db.select({ n: count() }).from(loginAttempts).where(where);
   return rows[0]?.n ?? 0;
+}
+
+/** Makes an existing teacher an administrator and records before/after in the audit log, together. */
+export async function promoteTeacherToAdmin(
+  db: Db,
+  input: { accountId: number; name?: string | undefined; passwordHash?: string | undefined; before: unknown; after: unknown; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ isAdmin: true, updatedAt: input.now, ...(input.name !== undefined ? { name: input.name } : {}), ...(input.passwordHash !== undefined ? { passwordHash: input.passwordHash } : {}) })
+      .where(eq(accounts.id, input.accountId));
+    await tx.insert(auditLog).values({ actorId: null, action: 'admin.promote', entity: 'account', entityId: String(input.accountId), before: input.before, after: input.after, createdAt: input.now });
+  });
+}
+
+/** Creates an administrator (teacher type 9) with its audit row; null when the phone was taken meanwhile. */
+export async function insertAdminTeacher(db: Db, input: { phone: string; name: string; passwordHash: string; now: Date }): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(accounts)
+      .values({ role: 'teacher', phoneCode: '86', phone: input.phone, name: input.name, passwordHash: input.passwordHash, isAdmin: true, teacherType: 9, createdAt: input.now, updatedAt: input.now })
+      .onConflictDoNothing({ target: [accounts.phoneCode, accounts.phone] })
+      .returning({ id: accounts.id });
+    if (!created) return null;
+    await tx.insert(auditLog).values({
+      actorId: null,
+      action: 'admin.create',
+      entity: 'account',
+      entityId: String(created.id),
+      before: null,
+      after: { role: 'teacher', is_admin: true, teacher_type: 9, name: input.name },
+      createdAt: input.now,
+    });
+    return created.id;
+  });
 }
