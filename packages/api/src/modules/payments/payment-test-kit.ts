@@ -11,14 +11,17 @@ export interface PayingStudent {
 }
 
 /** A registered student with a completed profile (and, optionally, an offer in the given state). */
-export async function payingStudent(t: { app: FastifyInstance; db: Db }, opts: { infoComplete?: boolean; offer?: number | null; name?: string } = {}): Promise<PayingStudent> {
+export async function payingStudent(t: { app: FastifyInstance; db: Db }, opts: { infoComplete?: boolean; offer?: number | null; name?: string; step1Submitted?: boolean } = {}): Promise<PayingStudent> {
   const { token } = await registerStudent(t.app);
   const status = await call<{ user_id: number }>(t.app, 'GET', '/api/student/status', { token });
   const accountId = status.body.data!.user_id;
   await t.db.update(accounts).set({ name: opts.name ?? '张小明' }).where(eq(accounts.id, accountId));
   await t.db
     .update(studentProfiles)
-    .set({ infoCompletedAt: opts.infoComplete === false ? null : new Date(), offerLetter: opts.offer ?? null, offerCreatedAt: opts.offer ? new Date() : null })
+    .set({
+      infoCompletedAt: opts.infoComplete === false ? null : new Date(),
+      step1SubmittedAt: opts.step1Submitted === false ? null : new Date(),
+      offerLetter: opts.offer ?? null, offerCreatedAt: opts.offer ? new Date() : null })
     .where(eq(studentProfiles.accountId, accountId));
   return { token, accountId };
 }

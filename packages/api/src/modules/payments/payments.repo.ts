@@ -3,12 +3,22 @@ import type { PaymentOrderStatus, PaymentPurpose } from '@summit/domain';
 import { transitionOrder } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles } from '../../db/schema.ts';
+import { financialAidRequests } from '../../db/schema-admission.ts';
 import { parentPayLinks, paymentNotifications, paymentOrders, type PaymentGatewayId } from '../../db/schema-payments.ts';
 import type { VerifiedPaymentEvent } from '../../providers/payment/payment-provider.ts';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
 export type ParentPayLinkRow = typeof parentPayLinks.$inferSelect;
+
+/** The aid granted to a student in fen (0 when none was requested, granted or it was declined). */
+export async function findGrantedAidFen(db: Db, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ fen: financialAidRequests.grantedFen })
+    .from(financialAidRequests)
+    .where(and(eq(financialAidRequests.accountId, accountId), eq(financialAidRequests.status, 'granted')));
+  return row?.fen ?? 0;
+}
 
 /** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by Drizzle. */
 export function isUniqueViolation(err: unknown): boolean {

@@ -32,6 +32,7 @@ import {
   countOrders,
   findOpenOrder,
   findOrderById,
+  findGrantedAidFen,
   findOrderByNo,
   findParentLinkByHash,
   insertOrder,
@@ -59,9 +60,9 @@ export function newOrderNo(now: Date): string {
   return `SM${ymd}${randomBytes(10).toString('hex')}`;
 }
 
-/** Hook for financial aid (issue 3 item 5): the granted amount lowers the tuition order. None is granted yet. */
-export async function grantedAidFen(_deps: PaymentDeps, _accountId: number): Promise<number> {
-  return 0;
+/** Financial aid an admin granted this student (issue 3 item 5): it lowers the tuition order. */
+export async function grantedAidFen(deps: PaymentDeps, accountId: number): Promise<number> {
+  return findGrantedAidFen(deps.ctx.db, accountId);
 }
 
 async function amountFor(deps: PaymentDeps, accountId: number, purpose: PaymentPurpose): Promise<number> {
@@ -77,6 +78,9 @@ function assertMayPay(p: Profile, purpose: PaymentPurpose): void {
   if (p.infoCompletedAt === null) throw AppError.gate(STATUS.GATE_COMPLETE_INFO);
   if (purpose === 'apply_fee') {
     if (p.applyPaidAt !== null) throw AppError.gate(STATUS.APPLY_PAID);
+    // The fee is for a submitted application (docs/decisions/009): 403-40 covers the application-stage
+    // gates, and the client's gate handling sends the student back to /student/apply.
+    if (p.step1SubmittedAt === null) throw AppError.gate(STATUS.GATE_ALREADY_APPLIED, MSG.APPLY_INCOMPLETE);
     return;
   }
   if (p.tuitionPaidAt !== null) throw AppError.gate(STATUS.TUITION_PAID);

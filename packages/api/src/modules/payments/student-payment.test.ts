@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MSG, paymentOrderSchema, type PaymentOrder } from '@summit/domain';
 import { paymentOrders } from '../../db/schema-payments.ts';
+import { financialAidRequests } from '../../db/schema-admission.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { payingStudent, pressSandbox, profileOf } from './payment-test-kit.ts';
@@ -25,6 +26,27 @@ describe('POST /api/student/payment gates', () => {
     expect(res.http).toBe(403);
     expect(res.body).toMatchObject({ status: '403-60', msg: MSG.INFO_INCOMPLETE });
     expect(await ordersOf(s.accountId)).toHaveLength(0);
+  });
+
+  it('the application fee before step 1 is submitted → 403-40 未完成申请, and no order is made', async () => {
+    const s = await payingStudent(t, { step1Submitted: false });
+    const res = await pay(s.token, applyFeeByScan);
+    expect(res.http).toBe(403);
+    expect(res.body).toMatchObject({ status: '403-40', msg: MSG.APPLY_INCOMPLETE });
+    expect(await ordersOf(s.accountId)).toHaveLength(0);
+  });
+
+  it('granted financial aid lowers the tuition order; a pending or declined request does not', async () => {
+    const s = await payingStudent(t, { offer: 1 });
+    const tuitionBy = { purpose: 'tuition', provider: 'AL', channel: 'alipay_web' };
+    await t.db.insert(financialAidRequests).values({ accountId: s.accountId, value: { reason: 'x' }, status: 'declined', grantedFen: 300_000 });
+    expect((await pay(s.token, tuitionBy)).body.data?.amount_fen).toBe(1_680_000);
+    await t.db.update(financialAidRequests).set({ status: 'granted' }).where(eq(financialAidRequests.accountId, s.accountId));
+    // A different amount means a new order: the old one is closed, the new one charges the lower tuition.
+    const lowered = await pay(s.token, tuitionBy);
+    expect(lowered.body.data?.amount_fen).toBe(1_380_000);
+    const open = (await ordersOf(s.accountId)).filter((o) => o.status === 'pending');
+    expect(open.map((o) => o.amountFen)).toEqual([1_380_000]);
   });
 
   it('tuition without a released offer → 403-10 (no decision, or decided but not released)', async () => {
