@@ -15,3 +15,4 @@ export * from './api/region.ts';
 export * from './api/tracking.ts';
 export * from './payments.ts';
 export * from './api/payments.ts';
+export * from './api/storage.ts';
