@@ -42,6 +42,12 @@ export const MSG = {
   UPLOAD_SIGNATURE_FAILED: '获取签名错误，请稍后再试！',
   UPLOAD_STORAGE_FAILED: '链接OSS服务器失败，请稍后再试！',
   UPLOAD_FAILED: '上传失败 请重新上传',
+  // uploads beyond the spec's wording (docs/decisions/010-uploads-and-storage.md)
+  UPLOAD_TYPE_NOT_ALLOWED: '不支持该文件格式，请上传{0}格式的文件',
+  UPLOAD_CONTENT_MISMATCH: '文件内容与格式不符，请重新选择文件',
+  UPLOAD_POLICY_INVALID: '上传凭证无效或已过期，请重新上传',
+  UPLOAD_FILE_MISSING: '请选择要上传的文件',
+  UPLOAD_DOWNLOAD_FAILED: '文件下载失败，请稍后再试',
 
   // §8 WeCom
   WECOM_AUTH_ERROR: '认证异常！',
