@@ -55,6 +55,24 @@ const envShape = {
     /** Alipay's public key, PEM or bare base64. */
     ALIPAY_PUBLIC_KEY: z.string().optional(),
     ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+    /** Where uploaded files live (decision 010): DATA_DIR/uploads, an S3-compatible bucket, or Aliyun OSS. */
+    STORAGE_PROVIDER: z.enum(['local', 's3', 'aliyun-oss']).default('local'),
+    /** Largest file a credential is signed for, in MB. */
+    UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(20),
+    /** Signs local upload policies; when unset, a random secret is made once and kept in the settings table. */
+    UPLOAD_SIGNING_SECRET: z.string().min(32).optional(),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_REGION: z.string().optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+    OSS_REGION: z.string().optional(),
+    OSS_BUCKET: z.string().optional(),
+    OSS_ACCESS_KEY_ID: z.string().optional(),
+    OSS_ACCESS_KEY_SECRET: z.string().optional(),
+    /** Custom domain or internal endpoint; default https://<bucket>.<region>.aliyuncs.com. */
+    OSS_ENDPOINT: z.string().url().optional(),
 };
 
 const envSchema = z
@@ -87,6 +105,16 @@ const envSchema = z
     if (env.PAYMENT_ALIPAY === 'alipay') {
       for (const key of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_URL'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_ALIPAY=alipay` });
+      }
+    }
+    if (env.STORAGE_PROVIDER === 's3') {
+      for (const key of ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STORAGE_PROVIDER=s3` });
+      }
+    }
+    if (env.STORAGE_PROVIDER === 'aliyun-oss') {
+      for (const key of ['OSS_REGION', 'OSS_BUCKET', 'OSS_ACCESS_KEY_ID', 'OSS_ACCESS_KEY_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STORAGE_PROVIDER=aliyun-oss` });
       }
     }
   })
