@@ -16,3 +16,4 @@ export * from './api/tracking.ts';
 export * from './payments.ts';
 export * from './api/payments.ts';
 export * from './api/storage.ts';
+export * from './api/admission.ts';

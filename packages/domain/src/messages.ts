@@ -129,6 +129,14 @@ export const MSG = {
   PAY_ORDER_PAID: '订单已支付',
   PAY_ORDER_CLOSED: '订单已关闭，请返回重新发起支付',
   FEE_INVALID: '金额须为1分至100万元之间的整数（单位：分）',
+
+  // offer letter and financial aid (docs/decisions/012-offer-letter-and-tuition.md)
+  OFFER_LETTER_INVALID: '此录取通知书无效或已撤回',
+  AID_FAMILY_MEMBERS_INVALID: '请填写1-20之间的家庭人口数',
+  AID_REASON_TOO_SHORT: '申请理由不少于50字',
+  AID_ATTACHMENT_INVALID: '附件无效，请重新上传',
+  AID_ALREADY_DECIDED: '资助申请已审核，不能再修改',
+  AID_AFTER_TUITION_PAID: '学费已支付，无法再申请资助',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -46,6 +46,7 @@ const requestSchemas = Object.entries(domain as Record<string, unknown>).filter(
 describe('every request schema', () => {
   it('is found', () => {
     expect(requestSchemas.map(([name]) => name).sort()).toEqual([
+      'bursaryApplyRequestSchema',
       'buryDotRequestSchema',
       'captchaAnswerRequestSchema',
       'captchaQuestionRequestSchema',
