@@ -16,4 +16,5 @@ export * from './api/tracking.ts';
 export * from './payments.ts';
 export * from './api/payments.ts';
 export * from './api/storage.ts';
+export * from './api/admissions.ts';
 export * from './api/admission.ts';

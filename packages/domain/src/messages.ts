@@ -130,6 +130,22 @@ export const MSG = {
   PAY_ORDER_CLOSED: '订单已关闭，请返回重新发起支付',
   FEE_INVALID: '金额须为1分至100万元之间的整数（单位：分）',
 
+  // admin decisions and financial aid (docs/decisions/011-admission-decisions.md)
+  ADMISSION_NOT_FOUND: '申请不存在',
+  ADMISSION_NOT_SUBMITTED: '该学生尚未提交第二步申请材料，暂不能做出录取决定',
+  ADMISSION_RELEASED_LOCKED: '已发布的录取结果不能修改，请先撤回',
+  ADMISSION_NO_DECISION: '该申请还没有录取决定',
+  ADMISSION_NOT_RELEASED: '录取结果尚未发布，无需撤回',
+  ADMISSION_TUITION_PAID: '学生已缴纳学费，不能撤回录取结果',
+  ADMISSION_DECISION_REQUIRED: '请选择录取结果',
+  ADMISSION_PLACE_REQUIRED: '请选择会场/期次',
+  ADMISSION_TRACK_REQUIRED: '请选择专业方向',
+  ADMISSION_RELEASE_IDS: '请选择要发布的申请（每次1至500个）',
+  AID_NOT_FOUND: '助学金申请不存在',
+  AID_STATUS_REQUIRED: '请选择批准或拒绝',
+  AID_AMOUNT_INVALID: '资助金额须在0.01元至学费金额之间',
+  AID_TUITION_PAID: '学生已缴纳学费，不能再修改助学金决定',
+
   // offer letter and financial aid (docs/decisions/012-offer-letter-and-tuition.md)
   OFFER_LETTER_INVALID: '此录取通知书无效或已撤回',
   AID_FAMILY_MEMBERS_INVALID: '请填写1-20之间的家庭人口数',
