@@ -16,5 +16,7 @@ export * from './api/tracking.ts';
 export * from './payments.ts';
 export * from './api/payments.ts';
 export * from './api/storage.ts';
-export * from './api/admissions.ts';
+export * from './application.ts';
+export * from './api/application.ts';
 export * from './api/admission.ts';
+export * from './api/admissions.ts';

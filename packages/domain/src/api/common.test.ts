@@ -46,11 +46,13 @@ const requestSchemas = Object.entries(domain as Record<string, unknown>).filter(
 describe('every request schema', () => {
   it('is found', () => {
     expect(requestSchemas.map(([name]) => name).sort()).toEqual([
+      'applyStepRequestSchema',
       'bursaryApplyRequestSchema',
       'buryDotRequestSchema',
       'captchaAnswerRequestSchema',
       'captchaQuestionRequestSchema',
       'cityListQuerySchema',
+      'deadlinesUpdateRequestSchema',
       'feeSettingsUpdateRequestSchema',
       'loginRequestSchema',
       'outboxQuerySchema',
@@ -61,6 +63,8 @@ describe('every request schema', () => {
       'resetRequestSchema',
       'schoolSearchQuerySchema',
       'stateListQuerySchema',
+      'studentFormQuerySchema',
+      'studentFormRequestSchema',
       'studentInfoUpdateRequestSchema',
       'zoneListQuerySchema',
     ]);
