@@ -24,6 +24,7 @@ import { systemRoutes } from '../modules/system/system.routes.ts';
 import { trackingRoutes } from '../modules/tracking/tracking.routes.ts';
 import { paymentRoutes } from '../modules/payments/payments.routes.ts';
 import { settingsRoutes } from '../modules/settings/settings.routes.ts';
+import { storageRoutes } from '../modules/storage/storage.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trackingRoutes);
   await app.register(settingsRoutes);
   await app.register(paymentRoutes);
+  await app.register(storageRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

@@ -179,3 +179,12 @@ export const ossDownloadQuerySchema = z.object(
   { error: MSG.PARAM_INVALID },
 );
 export type OssDownloadQuery = z.infer<typeof ossDownloadQuerySchema>;
+
+/** A byte count as people read it in 文件过大，超过{0}: 20MB, 1.5MB, 300KB. */
+export function formatByteSize(bytes: number): string {
+  const units: ReadonlyArray<[string, number]> = [['GB', 1024 ** 3], ['MB', 1024 ** 2], ['KB', 1024]];
+  for (const [unit, size] of units) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))}${unit}`;
+  }
+  return `${bytes}B`;
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  AppError,
+  FILE_URL_PREFIX,
+  MSG,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_POLICY_TTL_SECONDS,
+  UPLOAD_READ_TTL_SECONDS,
+  checkFileSize,
+  describeExtensions,
+  fileExtensionOf,
+  fileKeyOf,
+  formatMessage,
+  parseUploadKey,
+  reportedTypeFits,
+  safeUploadFileName,
+  uploadTypeOf,
+  type OssCredential,
+  type OssCredentialRequest,
+} from '@summit/domain';
+import type { AppContext, AuthState } from '../../http/context.ts';
+import type { LocalStorageProvider, StorageProvider } from '../../providers/storage/storage-provider.ts';
+import { insertSettingsIfMissing, readSettings } from '../settings/settings.repo.ts';
+import { findUploadByKey, insertUpload, markUploadStored, type UploadRow } from './storage.repo.ts';
+
+const UPLOAD_SECRET_KEY = 'storage.upload_secret';
+const MB = 1024 * 1024;
+
+export interface StorageDeps {
+  ctx: AppContext;
+  storage: StorageProvider;
+}
+
+/**
+ * The local upload policy's HMAC secret: UPLOAD_SIGNING_SECRET, else a random value made once and kept in the
+ * settings table, so a policy signed by one process verifies in another.
+ */
+export async function getUploadSecret(ctx: Pick<AppContext, 'db' | 'env' | 'now'>): Promise<string> {
+  if (ctx.env.UPLOAD_SIGNING_SECRET) return ctx.env.UPLOAD_SIGNING_SECRET;
+  const read = async () => {
+    const [row] = await readSettings(ctx.db, [UPLOAD_SECRET_KEY]);
+    return typeof row?.value === 'string' ? row.value : null;
+  };
+  const existing = await read();
+  if (existing) return existing;
+  await insertSettingsIfMissing(ctx.db, [{ key: UPLOAD_SECRET_KEY, value: randomBytes(32).toString('hex') }], ctx.now());
+  const stored = await read();
+  if (!stored) throw new Error('upload signing secret could not be stored');
+  return stored;
+}
+
+function typeNotAllowed(field: string): AppError {
+  return AppError.param(field, formatMessage(MSG.UPLOAD_TYPE_NOT_ALLOWED, describeExtensions(UPLOAD_EXTENSIONS)));
+}
+
+/** The stored name: the safe form of `rename` (keeping the real extension) or of the chosen file's name. */
+function storedNameOf(input: OssCredentialRequest, extension: string): string {
+  if (input.rename === undefined || input.rename.trim() === '') return safeUploadFileName(input.file_name);
+  const renamed = safeUploadFileName(input.rename.trim());
+  return fileExtensionOf(renamed) === extension ? renamed : safeUploadFileName(`${renamed}.${extension}`);
+}
+
+/** Checks type and size before anything is signed, then records the credential (uploads row) and signs it. */
+export async function issueCredential(deps: StorageDeps, auth: AuthState, input: OssCredentialRequest): Promise<OssCredential> {
+  const { ctx, storage } = deps;
+  const type = uploadTypeOf(input.file_name);
+  if (!type) throw typeNotAllowed('file_name');
+  if (!reportedTypeFits(input.type, type.contentType)) throw typeNotAllowed('type');
+  const tooLarge = checkFileSize(input.file_size, `${ctx.env.UPLOAD_MAX_MB}MB`);
+  if (tooLarge) throw AppError.param('file_size', tooLarge);
+
+  const name = storedNameOf(input, type.extension);
+  const key = `${auth.role}/${auth.accountId}/${randomBytes(16).toString('hex')}/${name}`;
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + UPLOAD_POLICY_TTL_SECONDS * 1000);
+  // The declared size is the ceiling: File.size is exact, so a bigger body is not the file that was checked.
+  const maxBytes = input.file_size;
+  const post = await storage.signPost({ key, contentType: type.contentType, maxBytes, expiresAt, now });
+  await insertUpload(ctx.db, { ownerId: auth.accountId, key, fileName: name, contentType: type.contentType, maxBytes, provider: storage.id, expiresAt, createdAt: now });
+  return {
+    endpoint: post.endpoint,
+    key,
+    fields: post.fields,
+    file: { name, url: `${FILE_URL_PREFIX}${key}` },
+    max_bytes: maxBytes,
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+export function uploadCeilingBytes(ctx: AppContext): number {
+  return ctx.env.UPLOAD_MAX_MB * MB;
+}
+
+/**
+ * The local provider's POST: the policy must verify, name a credential we issued that has not been used, and
+ * the file must fit the size range and start with its type's magic bytes. Nothing is kept otherwise.
+ */
+export async function receiveLocalUpload(
+  deps: { ctx: AppContext; storage: LocalStorageProvider },
+  fields: Record<string, string>,
+  file: Readable,
+): Promise<void> {
+  const { ctx, storage } = deps;
+  const policy = await storage.verifyPost(fields, ctx.now());
+  const row = await findUploadByKey(ctx.db, policy.key);
+  if (!row || row.provider !== 'local' || row.storedAt || row.contentType !== policy.contentType) throw AppError.message(MSG.UPLOAD_POLICY_INVALID);
+  const received = await storage.receive(file, policy);
+  try {
+    const claimed = await markUploadStored(ctx.db, policy.key, received.sizeBytes, ctx.now());
+    if (!claimed) throw AppError.message(MSG.UPLOAD_POLICY_INVALID);
+    await storage.commit(received.tempPath, policy.key);
+  } catch (error) {
+    await storage.discard(received.tempPath);
+    throw error;
+  }
+}
+
+/**
+ * Who may read a file: its owner; teachers (admins included) read students' files, since they review
+ * applications; admins read any file. Everyone else, and every key we never stored, gets the same 403.
+ */
+export async function authorizeRead(ctx: AppContext, storage: StorageProvider, auth: AuthState, key: string): Promise<UploadRow> {
+  const parsed = parseUploadKey(key);
+  if (!parsed) throw AppError.forbidden();
+  const row = await findUploadByKey(ctx.db, key);
+  if (!row) throw AppError.forbidden();
+  if (storage.kind === 'local' && !row.storedAt) throw AppError.forbidden();
+  const allowed = row.ownerId === auth.accountId || auth.isAdmin || (auth.role === 'teacher' && parsed.role === 'student');
+  if (!allowed) throw AppError.forbidden();
+  return row;
+}
+
+export type FileAnswer =
+  | { kind: 'stream'; stream: Readable; sizeBytes: number; contentType: string; downloadName: string }
+  | { kind: 'redirect'; url: string };
+
+/** The name offered when saving: the requested one (keeping the stored extension) or the stored one. */
+function downloadNameOf(row: UploadRow, requested?: string): string {
+  if (!requested) return row.fileName;
+  const extension = fileExtensionOf(row.fileName);
+  const safe = safeUploadFileName(requested);
+  return !extension || fileExtensionOf(safe) === extension ? safe : safeUploadFileName(`${safe}.${extension}`);
+}
+
+export async function readFile(deps: StorageDeps, auth: AuthState, key: string, requestedName?: string): Promise<FileAnswer> {
+  const { ctx, storage } = deps;
+  const row = await authorizeRead(ctx, storage, auth, key);
+  const downloadName = downloadNameOf(row, requestedName);
+  if (storage.kind === 'remote') {
+    return { kind: 'redirect', url: await storage.signedReadUrl(key, { downloadName, contentType: row.contentType, expiresInSeconds: UPLOAD_READ_TTL_SECONDS }) };
+  }
+  const opened = await storage.openRead(key);
+  if (!opened) throw AppError.forbidden();
+  return { kind: 'stream', stream: opened.stream, sizeBytes: opened.sizeBytes, contentType: row.contentType, downloadName };
+}
+
+export function keyOfFileUrl(url: string): string {
+  const key = fileKeyOf(url);
+  if (!key) throw AppError.param('url', MSG.PARAM_INVALID);
+  return key;
+}
