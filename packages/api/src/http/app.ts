@@ -23,7 +23,10 @@ import { regionRoutes } from '../modules/region/region.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { trackingRoutes } from '../modules/tracking/tracking.routes.ts';
 import { paymentRoutes } from '../modules/payments/payments.routes.ts';
+import { offerRoutes } from '../modules/offer/offer.routes.ts';
 import { settingsRoutes } from '../modules/settings/settings.routes.ts';
+import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
+import { applicationRoutes } from '../modules/application/application.routes.ts';
 import { storageRoutes } from '../modules/storage/storage.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
@@ -98,6 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trackingRoutes);
   await app.register(settingsRoutes);
   await app.register(paymentRoutes);
+  await app.register(admissionsRoutes);
+  await app.register(offerRoutes);
+  await app.register(applicationRoutes);
   await app.register(storageRoutes);
 
   const webDist = findWebDist(env);

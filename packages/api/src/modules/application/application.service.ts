@@ -1,0 +1,131 @@
+import {
+  APPLY_MSG,
+  AppError,
+  GUARDIAN_CONSENT_VERSION,
+  MSG,
+  STATUS,
+  applyOpen,
+  applyStepDataSchema,
+  batchForSubmission,
+  deadlineListOf,
+  isOwnFileUrl,
+  type ApplyBatch,
+  type ApplyState,
+  type ApplyStepRequest,
+  type StudentFormQuery,
+  type StudentFormRecord,
+  type StudentFormRequest,
+} from '@summit/domain';
+import type { AppContext, AuthState } from '../../http/context.ts';
+import { findApplication, findForms, findReleasedDecision, saveDraft, submitStep1, submitStep2, upsertForm, type ProfileRow } from './application.repo.ts';
+import { getDeadlines } from './deadlines.service.ts';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const isBatch = (v: string | null | undefined): v is ApplyBatch => v === 'EB1' || v === 'EB2' || v === 'RD';
+
+async function loadApplication(ctx: AppContext, auth: AuthState) {
+  const row = await findApplication(ctx.db, auth.accountId);
+  if (!row) throw AppError.login();
+  return row;
+}
+
+/** GET /api/student/v5/apply: answers so far, stamps, batch, deadlines, what is still open, a released decision. */
+export async function getApplyState(ctx: AppContext, auth: AuthState): Promise<ApplyState> {
+  const [{ profile: p, application: a }, deadlines, decision] = await Promise.all([
+    loadApplication(ctx, auth),
+    getDeadlines(ctx),
+    findReleasedDecision(ctx.db, auth.accountId),
+  ]);
+  const batch = a?.batch ?? (p.step1SubmittedAt ? p.batchStr : null);
+  return {
+    step1: a?.step1 ?? {},
+    step2: a?.step2 ?? {},
+    step1_submitted: p.step1SubmittedAt !== null,
+    step1_submitted_at: iso(p.step1SubmittedAt),
+    step2_submitted: p.step2SubmittedAt !== null,
+    step2_submitted_at: iso(p.step2SubmittedAt),
+    batch: isBatch(batch) ? batch : null,
+    is_apply_paid: p.applyPaidAt !== null,
+    deadlines: deadlineListOf(deadlines),
+    open: applyOpen(ctx.now(), deadlines),
+    decision: decision?.releasedAt ? { decision: decision.decision, released_at: decision.releasedAt.toISOString() } : null,
+    consent_version: a?.consentVersion ?? null,
+    profile_school: { school_id: p.schoolId, school_name: p.schoolName },
+  };
+}
+
+/** The gates before a step may be written, in the order the student meets them. */
+function checkStepGates(p: ProfileRow, step: 1 | 2): void {
+  if (p.infoCompletedAt === null) throw AppError.gate(STATUS.GATE_COMPLETE_INFO);
+  const submittedAt = step === 1 ? p.step1SubmittedAt : p.step2SubmittedAt;
+  if (submittedAt !== null) throw AppError.gate(STATUS.GATE_ALREADY_APPLIED, APPLY_MSG.STEP_SUBMITTED);
+  if (step === 2) {
+    if (p.step1SubmittedAt === null) throw AppError.gate(STATUS.GATE_ALREADY_APPLIED, MSG.APPLY_INCOMPLETE);
+    // Tuition paid (a late offer path) also counts, as in the next-page rule.
+    if (p.applyPaidAt === null && p.tuitionPaidAt === null) throw AppError.gate(STATUS.GATE_ALREADY_APPLIED, MSG.APPLY_FEE_REQUIRED);
+  }
+}
+
+function parseStepData(step: 1 | 2, submit: boolean, data: Record<string, unknown>, accountId: number): Record<string, unknown> {
+  const result = applyStepDataSchema(step, submit).safeParse(data);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw AppError.param(issue ? issue.path.map(String).join('.') : '', issue?.message || MSG.PARAM_INVALID);
+  }
+  const parsed = result.data as Record<string, unknown>;
+  const attachment = parsed.attachment as { url: string } | null | undefined;
+  // A form may only attach its owner's files: a foreign address would let one student read another's upload.
+  if (attachment && !isOwnFileUrl(attachment.url, 'student', accountId)) throw AppError.param('attachment.url', APPLY_MSG.ATTACHMENT_NOT_OWN);
+  return parsed;
+}
+
+/** POST /api/student/v5/apply/step1 and step2: save a draft or submit. */
+export async function writeApplyStep(ctx: AppContext, auth: AuthState, step: 1 | 2, body: ApplyStepRequest): Promise<{ state: ApplyState; msg: string }> {
+  const { profile } = await loadApplication(ctx, auth);
+  checkStepGates(profile, step);
+
+  const now = ctx.now();
+  const deadlines = await getDeadlines(ctx);
+  const open = applyOpen(now, deadlines);
+  if (step === 1 && !open.step1) throw AppError.message(APPLY_MSG.STEP1_CLOSED);
+  if (step === 2 && !open.step2) throw AppError.message(APPLY_MSG.STEP2_CLOSED);
+
+  const data = parseStepData(step, body.submit, body.data, auth.accountId);
+  const alreadySubmitted = () => AppError.gate(STATUS.GATE_ALREADY_APPLIED, APPLY_MSG.STEP_SUBMITTED);
+
+  if (!body.submit) {
+    if (!(await saveDraft(ctx.db, auth.accountId, step, data, now))) throw alreadySubmitted();
+    return { state: await getApplyState(ctx, auth), msg: APPLY_MSG.DRAFT_SAVED };
+  }
+
+  if (step === 1) {
+    const batch = batchForSubmission(now, deadlines);
+    if (batch === null) throw AppError.message(APPLY_MSG.STEP1_CLOSED);
+    if (!(await submitStep1(ctx.db, auth.accountId, { data, batch, consentVersion: GUARDIAN_CONSENT_VERSION, now }))) throw alreadySubmitted();
+    return { state: await getApplyState(ctx, auth), msg: APPLY_MSG.STEP1_SUBMITTED_OK };
+  }
+
+  if (!(await submitStep2(ctx.db, auth.accountId, data, now))) throw alreadySubmitted();
+  return { state: await getApplyState(ctx, auth), msg: APPLY_MSG.STEP2_SUBMITTED_OK };
+}
+
+// Follow-up forms ------------------------------------------------------------------------------------------
+
+function formRecord(row: { formName: string; value: unknown; submittedAt: Date | null }): StudentFormRecord {
+  return { form_name: row.formName as StudentFormRecord['form_name'], submitted_at: iso(row.submittedAt), value: row.value };
+}
+
+/** POST /api/student/form: the follow-up forms are for applicants, so step 1 must be submitted. */
+export async function saveStudentForm(ctx: AppContext, auth: AuthState, body: StudentFormRequest): Promise<StudentFormRecord> {
+  const { profile } = await loadApplication(ctx, auth);
+  if (profile.infoCompletedAt === null) throw AppError.gate(STATUS.GATE_COMPLETE_INFO);
+  if (profile.step1SubmittedAt === null) throw AppError.gate(STATUS.GATE_ALREADY_APPLIED, MSG.APPLY_INCOMPLETE);
+  return formRecord(await upsertForm(ctx.db, auth.accountId, body.form_name, body.value, ctx.now()));
+}
+
+/** GET /api/student/form?form_name=a,b: the caller's own records among those names (missing ones are absent). */
+export async function getStudentForms(ctx: AppContext, auth: AuthState, query: StudentFormQuery): Promise<{ items: StudentFormRecord[] }> {
+  const names = [...new Set(query.form_name)];
+  const rows = await findForms(ctx.db, auth.accountId, names);
+  return { items: rows.map(formRecord) };
+}
