@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { call } from '../../test/flows.ts';
+
+/** Real first bytes of each type, padded to a size: enough for the magic-byte check. */
+export const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-fake-png-body-'.repeat(20))]);
+export const PDF_BYTES = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+/** A Windows executable (MZ header) wearing a .png name. */
+export const EXE_BYTES = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(200, 1)]);
+
+export interface Credential {
+  endpoint: string;
+  key: string;
+  fields: Record<string, string>;
+  file: { name: string; url: string };
+  max_bytes: number;
+  expires_at: string;
+}
+
+export async function getCredential(app: FastifyInstance, token: string, body: Record<string, unknown>, path = '/api/oss/credential') {
+  return call<Credential>(app, 'POST', path, { token, body });
+}
+
+/** A browser-style multipart body: the credential's fields first, the file last (as S3 and OSS require). */
+export function multipartBody(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer } | null) {
+  const boundary = `----summit${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`, 'utf8'));
+    parts.push(file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export async function postFile(app: FastifyInstance, fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer } | null) {
+  const body = multipartBody(fields, file);
+  const res = await app.inject({ method: 'POST', url: '/api/oss/upload', headers: { 'content-type': body.contentType }, payload: body.payload });
+  let json: { status?: unknown; msg?: unknown } | null = null;
+  try {
+    json = res.body ? (res.json() as { status?: unknown; msg?: unknown }) : null;
+  } catch {
+    json = null;
+  }
+  return { http: res.statusCode, body: json };
+}
+
+export async function readBack(app: FastifyInstance, url: string, token?: string) {
+  return app.inject({ method: 'GET', url: encodeURI(url), headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
