@@ -26,6 +26,7 @@ import { paymentRoutes } from '../modules/payments/payments.routes.ts';
 import { offerRoutes } from '../modules/offer/offer.routes.ts';
 import { settingsRoutes } from '../modules/settings/settings.routes.ts';
 import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
+import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
 import { applicationRoutes } from '../modules/application/application.routes.ts';
 import { storageRoutes } from '../modules/storage/storage.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trackingRoutes);
   await app.register(settingsRoutes);
   await app.register(paymentRoutes);
+  await app.register(admissionsRoutes);
   await app.register(admissionsRoutes);
   await app.register(offerRoutes);
   await app.register(applicationRoutes);

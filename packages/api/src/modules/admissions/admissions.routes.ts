@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MSG,
+  adminAidItemSchema,
+  adminAidListQuerySchema,
+  adminAidListSchema,
+  adminApplicationDetailSchema,
+  adminApplicationListQuerySchema,
+  adminApplicationListSchema,
+  adminUserParamsSchema,
+  admissionDecisionSchema,
+  aidDecideRequestSchema,
+  decisionSaveRequestSchema,
+  releaseRequestSchema,
+  releaseResultSchema,
+} from '@summit/domain';
+import { authOf } from '../../http/auth-hook.ts';
+import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
+import { decideAidRequest, deleteDecision, getAdminApplication, listAdminApplications, listAid, releaseBulk, saveDecision, withdraw } from './admissions.service.ts';
+
+/** Admin admissions (issue 3 items 3 and 5). The auth hook limits /api/admin/ to is_admin teachers. */
+export async function admissionsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  r.get(
+    '/api/admin/applications',
+    { schema: { tags, summary: '申请列表（批次、阶段、学校、省份、关键词筛选，分页）', querystring: adminApplicationListQuerySchema, response: { 200: envelopeOf(adminApplicationListSchema) } } },
+    async (req) => ok(await listAdminApplications(app.ctx, req.query)),
+  );
+  r.post(
+    '/api/admin/applications/release',
+    { schema: { tags, summary: '批量发布录取结果草稿（一个事务）', body: releaseRequestSchema, response: { 200: envelopeOf(releaseResultSchema) } } },
+    async (req) => ok(await releaseBulk(app.ctx, authOf(req), req.body)),
+  );
+  r.get(
+    '/api/admin/applications/:userId',
+    { schema: { tags, summary: '申请详情（资料、申请表、进度、决定、助学金、订单、操作记录）', params: adminUserParamsSchema, response: { 200: envelopeOf(adminApplicationDetailSchema) } } },
+    async (req) => ok(await getAdminApplication(app.ctx, req.params.userId)),
+  );
+  r.put(
+    '/api/admin/applications/:userId/decision',
+    { schema: { tags, summary: '保存录取结果草稿（录取/拒绝/候补）', params: adminUserParamsSchema, body: decisionSaveRequestSchema, response: { 200: envelopeOf(admissionDecisionSchema) } } },
+    async (req) => ok(await saveDecision(app.ctx, authOf(req), req.params.userId, req.body), MSG.SAVE_OK),
+  );
+  r.delete(
+    '/api/admin/applications/:userId/decision',
+    { schema: { tags, summary: '删除未发布的录取结果草稿', params: adminUserParamsSchema, response: { 200: emptyEnvelopeSchema } } },
+    async (req) => {
+      await deleteDecision(app.ctx, authOf(req), req.params.userId);
+      return { status: 200 as const, msg: '已删除' };
+    },
+  );
+  r.post(
+    '/api/admin/applications/:userId/decision/withdraw',
+    { schema: { tags, summary: '撤回已发布的录取结果（回到草稿；已缴学费后不可撤回）', params: adminUserParamsSchema, response: { 200: envelopeOf(admissionDecisionSchema) } } },
+    async (req) => ok(await withdraw(app.ctx, authOf(req), req.params.userId), '已撤回'),
+  );
+
+  r.get(
+    '/api/admin/financial-aid',
+    { schema: { tags, summary: '助学金申请列表', querystring: adminAidListQuerySchema, response: { 200: envelopeOf(adminAidListSchema) } } },
+    async (req) => ok(await listAid(app.ctx, req.query)),
+  );
+  r.put(
+    '/api/admin/financial-aid/:userId',
+    { schema: { tags, summary: '批准（金额，单位：分）或拒绝助学金申请', params: adminUserParamsSchema, body: aidDecideRequestSchema, response: { 200: envelopeOf(adminAidItemSchema) } } },
+    async (req) => ok(await decideAidRequest(app.ctx, authOf(req), req.params.userId, req.body), MSG.SAVE_OK),
+  );
+}
