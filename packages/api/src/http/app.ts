@@ -24,6 +24,7 @@ import { systemRoutes } from '../modules/system/system.routes.ts';
 import { trackingRoutes } from '../modules/tracking/tracking.routes.ts';
 import { paymentRoutes } from '../modules/payments/payments.routes.ts';
 import { offerRoutes } from '../modules/offer/offer.routes.ts';
+import { offerRoutes } from '../modules/offer/offer.routes.ts';
 import { settingsRoutes } from '../modules/settings/settings.routes.ts';
 import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
 import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trackingRoutes);
   await app.register(settingsRoutes);
   await app.register(paymentRoutes);
+  await app.register(offerRoutes);
   await app.register(admissionsRoutes);
   await app.register(admissionsRoutes);
   await app.register(offerRoutes);

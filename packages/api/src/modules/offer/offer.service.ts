@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AppError,
+  MSG,
+  OFFER_VERIFY_CODE_PATTERN,
+  PAYMENT_CURRENCY,
+  PROGRAMME_NAME,
+  STATUS,
+  amountAfterAidFen,
+  isOwnFileUrl,
+  maskName,
+  tuitionDeadline,
+  type Bursary,
+  type BursaryApplyRequest,
+  type OfferLetter,
+  type OfferVerification,
+} from '@summit/domain';
+import type { AppContext, AuthState } from '../../http/context.ts';
+import { getFees } from '../settings/settings.service.ts';
+import {
+  fillOfferIdentifiers,
+  findAidRequest,
+  findOfferByVerifyCode,
+  findOfferSubject,
+  upsertPendingAidRequest,
+  type AidRequestRow,
+  type OfferSubject,
+} from './offer.repo.ts';
+
+/** Letter numbers as the admin release writes them: SUMMIT-<Beijing year>-<account id, 6+ digits>. */
+function fallbackLetterNo(accountId: number, releasedAt: Date): string {
+  const year = new Date(releasedAt.getTime() + 8 * 3_600_000).getUTCFullYear();
+  return `SUMMIT-${year}-${String(accountId).padStart(6, '0')}`;
+}
+
+async function loadSubject(ctx: AppContext, accountId: number): Promise<OfferSubject> {
+  const subject = await findOfferSubject(ctx.db, accountId);
+  if (!subject) throw AppError.login();
+  return subject;
+}
+
+/**
+ * A released offer: the profile says released (offer_letter truthy, spec §3) AND the decision row is an
+ * offer with a release time. Anything else (no decision, a draft, a withdrawn or a non-offer decision) is
+ * the spec's 403-10.
+ */
+function releasedOffer(subject: OfferSubject) {
+  const d = subject.decision;
+  if (!subject.profile.offerLetter || !d || d.decision !== 'offer' || !d.releasedAt) throw AppError.gate(STATUS.GATE_OFFER);
+  return { ...d, releasedAt: d.releasedAt };
+}
+
+export async function getOfferLetter(ctx: AppContext, auth: AuthState, origin: string): Promise<OfferLetter> {
+  const subject = await loadSubject(ctx, auth.accountId);
+  const offer = releasedOffer(subject);
+  let { verifyCode, letterNo } = offer;
+  if (!verifyCode || !letterNo) {
+    ({ verifyCode, letterNo } = await fillOfferIdentifiers(ctx.db, auth.accountId, {
+      verifyCode: randomBytes(32).toString('base64url'),
+      letterNo: fallbackLetterNo(auth.accountId, offer.releasedAt),
+    }));
+    // Withdrawn between the two reads.
+    if (!verifyCode || !letterNo) throw AppError.gate(STATUS.GATE_OFFER);
+  }
+  const fees = await getFees(ctx);
+  const aid = await findAidRequest(ctx.db, auth.accountId);
+  const aidFen = aid?.status === 'granted' ? Math.min(aid.grantedFen, fees.tuition_fen) : 0;
+  const paidAt = subject.profile.tuitionPaidAt;
+  return {
+    letter_no: letterNo,
+    student_name: subject.name,
+    programme: PROGRAMME_NAME,
+    place_name: offer.placeName ?? subject.profile.placeName,
+    professional_track: offer.professionalTrack ?? subject.profile.professionalTrack,
+    issued_at: offer.releasedAt.toISOString(),
+    pay_by: tuitionDeadline(offer.releasedAt).toISOString(),
+    tuition_fen: amountAfterAidFen(fees.tuition_fen, aidFen),
+    fee_fen: fees.tuition_fen,
+    aid_fen: aidFen,
+    currency: PAYMENT_CURRENCY,
+    verify_url: `${origin}/offer/verify/${verifyCode}`,
+    tuition_paid: paidAt !== null,
+    tuition_paid_at: paidAt?.toISOString() ?? null,
+  };
+}
+
+/** Public check of a letter: genuine only while the offer stays released; everything else reads the same. */
+export async function verifyOfferLetter(ctx: AppContext, code: string): Promise<OfferVerification> {
+  if (!OFFER_VERIFY_CODE_PATTERN.test(code)) throw AppError.message(MSG.OFFER_LETTER_INVALID);
+  const row = await findOfferByVerifyCode(ctx.db, code);
+  if (!row || row.decision !== 'offer' || !row.releasedAt || !row.offerLetter || !row.letterNo) throw AppError.message(MSG.OFFER_LETTER_INVALID);
+  return {
+    genuine: true,
+    letter_no: row.letterNo,
+    student_name: maskName(row.name),
+    programme: PROGRAMME_NAME,
+    place_name: row.placeName,
+    professional_track: row.professionalTrack,
+    issued_at: row.releasedAt.toISOString(),
+  };
+}
+
+function toBursary(row: AidRequestRow): Bursary {
+  const v = row.value as Partial<Bursary['value']>;
+  return {
+    status: row.status,
+    granted_fen: row.status === 'granted' ? row.grantedFen : 0,
+    value: {
+      family_members: typeof v.family_members === 'number' ? v.family_members : 0,
+      annual_income: v.annual_income ?? '<5万',
+      reason: typeof v.reason === 'string' ? v.reason : '',
+      attachment: v.attachment ?? null,
+    },
+    submitted_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getBursary(ctx: AppContext, auth: AuthState): Promise<Bursary | null> {
+  const row = await findAidRequest(ctx.db, auth.accountId);
+  return row ? toBursary(row) : null;
+}
+
+/**
+ * A student asks for financial aid: after step 1 is submitted, before tuition is paid; the answers may be
+ * changed while the request is pending and are frozen once an admin has decided.
+ */
+export async function applyForBursary(ctx: AppContext, auth: AuthState, input: BursaryApplyRequest): Promise<Bursary> {
+  const subject = await loadSubject(ctx, auth.accountId);
+  const p = subject.profile;
+  if (p.infoCompletedAt === null) throw AppError.gate(STATUS.GATE_COMPLETE_INFO);
+  if (p.step1SubmittedAt === null) throw AppError.gate(STATUS.GATE_ALREADY_APPLIED, MSG.APPLY_INCOMPLETE);
+  if (p.tuitionPaidAt !== null) throw AppError.message(MSG.AID_AFTER_TUITION_PAID);
+  const attachment = input.attachment ?? null;
+  if (attachment && !isOwnFileUrl(attachment.url, 'student', auth.accountId)) throw AppError.param('attachment', MSG.AID_ATTACHMENT_INVALID);
+
+  const existing = await findAidRequest(ctx.db, auth.accountId);
+  if (existing && existing.status !== 'pending') throw AppError.message(MSG.AID_ALREADY_DECIDED);
+  const value = { family_members: input.family_members, annual_income: input.annual_income, reason: input.reason, attachment };
+  const row = await upsertPendingAidRequest(ctx.db, auth.accountId, value, ctx.now());
+  if (!row) throw AppError.message(MSG.AID_ALREADY_DECIDED);
+  return toBursary(row);
+}
