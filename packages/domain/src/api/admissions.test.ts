@@ -82,7 +82,8 @@ describe('schemas', () => {
     expect(noPlace.error?.issues[0]).toMatchObject({ path: ['place_name'], message: MSG.ADMISSION_PLACE_REQUIRED });
     const noTrack = decisionSaveRequestSchema.safeParse({ decision: 'offer', place_name: '第一期', professional_track: '  ' });
     expect(noTrack.error?.issues[0]).toMatchObject({ path: ['professional_track'], message: MSG.ADMISSION_TRACK_REQUIRED });
-    expect(decisionSaveRequestSchema.safeParse({ decision: 'offer', place_name: '第四期', professional_track: 'x' }).success).toBe(false);
+    expect(decisionSaveRequestSchema.safeParse({ decision: 'offer', place_name: '第四期', professional_track: '理工科学' }).success).toBe(false);
+    expect(decisionSaveRequestSchema.safeParse({ decision: 'offer', place_name: '第一期', professional_track: '天文' }).error?.issues[0]).toMatchObject({ path: ['professional_track'] });
     expect(decisionSaveRequestSchema.parse({ decision: 'offer', place_name: '第二期', professional_track: '理工科学', note: '' })).toEqual({
       decision: 'offer',
       place_name: '第二期',

@@ -5,6 +5,7 @@
  * docs/decisions/011-admission-decisions.md.
  */
 import { z } from 'zod';
+import { PROFESSIONAL_TRACKS } from '../application.ts';
 import { SESSION_WINDOWS } from '../constants.ts';
 import { envelopeSchema } from '../errors.ts';
 import { MSG } from '../messages.ts';
@@ -35,6 +36,8 @@ export const ADMISSION_STAGE_LABELS: Record<AdmissionStage, string> = {
 
 /** Offer places are the three sessions of spec §9. */
 export const OFFER_PLACE_NAMES = SESSION_WINDOWS.map((s) => s.name) as [string, ...string[]];
+/** Offer tracks are the professional tracks of the application form. */
+export const OFFER_TRACKS = PROFESSIONAL_TRACKS.map((t) => t.value) as [string, ...string[]];
 
 export const FINANCIAL_AID_STATUSES = ['pending', 'granted', 'declined'] as const;
 export type FinancialAidStatus = (typeof FINANCIAL_AID_STATUSES)[number];
@@ -237,6 +240,8 @@ export const adminApplicationDetailSchema = z.object({
     area: z.string().nullable(),
   }),
   application: z.object({
+    /** applicationSummary(step1, step2): labelled Chinese sections, card number masked. */
+    summary: z.array(z.object({ title: z.string(), items: z.array(z.object({ label: z.string(), value: z.string() })) })),
     step1: z.record(z.string(), z.unknown()),
     step2: z.record(z.string(), z.unknown()),
     batch: z.string().nullable(),
@@ -268,8 +273,10 @@ const optionalText = (max: number) =>
 export const decisionSaveRequestSchema = requestObjectSchema({
   decision: adminDecisionKindSchema,
   place_name: z.preprocess(blankAsAbsent, z.enum(OFFER_PLACE_NAMES, { error: MSG.ADMISSION_PLACE_REQUIRED }).nullable().optional()),
-  /** Until the form's track list lands: any non-empty text of at most 40 characters. */
-  professional_track: optionalText(40),
+  professional_track: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.enum(OFFER_TRACKS, { error: MSG.ADMISSION_TRACK_REQUIRED }).optional(),
+  ),
   note: optionalText(500),
 }).superRefine((v, ctx) => {
   if (v.decision !== 'offer') return;

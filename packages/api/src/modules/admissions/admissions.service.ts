@@ -3,6 +3,7 @@ import {
   AppError,
   MSG,
   admissionStageOf,
+  applicationSummary,
   canDecideAid,
   canDeleteDraft,
   canSaveDecision,
@@ -139,6 +140,7 @@ export async function getAdminApplication(ctx: AppContext, userId: number): Prom
       area: areaOf([profile.schoolCountryId, profile.schoolStateId, profile.schoolCityId, profile.schoolZoneId]),
     },
     application: {
+      summary: applicationSummary(application?.step1 ?? {}, application?.step2 ?? {}),
       step1: application?.step1 ?? {},
       step2: application?.step2 ?? {},
       batch: application?.batch ?? null,

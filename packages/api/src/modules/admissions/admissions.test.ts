@@ -74,7 +74,7 @@ describe('decisions: draft, edit, delete', () => {
   it('changing a draft to reject clears the offer mirror, audited with before and after', async () => {
     const s = await applicant('submitted');
     await decide(s.id);
-    const res = await decide(s.id, { decision: 'reject', place_name: '第二期', professional_track: 'x' });
+    const res = await decide(s.id, { decision: 'reject', place_name: '第二期', professional_track: '人文社科' });
     expect(res.body.data).toMatchObject({ decision: 'reject', place_name: null, professional_track: null, note: null });
     expect(await profileOf(t.db, s.id)).toMatchObject({ offerLetter: null, placeName: null, professionalTrack: null });
     const audits = await auditOf(s.id, 'admission.decision.save');
@@ -94,7 +94,8 @@ describe('decisions: draft, edit, delete', () => {
     const s = await applicant('submitted');
     expect((await decide(s.id, { decision: 'offer', professional_track: '理工科学' })).body).toMatchObject({ status: 4003, data: { field: 'place_name' } });
     expect((await decide(s.id, { decision: 'offer', place_name: '第一期' })).body).toMatchObject({ status: 4003, msg: MSG.ADMISSION_TRACK_REQUIRED, data: { field: 'professional_track' } });
-    expect((await decide(s.id, { decision: 'offer', place_name: '第九期', professional_track: 'x' })).body).toMatchObject({ status: 4003, data: { field: 'place_name' } });
+    expect((await decide(s.id, { decision: 'offer', place_name: '第九期', professional_track: '理工科学' })).body).toMatchObject({ status: 4003, data: { field: 'place_name' } });
+    expect((await decide(s.id, { decision: 'offer', place_name: '第一期', professional_track: '天文' })).body).toMatchObject({ status: 4003, data: { field: 'professional_track' } });
     expect(await decisionRow(s.id)).toBeUndefined();
   });
 
@@ -241,6 +242,7 @@ describe('applications list and detail', () => {
       financial_aid: { status: 'pending', granted_fen: 0, value: { annual_income: '<5万' } },
       payments: [],
     });
+    expect(d.application.summary[0]).toMatchObject({ title: '基本信息', items: expect.arrayContaining([{ label: '姓名', value: '列表丙' }]) });
     expect(d.audit).toHaveLength(1);
     expect(d.audit[0]).toMatchObject({ action: 'admission.decision.save', actor_id: adminId, actor_name: '测试teacher' });
     expect(JSON.stringify(d)).not.toMatch(/verify/i);
