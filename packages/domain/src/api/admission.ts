@@ -44,6 +44,16 @@ export const offerLetterSchema = z.object({
 export type OfferLetter = z.infer<typeof offerLetterSchema>;
 export const offerLetterResponseSchema = envelopeSchema(offerLetterSchema);
 
+// GET /api/student/fees ------------------------------------------------------------------------------------
+/** What this student would be charged: the application fee, and tuition after granted aid. */
+export const studentFeesSchema = z.object({
+  apply_fen: z.number().int().positive(),
+  tuition_fen: z.number().int().positive(),
+  aid_fen: z.number().int().nonnegative(),
+  currency: z.literal(PAYMENT_CURRENCY),
+});
+export type StudentFees = z.infer<typeof studentFeesSchema>;
+
 // GET /api/guest/offer-letter/verify/:code -----------------------------------------------------------------
 /** Loose on purpose: a malformed code is answered like an unknown one (4001), not as a parameter error. */
 export const offerVerifyParamsSchema = z.object({

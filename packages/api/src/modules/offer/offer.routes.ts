@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bursaryApplyRequestSchema, bursarySchema, offerLetterSchema, offerVerificationSchema, offerVerifyParamsSchema } from '@summit/domain';
+import { bursaryApplyRequestSchema, bursarySchema, offerLetterSchema, offerVerificationSchema, offerVerifyParamsSchema, studentFeesSchema } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { renderOfferLetterPdf } from './offer-letter-pdf.ts';
-import { applyForBursary, getBursary, getOfferLetter, verifyOfferLetter } from './offer.service.ts';
+import { applyForBursary, getBursary, getOfferLetter, getStudentFees, verifyOfferLetter } from './offer.service.ts';
 
 export async function offerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,6 +29,11 @@ export async function offerRoutes(app: FastifyInstance) {
         .header('content-disposition', `attachment; filename="offer-letter-${letter.letter_no}.pdf"; filename*=UTF-8''${fileName}`)
         .send(Buffer.from(pdf));
     },
+  );
+  r.get(
+    '/api/student/fees',
+    { schema: { tags, summary: '本人应缴的申请费与学费（学费已扣除助学金）', response: { 200: envelopeOf(studentFeesSchema) } } },
+    async (req) => ok(await getStudentFees(app.ctx, authOf(req))),
   );
   r.get(
     '/api/guest/offer-letter/verify/:code',

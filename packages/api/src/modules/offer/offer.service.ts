@@ -14,6 +14,7 @@ import {
   type BursaryApplyRequest,
   type OfferLetter,
   type OfferVerification,
+  type StudentFees,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { getFees } from '../settings/settings.service.ts';
@@ -63,8 +64,7 @@ export async function getOfferLetter(ctx: AppContext, auth: AuthState, origin: s
     if (!verifyCode || !letterNo) throw AppError.gate(STATUS.GATE_OFFER);
   }
   const fees = await getFees(ctx);
-  const aid = await findAidRequest(ctx.db, auth.accountId);
-  const aidFen = aid?.status === 'granted' ? Math.min(aid.grantedFen, fees.tuition_fen) : 0;
+  const aidFen = await grantedAid(ctx, auth.accountId, fees.tuition_fen);
   const paidAt = subject.profile.tuitionPaidAt;
   return {
     letter_no: letterNo,
@@ -82,6 +82,18 @@ export async function getOfferLetter(ctx: AppContext, auth: AuthState, origin: s
     tuition_paid: paidAt !== null,
     tuition_paid_at: paidAt?.toISOString() ?? null,
   };
+}
+
+async function grantedAid(ctx: AppContext, accountId: number, tuitionFen: number): Promise<number> {
+  const aid = await findAidRequest(ctx.db, accountId);
+  return aid?.status === 'granted' ? Math.min(aid.grantedFen, tuitionFen) : 0;
+}
+
+/** The amounts the payment pages show before an order exists (the order itself carries the same). */
+export async function getStudentFees(ctx: AppContext, auth: AuthState): Promise<StudentFees> {
+  const fees = await getFees(ctx);
+  const aidFen = await grantedAid(ctx, auth.accountId, fees.tuition_fen);
+  return { apply_fen: fees.apply_fen, tuition_fen: amountAfterAidFen(fees.tuition_fen, aidFen), aid_fen: aidFen, currency: PAYMENT_CURRENCY };
 }
 
 /** Public check of a letter: genuine only while the offer stays released; everything else reads the same. */

@@ -92,6 +92,7 @@ describe('POST /api/student/offer-letter', () => {
     await t.db.insert(financialAidRequests).values({ accountId: s.accountId, value: {}, status: 'granted', grantedFen: 500_000 });
     const data = (await letter(s.token)).body.data!;
     expect(data).toMatchObject({ tuition_fen: 1_180_000, fee_fen: 1_680_000, aid_fen: 500_000 });
+    expect((await call(t.app, 'GET', '/api/student/fees', { token: s.token })).body.data).toEqual({ apply_fen: 50_000, tuition_fen: 1_180_000, aid_fen: 500_000, currency: 'CNY' });
     const order = await call<PaymentOrder>(t.app, 'POST', '/api/student/payment', { token: s.token, body: { purpose: 'tuition', provider: 'WX', channel: 'wechat_scan' } });
     expect(order.body.data?.amount_fen).toBe(data.tuition_fen);
     await pressSandbox(t.app, order.body.data!.id, 'confirm');
