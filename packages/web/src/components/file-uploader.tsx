@@ -33,9 +33,10 @@ export interface FileUploaderProps {
   transport?: UploadTransport;
 }
 
-type Action = UploaderEvent | { type: 'reset'; value: UploadedFile | null | undefined };
+export type FileUploaderAction = UploaderEvent | { type: 'reset'; value: UploadedFile | null | undefined };
 
-function reduce(state: UploaderState, action: Action): UploaderState {
+/** The domain machine plus a reset for values set from outside (a loaded draft, a form reset). */
+export function fileUploaderReducer(state: UploaderState, action: FileUploaderAction): UploaderState {
   return action.type === 'reset' ? initialUploaderState(action.value) : uploaderTransition(state, action);
 }
 
@@ -63,7 +64,7 @@ export function FileUploader({
   requestCredential,
   transport,
 }: FileUploaderProps) {
-  const [state, dispatch] = useReducer(reduce, value, initialUploaderState);
+  const [state, dispatch] = useReducer(fileUploaderReducer, value, initialUploaderState);
   const [percent, setPercent] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
