@@ -1,6 +1,8 @@
 #!/bin/sh
-# Makes the font the offer-letter PDF embeds: a standalone OpenType subset of Noto Sans CJK SC Regular
-# (pdf-lib cannot read a .ttc collection). Run once on Debian after `apt-get install -y fonts-noto-cjk fonttools`;
+# Makes the font the offer-letter PDF embeds: a standalone TrueType subset of Noto Sans CJK SC Regular.
+# pdf-lib cannot read a .ttc collection, and its CFF subsetter writes CID fonts that viewers reject
+# (poppler: "Embedded font file may be invalid"), so the CFF outlines are converted to TrueType (glyf)
+# quadratic curves, which pdf-lib subsets correctly. Run once on Debian after `apt-get install -y fonts-noto-cjk fonttools`;
 # the output is committed, so neither package is needed at run time.
 #   sh packages/api/scripts/make-pdf-font.sh
 # Subset: printable ASCII, Latin-1 punctuation and ¥, every GB 2312 character (6,763 hanzi plus its symbols,
@@ -9,9 +11,10 @@
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 src=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
-out="$here/assets/fonts/NotoSansSC-Regular-subset.otf"
+out="$here/assets/fonts/NotoSansSC-Regular-subset.ttf"
 text=$(mktemp)
-trap 'rm -f "$text"' EXIT
+cff=$(mktemp --suffix=.otf)
+trap 'rm -f "$text" "$cff"' EXIT
 
 # Face 2 of the collection is "Noto Sans CJK SC"; check rather than trust the index.
 face=$(/usr/bin/python3 - "$src" <<'PY'
@@ -41,9 +44,43 @@ PY
 pyftsubset "$src" --font-number="$face" \
   --text-file="$text" \
   --unicodes="U+0020-007E,U+00A0-00FF,U+2010-2027,U+2030-205E,U+3000-303F,U+FF01-FF5E,U+FFE0-FFE6" \
-  --layout-features='*' --name-IDs='*' --name-legacy --name-languages='*' \
+  --name-IDs='*' --name-legacy --name-languages='*' \
   --no-hinting --desubroutinize \
-  --output-file="$out"
+  --output-file="$cff"
+
+# CFF (cubic) to TrueType (quadratic) outlines; post table format 3 (no glyph names) keeps it small.
+/usr/bin/python3 - "$cff" "$out" <<'PY'
+import sys
+from fontTools.ttLib import TTFont, newTable
+from fontTools.pens.cu2quPen import Cu2QuPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+font = TTFont(sys.argv[1])
+order = font.getGlyphOrder()
+glyphs = font.getGlyphSet()
+glyf = newTable('glyf')
+glyf.glyphOrder = order
+glyf.glyphs = {}
+for name in order:
+    pen = TTGlyphPen(glyphs)
+    glyphs[name].draw(Cu2QuPen(pen, max_err=2.0, reverse_direction=True))
+    glyf[name] = pen.glyph()
+font['glyf'] = glyf
+font['loca'] = newTable('loca')
+maxp = font['maxp']
+maxp.tableVersion = 0x00010000
+for attr in ('maxTwilightPoints', 'maxStorage', 'maxFunctionDefs', 'maxInstructionDefs', 'maxStackElements', 'maxSizeOfInstructions', 'maxComponentElements'):
+    setattr(maxp, attr, 0)
+maxp.maxZones = 1
+font['head'].indexToLocFormat = 1
+font['head'].glyphDataFormat = 0
+font['post'].formatType = 3.0
+for table in ('CFF ', 'VORG'):
+    if table in font:
+        del font[table]
+font.sfntVersion = '\x00\x01\x00\x00'
+font.save(sys.argv[2])
+PY
 
 # The SIL Open Font License 1.1 travels with the font (text from Debian's copyright file of fonts-noto-cjk).
 {

@@ -1,6 +1,6 @@
 /**
  * The offer letter as an A4 PDF with Chinese text (issue 3 item 5). pdf-lib draws it with a subset of Noto
- * Sans SC committed under packages/api/assets/fonts (made by scripts/make-pdf-font.sh); pdf-lib subsets it
+ * Sans SC (TrueType outlines) committed under packages/api/assets/fonts (made by scripts/make-pdf-font.sh); pdf-lib subsets it
  * again on embedding, so a letter carries only the glyphs it uses. Characters outside the font (rare
  * characters in a name) are drawn as □ and the letter says so: the verification page shows the full name.
  */
@@ -13,7 +13,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { formatFen, type OfferLetter } from '@summit/domain';
 
-export const OFFER_FONT_FILE = 'NotoSansSC-Regular-subset.otf';
+export const OFFER_FONT_FILE = 'NotoSansSC-Regular-subset.ttf';
 /** Drawn in place of a character the font does not have. */
 export const MISSING_GLYPH = '□';
 
