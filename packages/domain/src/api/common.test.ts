@@ -55,6 +55,8 @@ describe('every request schema', () => {
       'deadlinesUpdateRequestSchema',
       'feeSettingsUpdateRequestSchema',
       'loginRequestSchema',
+      'ossCredentialRequestSchema',
+      'ossDownloadQuerySchema',
       'outboxQuerySchema',
       'parentLinkRequestSchema',
       'payForRequestSchema',
