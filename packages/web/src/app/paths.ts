@@ -17,6 +17,8 @@ export const PATHS = {
   studentApply: PAGES.apply,
   teacher: PAGES.teacher,
   admin: PAGES.admin,
+  /** /admin/{tab} (spec §2 /admin/{tab?}; /admin itself is the default tab): financial-aid, settings. */
+  adminTab: `${PAGES.admin}/:tab`,
   school: PAGES.school,
   slApplication: PAGES.slHome,
 } as const;

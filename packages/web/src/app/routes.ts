@@ -42,6 +42,7 @@ export interface RouteDef {
 export type StudentGate = 'complete-info';
 
 const loginScreen = () => import('../features/auth/login-screen.tsx');
+const adminPage = () => import('../features/admin/admin-page.tsx');
 
 export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.home, title: '首页', role: 'public', topBar: 'index', footer: 'default', usesAntd: false, load: () => import('../features/home/home-page.tsx') },
@@ -55,7 +56,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.accountEdit, title: '编辑资料', role: 'student', topBar: 'back', footer: 'none', usesAntd: true, load: () => import('../features/profile/account-edit-page.tsx') },
   { path: PATHS.studentApply, title: '申请', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/student/apply-landing-page.tsx'), gate: 'complete-info' },
   { path: PATHS.teacher, title: '教师中心', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/staff/teacher-home-page.tsx') },
-  { path: PATHS.admin, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/staff/admin-home-page.tsx') },
+  { path: PATHS.admin, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
+  { path: PATHS.adminTab, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.school, title: '学校中心', role: 'school', topBar: 'school', footer: 'default', usesAntd: true, load: () => import('../features/staff/school-home-page.tsx') },
   { path: PATHS.slApplication, title: '学生领袖', role: 'sl', topBar: 'student-leader', footer: 'default', usesAntd: true, load: () => import('../features/staff/sl-home-page.tsx') },
 ];

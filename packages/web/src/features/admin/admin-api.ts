@@ -1,0 +1,67 @@
+/** Requests of the admin pages, parsed with the domain's schemas (docs/api-contract.md "Admin admissions"). */
+import {
+  adminAidItemSchema,
+  adminAidListSchema,
+  adminApplicationDetailSchema,
+  adminApplicationListSchema,
+  admissionDecisionSchema,
+  deadlinesSchema,
+  feeSettingsSchema,
+  regionItemSchema,
+  releaseResultSchema,
+  teacherInfoSchema,
+  type AdminApplicationListQuery,
+  type AidDecideRequest,
+  type DeadlineItem,
+  type DecisionSaveRequest,
+  type FinancialAidStatus,
+} from '@summit/domain';
+import { api } from '../../lib/api-client.ts';
+
+export const ADMIN_KEYS = {
+  teacher: ['admin', 'teacher-info'] as const,
+  applications: ['admin', 'applications'] as const,
+  application: (id: number) => ['admin', 'application', id] as const,
+  aid: ['admin', 'financial-aid'] as const,
+  fees: ['admin', 'settings', 'fees'] as const,
+  deadlines: ['admin', 'settings', 'deadlines'] as const,
+  provinces: ['admin', 'provinces'] as const,
+};
+
+type Signal = { signal?: AbortSignal };
+
+export const fetchTeacherInfo = ({ signal }: Signal = {}) => api.get('/teacher/info', { schema: teacherInfoSchema, ...(signal ? { signal } : {}) });
+
+export const fetchProvinces = ({ signal }: Signal = {}) =>
+  api.get('/region/states', { query: { country_id: 1 }, schema: regionItemSchema.array(), ...(signal ? { signal } : {}) });
+
+export const fetchApplications = (query: AdminApplicationListQuery, { signal }: Signal = {}) =>
+  api.get('/admin/applications', { query: { ...query }, schema: adminApplicationListSchema, ...(signal ? { signal } : {}) });
+
+export const fetchApplication = (id: number, { signal }: Signal = {}) =>
+  api.get(`/admin/applications/${id}`, { schema: adminApplicationDetailSchema, ...(signal ? { signal } : {}) });
+
+export const saveDecision = (id: number, body: DecisionSaveRequest) =>
+  api.request(`/admin/applications/${id}/decision`, { method: 'PUT', body, schema: admissionDecisionSchema, fieldNames: ['place_name', 'professional_track', 'note'] });
+
+export const deleteDecision = (id: number) => api.request(`/admin/applications/${id}/decision`, { method: 'DELETE' });
+
+export const withdrawDecision = (id: number) => api.post(`/admin/applications/${id}/decision/withdraw`, {}, { schema: admissionDecisionSchema });
+
+export const releaseDecisions = (userIds: number[]) => api.post('/admin/applications/release', { user_ids: userIds }, { schema: releaseResultSchema });
+
+export const fetchAid = (status: FinancialAidStatus | undefined, page: number, { signal }: Signal = {}) =>
+  api.get('/admin/financial-aid', { query: { status, page, page_size: 20 }, schema: adminAidListSchema, ...(signal ? { signal } : {}) });
+
+export const decideAid = (id: number, body: AidDecideRequest) =>
+  api.request(`/admin/financial-aid/${id}`, { method: 'PUT', body, schema: adminAidItemSchema });
+
+export const fetchFees = ({ signal }: Signal = {}) => api.get('/admin/settings/fees', { schema: feeSettingsSchema, ...(signal ? { signal } : {}) });
+
+export const saveFees = (body: { apply_fen: number; tuition_fen: number }) =>
+  api.request('/admin/settings/fees', { method: 'PUT', body, schema: feeSettingsSchema });
+
+export const fetchDeadlines = ({ signal }: Signal = {}) => api.get('/admin/settings/deadlines', { schema: deadlinesSchema, ...(signal ? { signal } : {}) });
+
+export const saveDeadlines = (items: DeadlineItem[]) =>
+  api.request('/admin/settings/deadlines', { method: 'PUT', body: { items }, schema: deadlinesSchema });

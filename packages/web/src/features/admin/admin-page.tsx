@@ -1,0 +1,63 @@
+import { lazy, Suspense } from 'react';
+import { Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { MSG } from '@summit/domain';
+import { PATHS } from '../../app/paths.ts';
+import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
+import { ADMIN_KEYS, fetchTeacherInfo } from './admin-api.ts';
+import './admin.css';
+
+const ApplicationsTab = lazy(() => import('./applications-tab.tsx'));
+const FinancialAidTab = lazy(() => import('./financial-aid-tab.tsx'));
+const SettingsTab = lazy(() => import('./settings-tab.tsx'));
+
+export const ADMIN_TABS = [
+  { key: 'applications', label: '申请管理' },
+  { key: 'financial-aid', label: '助学金' },
+  { key: 'settings', label: '费用与截止日期' },
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
+
+export function adminTabOf(param: string | undefined): AdminTab {
+  return ADMIN_TABS.find((t) => t.key === param)?.key ?? 'applications';
+}
+
+/** /admin/:tab? — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
+export default function AdminPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const tab = adminTabOf(params.tab);
+  const info = useQuery({ queryKey: ADMIN_KEYS.teacher, queryFn: ({ signal }) => fetchTeacherInfo({ signal }) });
+
+  let body;
+  if (info.isPending) body = <LoadingState rows={6} />;
+  else if (info.isError) body = <ErrorState onRetry={() => void info.refetch()} />;
+  else if (!info.data.is_admin) body = <ForbiddenState title={MSG.NO_PERMISSION} detail="管理后台仅对管理员开放，请联系项目办公室开通权限。" />;
+  else {
+    const fallback = <LoadingState rows={6} />;
+    body = (
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => void navigate(key === 'applications' ? PATHS.admin : `${PATHS.admin}/${key}`)}
+        items={ADMIN_TABS.map((t) => ({
+          key: t.key,
+          label: t.label,
+          children:
+            t.key !== tab ? null : (
+              <Suspense fallback={fallback}>
+                {t.key === 'applications' ? <ApplicationsTab /> : t.key === 'financial-aid' ? <FinancialAidTab /> : <SettingsTab />}
+              </Suspense>
+            ),
+        }))}
+      />
+    );
+  }
+
+  return (
+    <div className="page admin-page">
+      <h1 className="page__title">管理后台</h1>
+      {body}
+    </div>
+  );
+}
