@@ -75,7 +75,8 @@ export const APPLY_LIMITS = {
   activityDescriptionMaxUnits: 150,
   englishScoreMaxChars: 30,
   attachmentMaxSize: '10MB',
-  attachmentAccept: ['.pdf', '.jpg', '.jpeg', '.png'],
+  /** Extensions without dots, as the uploader takes them. */
+  attachmentAccept: ['pdf', 'jpg', 'jpeg', 'png'],
 } as const;
 
 /** The first day of the programme, Beijing time: ages are counted on it (decision 009). */

@@ -15,6 +15,7 @@ export const PATHS = {
   agreement: '/agreement',
   privacy: '/privacy',
   studentApply: PAGES.apply,
+  studentAdditionalInfo: '/student/additional-info',
   teacher: PAGES.teacher,
   admin: PAGES.admin,
   /** /admin/{tab} (spec §2 /admin/{tab?}; /admin itself is the default tab): financial-aid, settings. */

@@ -39,7 +39,7 @@ export interface RouteDef {
 }
 
 /** Named gates, resolved in the lazily loaded student loader so the shell does not carry the domain. */
-export type StudentGate = 'complete-info';
+export type StudentGate = 'complete-info' | 'step1-submitted';
 
 const loginScreen = () => import('../features/auth/login-screen.tsx');
 const adminPage = () => import('../features/admin/admin-page.tsx');
@@ -54,7 +54,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.privacy, title: '隐私政策', role: 'public', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/legal/privacy-page.tsx') },
   { path: PATHS.account, title: '我的账户', role: 'any', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/profile/account-page.tsx') },
   { path: PATHS.accountEdit, title: '编辑资料', role: 'student', topBar: 'back', footer: 'none', usesAntd: true, load: () => import('../features/profile/account-edit-page.tsx') },
-  { path: PATHS.studentApply, title: '申请', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/student/apply-landing-page.tsx'), gate: 'complete-info' },
+  { path: PATHS.studentApply, title: '申请', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/apply/apply-page.tsx'), gate: 'complete-info' },
+  { path: PATHS.studentAdditionalInfo, title: '补充信息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/apply/additional-info-page.tsx'), gate: 'step1-submitted' },
   { path: PATHS.teacher, title: '教师中心', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/staff/teacher-home-page.tsx') },
   { path: PATHS.admin, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.adminTab, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },

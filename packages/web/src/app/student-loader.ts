@@ -13,6 +13,9 @@ export function gateTarget(gate: StudentGate, status: StudentStatus): string | n
   switch (gate) {
     case 'complete-info':
       return isInfoComplete(status) ? null : PATHS.info;
+    case 'step1-submitted':
+      if (!isInfoComplete(status)) return PATHS.info;
+      return status.apply_v5.step1_submitted ? null : PATHS.studentApply;
   }
 }
 
