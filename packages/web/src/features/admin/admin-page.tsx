@@ -6,24 +6,14 @@ import { MSG } from '@summit/domain';
 import { PATHS } from '../../app/paths.ts';
 import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { ADMIN_KEYS, fetchTeacherInfo } from './admin-api.ts';
+import { ADMIN_TABS, adminTabOf } from './admin-format.ts';
 import './admin.css';
 
 const ApplicationsTab = lazy(() => import('./applications-tab.tsx'));
 const FinancialAidTab = lazy(() => import('./financial-aid-tab.tsx'));
 const SettingsTab = lazy(() => import('./settings-tab.tsx'));
 
-export const ADMIN_TABS = [
-  { key: 'applications', label: '申请管理' },
-  { key: 'financial-aid', label: '助学金' },
-  { key: 'settings', label: '费用与截止日期' },
-] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
-
-export function adminTabOf(param: string | undefined): AdminTab {
-  return ADMIN_TABS.find((t) => t.key === param)?.key ?? 'applications';
-}
-
-/** /admin/:tab? — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
+/** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
 export default function AdminPage() {
   const params = useParams();
   const navigate = useNavigate();

@@ -20,7 +20,8 @@ import {
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ADMIN_KEYS, deleteDecision, fetchApplication, releaseDecisions, saveDecision, withdrawDecision } from './admin-api.ts';
-import { describeRelease, formatTime, StageTag } from './admin-shared.tsx';
+import { describeChange, describeRelease, formatTime } from './admin-format.ts';
+import { StageTag } from './admin-shared.tsx';
 import { formatFen } from './money.ts';
 
 const AUDIT_LABELS: Record<string, string> = {
@@ -38,24 +39,6 @@ interface DecisionFormValues {
   place_name?: string;
   professional_track?: string;
   note?: string;
-}
-
-function summaryOfChange(before: unknown, after: unknown): string {
-  const text = (v: unknown) => {
-    if (!v || typeof v !== 'object') return '无';
-    const o = v as Record<string, unknown>;
-    if (typeof o.decision === 'string') {
-      const label = ADMISSION_DECISION_LABELS[o.decision as AdmissionDecisionKind] ?? o.decision;
-      const place = [o.place_name, o.professional_track].filter(Boolean).join(' · ');
-      return `${label}${place ? `（${place}）` : ''}${o.released_at ? ' 已发布' : ' 草稿'}`;
-    }
-    if (typeof o.status === 'string') {
-      const s = FINANCIAL_AID_STATUS_LABELS[o.status as keyof typeof FINANCIAL_AID_STATUS_LABELS] ?? o.status;
-      return typeof o.granted_fen === 'number' && o.granted_fen > 0 ? `${s} ${formatFen(o.granted_fen)}` : s;
-    }
-    return JSON.stringify(v);
-  };
-  return `${text(before)} → ${text(after)}`;
 }
 
 function journeyItems(d: AdminApplicationDetail) {
@@ -299,7 +282,7 @@ function DetailBody({ d }: { d: AdminApplicationDetail }) {
                   <div>
                     {AUDIT_LABELS[a.action] ?? a.action} · {a.actor_name ?? `#${a.actor_id ?? '—'}`} · {formatTime(a.created_at)}
                   </div>
-                  <div className="admin-muted">{summaryOfChange(a.before, a.after)}</div>
+                  <div className="admin-muted">{describeChange(a.before, a.after)}</div>
                 </>
               ),
             }))}

@@ -14,7 +14,8 @@ import {
 import { EmptyState, ErrorState } from '../../components/page-state.tsx';
 import { ADMIN_KEYS, fetchApplications, fetchProvinces, releaseDecisions } from './admin-api.ts';
 import { ApplicationDrawer } from './application-drawer.tsx';
-import { StageTag, describeRelease, formatTime } from './admin-shared.tsx';
+import { describeRelease, formatTime } from './admin-format.ts';
+import { StageTag } from './admin-shared.tsx';
 
 interface Filters {
   batch?: string | undefined;

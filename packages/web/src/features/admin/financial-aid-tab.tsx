@@ -2,22 +2,13 @@ import { useState } from 'react';
 import { Button, InputNumber, Modal, Select, Space, Table, Tag, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ANNUAL_INCOME_LABELS, FINANCIAL_AID_STATUSES, FINANCIAL_AID_STATUS_LABELS, type AdminAidItem, type FinancialAidStatus } from '@summit/domain';
+import { FINANCIAL_AID_STATUSES, FINANCIAL_AID_STATUS_LABELS, type AdminAidItem, type FinancialAidStatus } from '@summit/domain';
 import { EmptyState, ErrorState } from '../../components/page-state.tsx';
 import { ADMIN_KEYS, decideAid, fetchAid } from './admin-api.ts';
-import { formatTime } from './admin-shared.tsx';
+import { aidRequestSummary, formatTime } from './admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
 
 const STATUS_COLORS: Record<FinancialAidStatus, string> = { pending: 'orange', granted: 'green', declined: 'default' };
-
-/** One line of what the student asked for (family size, income band, the start of the reason). */
-export function aidRequestSummary(value: Record<string, unknown>): string {
-  const parts: string[] = [];
-  if (typeof value.family_members === 'number') parts.push(`家庭人口 ${value.family_members}`);
-  if (typeof value.annual_income === 'string') parts.push(`年收入 ${ANNUAL_INCOME_LABELS[value.annual_income as keyof typeof ANNUAL_INCOME_LABELS] ?? value.annual_income}`);
-  if (typeof value.reason === 'string' && value.reason.trim()) parts.push(value.reason.trim().length > 40 ? `${value.reason.trim().slice(0, 40)}…` : value.reason.trim());
-  return parts.join('；') || '—';
-}
 
 function DecideCell({ item }: { item: AdminAidItem }) {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { DEADLINE_KEYS, DEADLINE_LABELS, DEADLINE_ORDER, type DeadlineKey } from
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ADMIN_KEYS, fetchDeadlines, fetchFees, saveDeadlines, saveFees } from './admin-api.ts';
-import { formatTime } from './admin-shared.tsx';
+import { formatTime } from './admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
 
 const MAX_YUAN = 1_000_000;
