@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import { adminTabOf, aidRequestSummary, describeChange, describeRelease, formatTime } from './admin-format.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+describe('admin display helpers', () => {
+  it('picks the tab from the path, defaulting to applications', () => {
+    expect(adminTabOf(undefined)).toBe('applications');
+    expect(adminTabOf('financial-aid')).toBe('financial-aid');
+    expect(adminTabOf('settings')).toBe('settings');
+    expect(adminTabOf('nope')).toBe('applications');
+  });
+
+  it('shows times in Beijing time', () => {
+    expect(formatTime('2026-11-01T16:30:00.000Z')).toBe('2026-11-02 00:30');
+    expect(formatTime(null)).toBe('—');
+  });
+
+  it('summarises a bulk release with the skip reasons', () => {
+    expect(describeRelease({ released: 3, skipped: [] })).toBe('已发布 3 个录取结果');
+    expect(
+      describeRelease({
+        released: 1,
+        skipped: [
+          { user_id: 7, reason: 'already_released' },
+          { user_id: 9, reason: 'not_found' },
+        ],
+      }),
+    ).toBe('已发布 1 个录取结果，跳过 2 个（#7 已发布；#9 申请不存在）');
+  });
+
+  it('summarises an aid request and an audit change', () => {
+    expect(aidRequestSummary({ family_members: 4, annual_income: '<5万', reason: '父亲失业' })).toBe('家庭人口 4；年收入 5万元以下；父亲失业');
+    expect(aidRequestSummary({})).toBe('—');
+    expect(aidRequestSummary({ reason: '很'.repeat(60) })).toBe(`${'很'.repeat(40)}…`);
+    expect(describeChange(null, { decision: 'offer', place_name: '第一期', professional_track: '理工科学', released_at: null })).toBe('无 → 录取（第一期 · 理工科学） 草稿');
+    expect(describeChange({ status: 'pending', granted_fen: 0 }, { status: 'granted', granted_fen: 500_000 })).toBe('待审核 → 已批准 ¥5,000.00');
+  });
+});

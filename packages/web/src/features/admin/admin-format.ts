@@ -1,0 +1,64 @@
+/** Pure display helpers of the admin pages (unit-tested without a DOM). */
+import dayjs from 'dayjs';
+import {
+  ADMISSION_DECISION_LABELS,
+  ANNUAL_INCOME_LABELS,
+  FINANCIAL_AID_STATUS_LABELS,
+  RELEASE_SKIP_LABELS,
+  type AdmissionDecisionKind,
+  type ReleaseResult,
+} from '@summit/domain';
+import { formatFen } from './money.ts';
+
+export const ADMIN_TABS = [
+  { key: 'applications', label: '申请管理' },
+  { key: 'financial-aid', label: '助学金' },
+  { key: 'settings', label: '费用与截止日期' },
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
+
+/** The tab of /admin/{tab}; anything unknown shows the default tab. */
+export function adminTabOf(param: string | undefined): AdminTab {
+  return ADMIN_TABS.find((t) => t.key === param)?.key ?? 'applications';
+}
+
+/** Beijing time, to the minute; a dash when the step has not happened. */
+export const formatTime = (iso: string | null | undefined) => (iso ? dayjs(iso).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm') : '—');
+
+/** Release summary for the toast: how many went out and why the rest did not. */
+export function describeRelease(result: ReleaseResult): string {
+  const head = `已发布 ${result.released} 个录取结果`;
+  if (result.skipped.length === 0) return head;
+  const reasons = result.skipped.map((s) => `#${s.user_id} ${RELEASE_SKIP_LABELS[s.reason]}`).join('；');
+  return `${head}，跳过 ${result.skipped.length} 个（${reasons}）`;
+}
+
+/** One line of what the student asked for (family size, income band, the start of the reason). */
+export function aidRequestSummary(value: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof value.family_members === 'number') parts.push(`家庭人口 ${value.family_members}`);
+  if (typeof value.annual_income === 'string') parts.push(`年收入 ${ANNUAL_INCOME_LABELS[value.annual_income as keyof typeof ANNUAL_INCOME_LABELS] ?? value.annual_income}`);
+  const reason = typeof value.reason === 'string' ? value.reason.trim() : '';
+  if (reason) parts.push(reason.length > 40 ? `${reason.slice(0, 40)}…` : reason);
+  return parts.join('；') || '—';
+}
+
+function describeSnapshot(v: unknown): string {
+  if (!v || typeof v !== 'object') return '无';
+  const o = v as Record<string, unknown>;
+  if (typeof o.decision === 'string') {
+    const label = ADMISSION_DECISION_LABELS[o.decision as AdmissionDecisionKind] ?? o.decision;
+    const place = [o.place_name, o.professional_track].filter(Boolean).join(' · ');
+    return `${label}${place ? `（${place}）` : ''}${o.released_at ? ' 已发布' : ' 草稿'}`;
+  }
+  if (typeof o.status === 'string') {
+    const s = FINANCIAL_AID_STATUS_LABELS[o.status as keyof typeof FINANCIAL_AID_STATUS_LABELS] ?? o.status;
+    return typeof o.granted_fen === 'number' && o.granted_fen > 0 ? `${s} ${formatFen(o.granted_fen)}` : s;
+  }
+  return JSON.stringify(v);
+}
+
+/** An audit row's before → after, in words. */
+export function describeChange(before: unknown, after: unknown): string {
+  return `${describeSnapshot(before)} → ${describeSnapshot(after)}`;
+}
