@@ -1,7 +1,6 @@
 /**
  * The offer letter as an A4 PDF with Chinese text (issue 3 item 5). pdf-lib draws it with a subset of Noto
- * Sans SC (TrueType outlines) committed under packages/api/assets/fonts (made by scripts/make-pdf-font.sh); pdf-lib subsets it
- * again on embedding, so a letter carries only the glyphs it uses. Characters outside the font (rare
+ * Sans SC (TrueType outlines) committed under packages/api/assets/fonts (made by scripts/make-pdf-font.sh). Characters outside the font (rare
  * characters in a name) are drawn as □ and the letter says so: the verification page shows the full name.
  */
 import { existsSync } from 'node:fs';
@@ -91,7 +90,10 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
 export async function renderOfferLetterPdf(letter: OfferLetter): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(await loadFontBytes(), { subset: true });
+  // Embedded whole (the file is already a GB 2312 subset; ~2.3 MB in the PDF after compression): pdf-lib's
+  // own subsetter dropped glyphs of this font in poppler and PDF.js. Ligatures, fractions and kerning off, so a URL
+  // keeps its letters ("ff", "3000/") and its spacing.
+  const font = await doc.embedFont(await loadFontBytes(), { subset: false, features: { liga: false, kern: false, calt: false, dlig: false, frac: false } });
   const charset = new Set(font.getCharacterSet());
   doc.setTitle(`录取通知书 ${letter.letter_no}`);
   doc.setAuthor(letter.programme);
