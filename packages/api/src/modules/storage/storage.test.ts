@@ -112,6 +112,17 @@ describe('a student uploads a file and reads it back', () => {
   });
 });
 
+describe('larger files', () => {
+  it('a 5 MB PDF goes through the local endpoint past the JSON body limit and reads back intact', async () => {
+    const bytes = Buffer.concat([PDF_BYTES, Buffer.alloc(5 * 1024 * 1024, 7)]);
+    const cred = await getCredential(t.app, alice, { file_name: 'big.pdf', type: 'application/pdf', file_size: bytes.length });
+    const posted = await postFile(t.app, cred.body.data!.fields, { name: 'big.pdf', type: 'application/pdf', bytes });
+    expect(posted.http).toBe(204);
+    const read = await readBack(t.app, cred.body.data!.file.url, alice);
+    expect(read.rawPayload.equals(bytes)).toBe(true);
+  });
+});
+
 describe('the credential refuses before signing', () => {
   it.each([
     [{ file_name: 'big.pdf', type: 'application/pdf', file_size: 20 * 1024 * 1024 + 1 }, 'file_size', '文件过大，超过20MB'],
