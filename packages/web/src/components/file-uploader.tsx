@@ -111,7 +111,7 @@ export function FileUploader({
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = error instanceof UploadFailure ? error.message : MSG.UPLOAD_FAILED;
-      if (error instanceof UploadFailure && (error.kind === 'credential' || error.kind === 'storage')) toast('error', message);
+      if (error instanceof UploadFailure && (error.kind === 'credential' || error.kind === 'storage') && !error.alreadyShown) toast('error', message);
       dispatch({ type: 'fail', message });
     } finally {
       if (abortRef.current === controller) abortRef.current = null;

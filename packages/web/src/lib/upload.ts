@@ -27,10 +27,13 @@ export type UploadFailureKind = 'type' | 'too-large' | 'credential' | 'storage';
 /** Why an upload stopped; `message` is what the person sees. */
 export class UploadFailure extends Error {
   readonly kind: UploadFailureKind;
-  constructor(kind: UploadFailureKind, message: string) {
+  /** True when the api client already toasted the cause, so the uploader shows it inline only. */
+  readonly alreadyShown: boolean;
+  constructor(kind: UploadFailureKind, message: string, options: { alreadyShown?: boolean } = {}) {
     super(message);
     this.name = 'UploadFailure';
     this.kind = kind;
+    this.alreadyShown = options.alreadyShown ?? false;
   }
 }
 
@@ -147,6 +150,8 @@ export const requestCredentialFromApi: CredentialRequester = async (request, sig
     });
   } catch (error) {
     if (error instanceof ApiError && error.field) throw new UploadFailure('credential', error.msg);
+    // Other refusals (401, network) were already handled and toasted by the api client's §8 handler.
+    if (error instanceof ApiError) throw new UploadFailure('credential', MSG.UPLOAD_SIGNATURE_FAILED, { alreadyShown: !error.handledByCaller });
     throw error;
   }
 };
