@@ -16,6 +16,7 @@ import {
   type DecisionSaveRequest,
   type FinancialAidStatus,
 } from '@summit/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
 export const ADMIN_KEYS = {
@@ -29,6 +30,11 @@ export const ADMIN_KEYS = {
 };
 
 type Signal = { signal?: AbortSignal };
+
+/** After a decision or aid write: the list, every open detail and the aid table are stale (not settings or regions). */
+export function refreshAdmissions(queryClient: QueryClient) {
+  for (const queryKey of [ADMIN_KEYS.applications, ['admin', 'application'], ADMIN_KEYS.aid]) void queryClient.invalidateQueries({ queryKey });
+}
 
 export const fetchTeacherInfo = ({ signal }: Signal = {}) => api.get('/teacher/info', { schema: teacherInfoSchema, ...(signal ? { signal } : {}) });
 

@@ -19,7 +19,7 @@ import {
 } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { ADMIN_KEYS, deleteDecision, fetchApplication, releaseDecisions, saveDecision, withdrawDecision } from './admin-api.ts';
+import { ADMIN_KEYS, refreshAdmissions, deleteDecision, fetchApplication, releaseDecisions, saveDecision, withdrawDecision } from './admin-api.ts';
 import { describeChange, describeRelease, formatTime } from './admin-format.ts';
 import { StageTag } from './admin-shared.tsx';
 import { formatFen } from './money.ts';
@@ -52,7 +52,7 @@ function journeyItems(d: AdminApplicationDetail) {
     ['发布录取结果', d.decision?.released_at ?? null],
     ['缴纳学费', j.tuition_paid_at],
   ];
-  return steps.map(([label, at]) => ({ color: at ? 'green' : 'gray', children: at ? `${label} · ${formatTime(at)}` : `${label} · 未完成` }));
+  return steps.map(([label, at]) => ({ color: at ? 'green' : 'gray', content: at ? `${label} · ${formatTime(at)}` : `${label} · 未完成` }));
 }
 
 function DecisionPanel({ detail }: { detail: AdminApplicationDetail }) {
@@ -71,15 +71,19 @@ function DecisionPanel({ detail }: { detail: AdminApplicationDetail }) {
   const released = detail.decision?.released_at != null;
 
   useEffect(() => {
+    if (!detail.decision) {
+      form.resetFields();
+      return;
+    }
     form.setFieldsValue({
-      decision: detail.decision?.decision,
-      place_name: detail.decision?.place_name ?? undefined,
-      professional_track: detail.decision?.professional_track ?? undefined,
-      note: detail.decision?.note ?? undefined,
+      decision: detail.decision.decision,
+      place_name: detail.decision.place_name ?? undefined,
+      professional_track: detail.decision.professional_track ?? undefined,
+      note: detail.decision.note ?? undefined,
     });
   }, [detail.decision, form]);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const refresh = () => refreshAdmissions(queryClient);
 
   const showFieldError = (err: unknown) => {
     if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof DecisionFormValues, errors: [err.msg] }]);
@@ -277,7 +281,7 @@ function DetailBody({ d }: { d: AdminApplicationDetail }) {
           <Timeline
             items={d.audit.map((a) => ({
               key: a.id,
-              children: (
+              content: (
                 <>
                   <div>
                     {AUDIT_LABELS[a.action] ?? a.action} · {a.actor_name ?? `#${a.actor_id ?? '—'}`} · {formatTime(a.created_at)}

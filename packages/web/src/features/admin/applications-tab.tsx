@@ -12,7 +12,7 @@ import {
   type AdmissionStage,
 } from '@summit/domain';
 import { EmptyState, ErrorState } from '../../components/page-state.tsx';
-import { ADMIN_KEYS, fetchApplications, fetchProvinces, releaseDecisions } from './admin-api.ts';
+import { ADMIN_KEYS, refreshAdmissions, fetchApplications, fetchProvinces, releaseDecisions } from './admin-api.ts';
 import { ApplicationDrawer } from './application-drawer.tsx';
 import { describeRelease, formatTime } from './admin-format.ts';
 import { StageTag } from './admin-shared.tsx';
@@ -51,7 +51,7 @@ export default function ApplicationsTab() {
     onSuccess: (result) => {
       setSelected([]);
       void toast.success(describeRelease(result), 5);
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      refreshAdmissions(queryClient);
     },
   });
 
@@ -106,7 +106,12 @@ export default function ApplicationsTab() {
           onChange: (keys) => setSelected(keys.map(Number)),
           getCheckboxProps: (r) => ({ disabled: r.decision === null || r.decision.released, 'aria-label': `选择 ${r.name}` }),
         }}
-        onRow={(r) => ({ onClick: () => setOpenId(r.user_id) })}
+        onRow={(r) => ({
+          // The checkbox cell selects; the rest of the row opens the detail.
+          onClick: (e) => {
+            if (!(e.target as HTMLElement).closest('.ant-table-selection-column')) setOpenId(r.user_id);
+          },
+        })}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FINANCIAL_AID_STATUSES, FINANCIAL_AID_STATUS_LABELS, type AdminAidItem, type FinancialAidStatus } from '@summit/domain';
 import { EmptyState, ErrorState } from '../../components/page-state.tsx';
-import { ADMIN_KEYS, decideAid, fetchAid } from './admin-api.ts';
+import { ADMIN_KEYS, refreshAdmissions, decideAid, fetchAid } from './admin-api.ts';
 import { aidRequestSummary, formatTime } from './admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
 
@@ -19,7 +19,7 @@ function DecideCell({ item }: { item: AdminAidItem }) {
     mutationFn: (body: { status: 'granted' | 'declined'; granted_fen?: number }) => decideAid(item.user_id, body),
     onSuccess: (res) => {
       void toast.success(res.status === 'granted' ? `已批准资助 ${formatFen(res.granted_fen)}` : '已拒绝该申请');
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      refreshAdmissions(queryClient);
     },
   });
 
