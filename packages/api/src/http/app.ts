@@ -24,9 +24,7 @@ import { systemRoutes } from '../modules/system/system.routes.ts';
 import { trackingRoutes } from '../modules/tracking/tracking.routes.ts';
 import { paymentRoutes } from '../modules/payments/payments.routes.ts';
 import { offerRoutes } from '../modules/offer/offer.routes.ts';
-import { offerRoutes } from '../modules/offer/offer.routes.ts';
 import { settingsRoutes } from '../modules/settings/settings.routes.ts';
-import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
 import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
 import { applicationRoutes } from '../modules/application/application.routes.ts';
 import { storageRoutes } from '../modules/storage/storage.routes.ts';
@@ -103,8 +101,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trackingRoutes);
   await app.register(settingsRoutes);
   await app.register(paymentRoutes);
-  await app.register(offerRoutes);
-  await app.register(admissionsRoutes);
   await app.register(admissionsRoutes);
   await app.register(offerRoutes);
   await app.register(applicationRoutes);
