@@ -20,6 +20,16 @@ export const PATHS = {
   admin: PAGES.admin,
   /** /admin/{tab} (spec §2 /admin/{tab?}; /admin itself is the default tab): financial-aid, settings. */
   adminTab: `${PAGES.admin}/:tab`,
+  // Admission journey: fee and tuition payment, offer letter, parent pay, verification, aid (issue 3).
+  payApply: PAGES.payApply,
+  payAdmission: '/pay/admission',
+  admission: PAGES.admission,
+  admissionPay: PAGES.admissionPay,
+  admissionSuccess: PAGES.admissionSuccess,
+  admissionNotices: '/student/admission-notices',
+  parentPay: '/pay/admission-parent/:token',
+  offerVerify: '/offer/verify/:code',
+  financialAid: '/apply/financial-aid',
   school: PAGES.school,
   slApplication: PAGES.slHome,
 } as const;

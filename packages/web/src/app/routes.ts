@@ -39,10 +39,16 @@ export interface RouteDef {
 }
 
 /** Named gates, resolved in the lazily loaded student loader so the shell does not carry the domain. */
-export type StudentGate = 'complete-info' | 'step1-submitted';
+export type StudentGate = 'complete-info' | 'step1-submitted' | 'offer-decided' | 'offer-released';
 
 const loginScreen = () => import('../features/auth/login-screen.tsx');
 const adminPage = () => import('../features/admin/admin-page.tsx');
+
+const admissionPage = () => import('../features/admission/admission-page.tsx');
+const admissionPay = {
+  apply: () => import('../features/admission/pay-apply-page.tsx'),
+  tuition: () => import('../features/admission/pay-admission-page.tsx'),
+};
 
 export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.home, title: '首页', role: 'public', topBar: 'index', footer: 'default', usesAntd: false, load: () => import('../features/home/home-page.tsx') },
@@ -56,6 +62,15 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.accountEdit, title: '编辑资料', role: 'student', topBar: 'back', footer: 'none', usesAntd: true, load: () => import('../features/profile/account-edit-page.tsx') },
   { path: PATHS.studentApply, title: '申请', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/apply/apply-page.tsx'), gate: 'complete-info' },
   { path: PATHS.studentAdditionalInfo, title: '补充信息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/apply/additional-info-page.tsx'), gate: 'step1-submitted' },
+  { path: PATHS.payApply, title: '支付申请费', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: admissionPay.apply, gate: 'step1-submitted' },
+  { path: PATHS.admission, title: '录取通知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: admissionPage, gate: 'offer-decided' },
+  { path: PATHS.admissionPay, title: '缴纳学费', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: admissionPage, gate: 'offer-decided' },
+  { path: PATHS.admissionSuccess, title: '缴费成功', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: admissionPage, gate: 'offer-decided' },
+  { path: PATHS.payAdmission, title: '缴纳学费', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: admissionPay.tuition, gate: 'offer-released' },
+  { path: PATHS.parentPay, title: '家长代付', role: 'public', topBar: 'back', footer: 'none', usesAntd: true, load: () => import('../features/admission/parent-pay-page.tsx') },
+  { path: PATHS.offerVerify, title: '录取通知书验证', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/admission/offer-verify-page.tsx') },
+  { path: PATHS.admissionNotices, title: '退费政策', role: 'public', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/admission/admission-notices-page.tsx') },
+  { path: PATHS.financialAid, title: '申请助学金', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/admission/financial-aid-page.tsx'), gate: 'step1-submitted' },
   { path: PATHS.teacher, title: '教师中心', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/staff/teacher-home-page.tsx') },
   { path: PATHS.admin, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.adminTab, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { STATUS, isInfoComplete, studentStatusSchema, type StudentStatus } from '@summit/domain';
+import { STATUS, isInfoComplete, isOfferIssued, nextStudentPage, studentStatusSchema, type StudentStatus } from '@summit/domain';
 import { ApiError, api } from '../lib/api-client.ts';
 import { authStorage } from '../lib/auth-storage.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -16,6 +16,11 @@ export function gateTarget(gate: StudentGate, status: StudentStatus): string | n
     case 'step1-submitted':
       if (!isInfoComplete(status)) return PATHS.info;
       return status.apply_v5.step1_submitted ? null : PATHS.studentApply;
+    // The offer page also shows a decided but unreleased offer (spec §4 "not issued goes to the offer page").
+    case 'offer-decided':
+      return status.offer_letter !== null ? null : nextStudentPage(status);
+    case 'offer-released':
+      return isOfferIssued(status) ? null : nextStudentPage(status);
   }
 }
 

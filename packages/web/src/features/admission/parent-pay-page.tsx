@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import dayjs from 'dayjs';
+import { PAYMENT_PURPOSE_LABELS } from '@summit/domain';
+import { ApiError } from '../../lib/api-client.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
+import { fetchPayFor, isPayForPaid, payForAsParent } from './admission-api.ts';
+import { formatMoney } from './money.ts';
+import { PaymentPanel } from './payment-panel.tsx';
+import './admission.css';
+
+/** /pay/admission-parent/:token: a parent pays the student's tuition through the link, without an account. */
+export default function ParentPayPage() {
+  const { token = '' } = useParams();
+  const [paidNow, setPaidNow] = useState(false);
+  // is-paid keeps answering after payment (the link itself then reads 学费已支付，该链接已失效).
+  const paid = useQuery({ queryKey: ['guest', 'pay-for', token, 'paid'], queryFn: () => isPayForPaid(token), retry: false });
+  const details = useQuery({ queryKey: ['guest', 'pay-for', token], queryFn: () => fetchPayFor(token), enabled: paid.isSuccess && !paid.data.purpose_paid, retry: false });
+
+  let body;
+  const failure = paid.error ?? details.error;
+  if (paidNow || paid.data?.purpose_paid) {
+    body = (
+      <section className="adm-card adm-result adm-result--ok">
+        <h2 className="adm-result__title">支付成功</h2>
+        <p>学费已支付成功，感谢您对孩子学业的支持！学生登录网站即可看到缴费结果。</p>
+      </section>
+    );
+  } else if (failure) {
+    body =
+      failure instanceof ApiError && failure.status !== 'NETWORK' ? (
+        <EmptyState description={failure.msg} />
+      ) : (
+        <ErrorState
+          onRetry={() => {
+            void paid.refetch();
+            void details.refetch();
+          }}
+        />
+      );
+  } else if (paid.isPending || details.isPending) {
+    body = <LoadingState />;
+  } else {
+    const d = details.data;
+    body = (
+      <>
+        <section className="adm-card">
+          <dl className="adm-facts">
+            <dt>学生</dt>
+            <dd>{d.student_name}</dd>
+            <dt>项目</dt>
+            <dd>{d.programme}</dd>
+            <dt>费用</dt>
+            <dd>{PAYMENT_PURPOSE_LABELS[d.purpose]}</dd>
+            <dt>金额</dt>
+            <dd>
+              <strong>{formatMoney(d.amount_fen, d.currency)}</strong>
+            </dd>
+            <dt>链接有效期至</dt>
+            <dd>{dayjs(d.expires_at).tz().format('YYYY年M月D日 HH:mm')}</dd>
+          </dl>
+        </section>
+        <PaymentPanel
+          purposeLabel={PAYMENT_PURPOSE_LABELS[d.purpose]}
+          amountFen={d.amount_fen}
+          resumeKey={`summit.pay.parent.${token.slice(0, 8)}`}
+          startPayment={(option) => payForAsParent(token, option)}
+          checkPaid={() => isPayForPaid(token)}
+          onPaid={() => setPaidNow(true)}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="page page--narrow adm-page">
+      <h1 className="page__title">家长代付学费</h1>
+      {body}
+    </div>
+  );
+}
