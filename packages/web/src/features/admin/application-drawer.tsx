@@ -211,7 +211,8 @@ function DecisionPanel({ detail }: { detail: AdminApplicationDetail }) {
   );
 }
 
-function DetailBody({ d }: { d: AdminApplicationDetail }) {
+/** The detail and the decision form (exported for the render smoke test). */
+export function DetailBody({ d }: { d: AdminApplicationDetail }) {
   const batch = d.application.batch;
   return (
     <>
