@@ -39,7 +39,7 @@ export default function ParentPayPage() {
           }}
         />
       );
-  } else if (paid.isPending || details.isPending) {
+  } else if (!details.data) {
     body = <LoadingState />;
   } else {
     const d = details.data;
