@@ -69,7 +69,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.payAdmission, title: '缴纳学费', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: admissionPay.tuition, gate: 'offer-released' },
   { path: PATHS.parentPay, title: '家长代付', role: 'public', topBar: 'back', footer: 'none', usesAntd: true, load: () => import('../features/admission/parent-pay-page.tsx') },
   { path: PATHS.offerVerify, title: '录取通知书验证', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/admission/offer-verify-page.tsx') },
-  { path: PATHS.admissionNotices, title: '退费政策', role: 'public', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/admission/admission-notices-page.tsx') },
+  { path: PATHS.admissionNotices, title: '退费政策', role: 'student', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/admission/admission-notices-page.tsx') },
   { path: PATHS.financialAid, title: '申请助学金', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/admission/financial-aid-page.tsx'), gate: 'step1-submitted' },
   { path: PATHS.teacher, title: '教师中心', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/staff/teacher-home-page.tsx') },
   { path: PATHS.admin, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
