@@ -133,9 +133,9 @@ export default function ApplyPage() {
   const goStep = (step: '1' | '2' | null) => setParams(step ? { step } : {}, { replace: false });
 
   const stepItems = [
-    { title: '基本信息', description: state.step1_submitted ? '已提交' : '填写中' },
-    { title: '缴纳申请费', description: state.is_apply_paid || status.data?.is_tuition_paid ? '已缴纳' : state.step1_submitted ? '待缴纳' : '提交后缴纳' },
-    { title: '申请材料', description: state.step2_submitted ? '已提交' : '缴费后填写' },
+    { title: '基本信息', content: state.step1_submitted ? '已提交' : '填写中' },
+    { title: '缴纳申请费', content: state.is_apply_paid || status.data?.is_tuition_paid ? '已缴纳' : state.step1_submitted ? '待缴纳' : '提交后缴纳' },
+    { title: '申请材料', content: state.step2_submitted ? '已提交' : '缴费后填写' },
   ];
 
   let body;

@@ -58,11 +58,15 @@ export function useStepForm(step: 1 | 2, form: FormInstance, formFields: readonl
     });
     if (!confirmed) return;
     setSaving('submit');
+    // Cleared before the call: a successful submission swaps the view (unmounting this form) before the
+    // call returns, and the unmount must not autosave a draft over the submitted step.
+    const wasDirty = dirty.current;
+    dirty.current = false;
     try {
       const state = await writeStep(step, true, submitDataOf(form.getFieldsValue(true) as Record<string, unknown>), { fieldNames });
-      dirty.current = false;
       onSubmitted(state);
     } catch (error) {
+      dirty.current = wasDirty;
       showServerError(error);
     } finally {
       setSaving(null);
