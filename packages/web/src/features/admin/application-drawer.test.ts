@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import { adminApplicationDetailSchema, applicationSummary, type AdminApplicationDetail } from '@summit/domain';
-import { DetailBody } from './application-drawer.tsx';
+import { DetailBody, initialDecisionValues } from './application-drawer.tsx';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -36,6 +36,13 @@ const render = (d: AdminApplicationDetail) =>
   renderToString(createElement(QueryClientProvider, { client: new QueryClient() }, createElement(AntdRoot, null, createElement(DetailBody, { d }))));
 
 describe('application detail view', () => {
+  it("a new decision starts as an offer for the student's own session and track preferences", () => {
+    expect(initialDecisionValues({ session_preference: '第二期', track_preference: '商业经济' })).toEqual({ decision: 'offer', place_name: '第二期', professional_track: '商业经济' });
+    expect(initialDecisionValues({ session_preference: '第九期', track_preference: 3 })).toEqual({ decision: 'offer' });
+    // Prefilled into the rendered form.
+    expect(render(detail())).toContain('title="第一期"');
+  });
+
   it('renders the decision form with its stable labels, the summary, payments, aid and audit history', () => {
     const html = render(detail());
     for (const text of ['>录取<', '>拒绝<', '>候补<', '会场/期次', '专业方向', '>保存草稿<', '>发布<', '基本信息', '张小明', '¥500.00', '¥5,000.00', '已批准', '管理员', '2026-11-01 16:00']) {

@@ -8,6 +8,7 @@ import {
   FINANCIAL_AID_STATUS_LABELS,
   MSG,
   OFFER_PLACE_NAMES,
+  OFFER_TRACKS,
   PAYMENT_PURPOSE_LABELS,
   PROFESSIONAL_TRACKS,
   canDeleteDraft,
@@ -53,6 +54,17 @@ function journeyItems(d: AdminApplicationDetail) {
     ['缴纳学费', j.tuition_paid_at],
   ];
   return steps.map(([label, at]) => ({ color: at ? 'green' : 'gray', content: at ? `${label} · ${formatTime(at)}` : `${label} · 未完成` }));
+}
+
+/** A new decision starts as an offer for the session and track the student asked for (when they are valid). */
+export function initialDecisionValues(step1: Record<string, unknown>): DecisionFormValues {
+  const pick = (value: unknown, allowed: readonly string[]) => (typeof value === 'string' && allowed.includes(value) ? value : undefined);
+  const values: DecisionFormValues = { decision: 'offer' };
+  const place = pick(step1.session_preference, OFFER_PLACE_NAMES);
+  const track = pick(step1.track_preference, OFFER_TRACKS);
+  if (place) values.place_name = place;
+  if (track) values.professional_track = track;
+  return values;
 }
 
 function DecisionPanel({ detail }: { detail: AdminApplicationDetail }) {
@@ -155,7 +167,7 @@ function DecisionPanel({ detail }: { detail: AdminApplicationDetail }) {
         </p>
       ) : null}
       {!saveRule.ok ? <Alert type="info" showIcon title={saveRule.msg} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} layout="vertical" disabled={!saveRule.ok || busy} initialValues={{ decision: 'offer' }}>
+      <Form form={form} layout="vertical" disabled={!saveRule.ok || busy} initialValues={initialDecisionValues(detail.application.step1)}>
         <Form.Item name="decision" label="结果" rules={[{ required: true, message: MSG.ADMISSION_DECISION_REQUIRED }]}>
           <Radio.Group optionType="button" buttonStyle="solid" options={ADMISSION_DECISIONS.map((d) => ({ value: d, label: ADMISSION_DECISION_LABELS[d] }))} />
         </Form.Item>
