@@ -46,6 +46,9 @@ const requestSchemas = Object.entries(domain as Record<string, unknown>).filter(
 describe('every request schema', () => {
   it('is found', () => {
     expect(requestSchemas.map(([name]) => name).sort()).toEqual([
+      'adminAidListQuerySchema',
+      'adminApplicationListQuerySchema',
+      'aidDecideRequestSchema',
       'applyStepRequestSchema',
       'bursaryApplyRequestSchema',
       'buryDotRequestSchema',
@@ -53,6 +56,7 @@ describe('every request schema', () => {
       'captchaQuestionRequestSchema',
       'cityListQuerySchema',
       'deadlinesUpdateRequestSchema',
+      'decisionSaveRequestSchema',
       'feeSettingsUpdateRequestSchema',
       'loginRequestSchema',
       'ossCredentialRequestSchema',
@@ -62,6 +66,7 @@ describe('every request schema', () => {
       'payForRequestSchema',
       'paymentCreateRequestSchema',
       'registerRequestSchema',
+      'releaseRequestSchema',
       'resetRequestSchema',
       'schoolSearchQuerySchema',
       'stateListQuerySchema',
