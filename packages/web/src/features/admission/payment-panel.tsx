@@ -133,9 +133,9 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
               未自动跳转？点此前往支付页面
             </a>
           ) : null}
-          <p className="adm-pay__status" role="status" aria-live="polite">
+          <div className="adm-pay__status" role="status" aria-live="polite">
             <Spin size="small" /> 等待支付结果…
-          </p>
+          </div>
           <Button className="adm-button" onClick={reset}>
             更换支付方式
           </Button>
