@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Segmented } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { AID_STATUS_LABELS, PAGES, isOfferIssued, type OfferLetter, type ParentLink, type StudentStatus } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
@@ -189,12 +189,12 @@ function PayTab({ letter, onPaid }: { letter: OfferLetter; onPaid: () => void })
           <dd>{shanghaiDate(letter.pay_by)}</dd>
         </dl>
         {!amc && !bursary.data && !bursary.isPending ? (
-          <a className="adm-link" href={PATHS.financialAid}>
+          <Link className="adm-link" to={PATHS.financialAid}>
             经济困难？申请助学金
-          </a>
+          </Link>
         ) : null}
         <p className="adm-muted">
-          缴费前请阅读<a href={PATHS.admissionNotices}>退费政策</a>。
+          缴费前请阅读<Link to={PATHS.admissionNotices}>退费政策</Link>。
         </p>
       </section>
       <ParentLinkSection />
