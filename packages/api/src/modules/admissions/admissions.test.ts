@@ -171,6 +171,19 @@ describe('release and withdraw', () => {
     expect(again?.letterNo).toBe(first?.letterNo);
   });
 
+  it('concurrent bulk releases of the same drafts release each exactly once', async () => {
+    const students = await Promise.all([applicant('submitted'), applicant('submitted'), applicant('submitted')]);
+    for (const s of students) await decide(s.id);
+    const ids = students.map((s) => s.id);
+    const [r1, r2, r3] = await Promise.all([release(ids), release([...ids].reverse()), release(ids)]);
+    const released = [r1, r2, r3].map((r) => r.body.data?.released ?? -1);
+    expect(released.reduce((a, b) => a + b, 0)).toBe(3);
+    for (const s of students) {
+      expect(await auditOf(s.id, 'admission.decision.release')).toHaveLength(1);
+      expect((await profileOf(t.db, s.id)).offerLetter).toBe(1);
+    }
+  });
+
   it('withdraw is refused once tuition is paid', async () => {
     const s = await applicant('submitted');
     await decide(s.id);
