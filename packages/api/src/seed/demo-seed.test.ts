@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
-import { studentStatusSchema, nextStudentPage, PAGES } from '@summit/domain';
+import { GUARDIAN_CONSENT_VERSION, studentStatusSchema, nextStudentPage, PAGES, step1SubmitSchema, step2SubmitSchema } from '@summit/domain';
 import { accounts, schools, studentProfiles } from '../db/schema.ts';
+import { admissionDecisions, applications } from '../db/schema-admission.ts';
 import { verifyPassword } from '../modules/auth/password.ts';
 import { regionExists } from '../modules/region/region.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -96,16 +97,36 @@ describe('seedDemo', () => {
     expect(s4).toMatchObject({ batch_str: 'EB1', is_apply_paid: true, offer_letter: null, is_tuition_paid: false });
 
     const s5 = await statusOf('13900000005');
-    expect(s5).toMatchObject({ offer_letter: 1, is_tuition_paid: false, place_track: { place_name: '北京会场', professional_track: 'H-人文社科' } });
+    expect(s5).toMatchObject({ offer_letter: 1, is_tuition_paid: false, place_track: { place_name: '第一期', professional_track: '人文社科' } });
 
     const s6 = await statusOf('13900000006');
     expect(s6).toMatchObject({ offer_letter: 1, is_tuition_paid: true });
     expect(nextStudentPage(s6)).toBe(PAGES.admissionSuccess);
 
     // Timestamps follow the journey's order and lie before `now`.
-    const order = [s6.activate_status_v5.activate_at, s6.activate_status_v5.info_completed_at, s6.apply_v5.step1_submitted_at, s6.apply_v5.step2_submitted_at, s6.activate_status_v5.apply_paid_at, s6.offer_created_at, s6.tuition_paid_at].map((iso) => new Date(iso!).getTime());
+    const order = [s6.activate_status_v5.activate_at, s6.activate_status_v5.info_completed_at, s6.apply_v5.step1_submitted_at, s6.activate_status_v5.apply_paid_at, s6.apply_v5.step2_submitted_at, s6.offer_created_at, s6.tuition_paid_at].map((iso) => new Date(iso!).getTime());
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(Math.max(...order)).toBeLessThan(now.getTime());
+  });
+
+  it('seeds applications that pass the submit rules, and released offers whose letters verify', async () => {
+    const rows = await t.db
+      .select({ phone: accounts.phone, application: applications, profile: studentProfiles })
+      .from(applications)
+      .innerJoin(accounts, eq(accounts.id, applications.accountId))
+      .innerJoin(studentProfiles, eq(studentProfiles.accountId, applications.accountId));
+    expect(rows.map((r) => r.phone).sort()).toEqual(['13900000003', '13900000004', '13900000005', '13900000006']);
+    for (const { application, profile } of rows) {
+      expect(step1SubmitSchema.safeParse(application.step1).success).toBe(true);
+      expect(application.consentVersion).toBe(GUARDIAN_CONSENT_VERSION);
+      if (profile.step2SubmittedAt) expect(step2SubmitSchema.safeParse(application.step2).success).toBe(true);
+    }
+    const offers = await t.db.select().from(admissionDecisions);
+    expect(offers).toHaveLength(2);
+    for (const offer of offers) {
+      const res = await call(t.app, 'GET', `/api/guest/offer-letter/verify/${offer.verifyCode}`);
+      expect(res.body).toMatchObject({ status: 200, data: { genuine: true, letter_no: offer.letterNo } });
+    }
   });
 
   it('profiles of students with complete info point at a seeded school and its region', async () => {

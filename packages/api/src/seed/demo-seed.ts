@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Role } from '@summit/domain';
+import { GUARDIAN_CONSENT_VERSION, offerLetterNo, type Role, type Step1, type Step2 } from '@summit/domain';
 import type { Db } from '../db/client.ts';
 import { accounts, studentProfiles } from '../db/schema.ts';
+import { admissionDecisions, applications } from '../db/schema-admission.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { findSchoolByName } from '../modules/region/region.repo.ts';
 import { seedSchools } from './seed-schools.ts';
@@ -43,7 +45,36 @@ interface StudentPlan {
   /** Days before `now` the student registered. */
   activatedDaysAgo: number;
   journey: (at: (daysAgo: number) => Date) => ProfileFields;
+  /** Step 1 answers that differ per student (the rest comes from `step1Of`). */
+  applicant?: Pick<Step1, 'legal_name' | 'gender' | 'birth_date' | 'card_number' | 'grade' | 'guardian_name' | 'guardian_phone' | 'session_preference' | 'track_preference'>;
 }
+
+/** Valid GB 11643 numbers (checksums hold) for the demo applicants; not real people. */
+const DEMO_APPLICANTS = {
+  lin: { legal_name: '林雨桐', gender: 2, birth_date: '2009-03-12', card_number: '310104200903120020', grade: 'G11', guardian_name: '林建国', guardian_phone: '13700000003', session_preference: '第二期', track_preference: '理工科学' },
+  zhang: { legal_name: '张子涵', gender: 2, birth_date: '2008-11-02', card_number: '440106200811020024', grade: 'G12', guardian_name: '张伟', guardian_phone: '13700000004', session_preference: '第一期', track_preference: '商业经济' },
+  liu: { legal_name: '刘一鸣', gender: 1, birth_date: '2009-06-20', card_number: '510107200906200014', grade: 'G11', guardian_name: '刘强', guardian_phone: '13700000005', session_preference: '第一期', track_preference: '人文社科' },
+  wang: { legal_name: '王可欣', gender: 2, birth_date: '2009-01-08', card_number: '330106200901080041', grade: 'G11', guardian_name: '王芳', guardian_phone: '13700000006', session_preference: '第一期', track_preference: '人文社科' },
+} as const satisfies Record<string, NonNullable<StudentPlan['applicant']>>;
+
+function step1Of(applicant: NonNullable<StudentPlan['applicant']>, school: { id: number; name: string }): Step1 {
+  return { ...applicant, card_type: 'id_card', school_id: school.id, school_name: school.name, guardian_relation: applicant.gender === 1 ? 'father' : 'mother', guardian_consent: true };
+}
+
+const DEMO_STEP2: Step2 = {
+  essay_motivation:
+    '我一直对社会问题背后的结构性原因很感兴趣。在学校的模拟联合国和社会调查课题中，我发现很多看似个人的选择，其实受到制度、经济和文化的共同影响。' +
+    '我希望在 Summit 夏季项目中，跟随大学教授系统学习研究方法，学会提出好问题、收集证据并严谨论证，也希望结识来自不同城市、对学术同样充满热情的同学，' +
+    '在讨论和合作中检验自己的想法，为将来的大学学习做好准备。',
+  essay_question:
+    '高一时我注意到学校食堂每天剩余的饭菜很多，于是和三位同学一起做了为期一个月的调查：记录每餐的剩余量，访谈食堂师傅和同学，分析浪费的原因。' +
+    '我们发现份量固定和菜品信息不透明是主要原因，便向学校提出了自选份量和提前公布菜单的建议。学校采纳后，剩余量下降了约三成。' +
+    '这个过程让我明白，解决问题需要先把问题量化，再和相关的人真正沟通。',
+  english_test: 'TOEFL',
+  english_score: '102',
+  activities: [{ name: '模拟联合国社团', role: '社长', description: '组织校内会议三次，带队参加两次市级会议并获最佳代表奖。' }],
+  attachment: null,
+};
 
 const STUDENT_PLANS: readonly StudentPlan[] = [
   { phone: '13900000002', name: '陈思远', email: 'chensiyuan@example.com', school: '北京市第四中学', activatedDaysAgo: 20, journey: () => ({}) },
@@ -53,7 +84,8 @@ const STUDENT_PLANS: readonly StudentPlan[] = [
     email: 'linyutong@example.com',
     school: '上海市上海中学',
     activatedDaysAgo: 15,
-    journey: (at) => ({ step1SubmittedAt: at(14) }),
+    journey: (at) => ({ batchStr: 'EB1', step1SubmittedAt: at(14) }),
+    applicant: DEMO_APPLICANTS.lin,
   },
   {
     phone: '13900000004',
@@ -61,7 +93,8 @@ const STUDENT_PLANS: readonly StudentPlan[] = [
     email: 'zhangzihan@example.com',
     school: '华南师范大学附属中学',
     activatedDaysAgo: 30,
-    journey: (at) => ({ batchStr: 'EB1', step1SubmittedAt: at(29), step2SubmittedAt: at(28), applyPaidAt: at(27.9) }),
+    journey: (at) => ({ batchStr: 'EB1', step1SubmittedAt: at(29), applyPaidAt: at(28.9), step2SubmittedAt: at(28) }),
+    applicant: DEMO_APPLICANTS.zhang,
   },
   {
     phone: '13900000005',
@@ -72,13 +105,14 @@ const STUDENT_PLANS: readonly StudentPlan[] = [
     journey: (at) => ({
       batchStr: 'EB1',
       step1SubmittedAt: at(44),
+      applyPaidAt: at(43.9),
       step2SubmittedAt: at(43),
-      applyPaidAt: at(42.9),
       offerLetter: 1,
       offerCreatedAt: at(20),
-      placeName: '北京会场',
-      professionalTrack: 'H-人文社科',
+      placeName: '第一期',
+      professionalTrack: '人文社科',
     }),
+    applicant: DEMO_APPLICANTS.liu,
   },
   {
     phone: '13900000006',
@@ -89,14 +123,15 @@ const STUDENT_PLANS: readonly StudentPlan[] = [
     journey: (at) => ({
       batchStr: 'EB1',
       step1SubmittedAt: at(49),
+      applyPaidAt: at(48.9),
       step2SubmittedAt: at(48),
-      applyPaidAt: at(47.9),
       offerLetter: 1,
       offerCreatedAt: at(25),
       tuitionPaidAt: at(10),
-      placeName: '北京会场',
-      professionalTrack: 'H-人文社科',
+      placeName: '第一期',
+      professionalTrack: '人文社科',
     }),
+    applicant: DEMO_APPLICANTS.wang,
   },
 ];
 
@@ -163,6 +198,34 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
         ...journey,
         updatedAt: journey.tuitionPaidAt ?? journey.offerCreatedAt ?? journey.applyPaidAt ?? journey.step1SubmittedAt ?? activatedAt,
       });
+      if (plan.applicant && journey.step1SubmittedAt) {
+        await tx.insert(applications).values({
+          accountId,
+          step1: step1Of(plan.applicant, school),
+          step2: journey.step2SubmittedAt ? DEMO_STEP2 : {},
+          batch: journey.batchStr ?? null,
+          consentVersion: GUARDIAN_CONSENT_VERSION,
+          consentAt: journey.step1SubmittedAt,
+          createdAt: journey.step1SubmittedAt,
+          updatedAt: journey.step2SubmittedAt ?? journey.step1SubmittedAt,
+        });
+      }
+      if (journey.offerLetter && journey.offerCreatedAt) {
+        // A released offer, as an admin's release leaves it (admissions module): letter number and verify code.
+        await tx.insert(admissionDecisions).values({
+          accountId,
+          decision: 'offer',
+          placeName: journey.placeName ?? null,
+          professionalTrack: journey.professionalTrack ?? null,
+          decidedBy: adminId,
+          decidedAt: journey.offerCreatedAt,
+          releasedAt: journey.offerCreatedAt,
+          releasedBy: adminId,
+          verifyCode: randomBytes(32).toString('base64url'),
+          letterNo: offerLetterNo(accountId, journey.offerCreatedAt),
+          updatedAt: journey.offerCreatedAt,
+        });
+      }
     }
     return true;
   });
