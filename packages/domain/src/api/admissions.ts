@@ -132,7 +132,11 @@ export const adminDecisionKindSchema = z.enum(ADMISSION_DECISIONS, { error: MSG.
 export const admissionStageSchema = z.enum(ADMISSION_STAGES, { error: MSG.PARAM_INVALID });
 export const financialAidStatusSchema = z.enum(FINANCIAL_AID_STATUSES);
 
-export const adminUserParamsSchema = z.object({ userId: queryIdSchema });
+/** Account and region ids are PostgreSQL integers: a bigger number is a bad parameter, not a database error. */
+export const INT4_MAX = 2_147_483_647;
+const int4IdSchema = queryIdSchema.max(INT4_MAX, { error: MSG.PARAM_INVALID });
+
+export const adminUserParamsSchema = z.object({ userId: int4IdSchema });
 export type AdminUserParams = z.infer<typeof adminUserParamsSchema>;
 
 const pageQuery = {
@@ -153,7 +157,7 @@ export const adminApplicationListQuerySchema = requestObjectSchema({
   /** A school id (digits) or part of the school name. */
   school: optionalQuery(boundedStringSchema(100).trim()),
   /** A state (province) id, e.g. 110000. */
-  province: optionalQuery(queryIdSchema),
+  province: optionalQuery(int4IdSchema),
   /** Part of the name, phone or school name. */
   q: optionalQuery(boundedStringSchema(100).trim()),
   ...pageQuery,
@@ -289,7 +293,7 @@ export const decisionResponseSchema = envelopeSchema(admissionDecisionSchema);
 // POST /api/admin/applications/release -------------------------------------------------------------------------
 export const releaseRequestSchema = requestObjectSchema({
   user_ids: z
-    .array(z.number({ error: MSG.ADMISSION_RELEASE_IDS }).int({ error: MSG.ADMISSION_RELEASE_IDS }).positive({ error: MSG.ADMISSION_RELEASE_IDS }).max(2_147_483_647, { error: MSG.ADMISSION_RELEASE_IDS }), {
+    .array(z.number({ error: MSG.ADMISSION_RELEASE_IDS }).int({ error: MSG.ADMISSION_RELEASE_IDS }).positive({ error: MSG.ADMISSION_RELEASE_IDS }).max(INT4_MAX, { error: MSG.ADMISSION_RELEASE_IDS }), {
       error: MSG.ADMISSION_RELEASE_IDS,
     })
     .min(1, { error: MSG.ADMISSION_RELEASE_IDS })

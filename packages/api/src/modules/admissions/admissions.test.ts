@@ -261,6 +261,22 @@ describe('applications list and detail', () => {
     expect(JSON.stringify(d)).not.toMatch(/verify/i);
   });
 
+  it('ids beyond the integer column answer 4003, never 500', async () => {
+    const big = '9007199254740991';
+    const urls: Array<['GET' | 'PUT' | 'POST' | 'DELETE', string, unknown]> = [
+      ['GET', `/api/admin/applications/${big}`, undefined],
+      ['PUT', `/api/admin/applications/${big}/decision`, OFFER],
+      ['DELETE', `/api/admin/applications/${big}/decision`, undefined],
+      ['POST', `/api/admin/applications/${big}/decision/withdraw`, undefined],
+      ['PUT', `/api/admin/financial-aid/${big}`, { status: 'declined' }],
+      ['GET', `/api/admin/applications?province=${big}`, undefined],
+      ['POST', '/api/admin/applications/release', { user_ids: [2_147_483_648] }],
+    ];
+    for (const [method, url, body] of urls) expect(await call(t.app, method, url, { token: admin, body })).toMatchObject({ http: 400, body: { status: 4003 } });
+    expect((await list('?school=999999999')).body).toMatchObject({ status: 200, data: { total: 0 } });
+    expect((await detail(2_147_483_647)).http).toBe(404);
+  });
+
   it('detail of a student without step 1 or an unknown id is 404', async () => {
     expect(await detail(notYet.id)).toMatchObject({ http: 404, body: { status: 4001, msg: MSG.ADMISSION_NOT_FOUND } });
     expect(await detail(123_456_789)).toMatchObject({ http: 404 });
