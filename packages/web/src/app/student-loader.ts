@@ -20,7 +20,7 @@ export function gateTarget(gate: StudentGate, status: StudentStatus): string | n
     case 'offer-decided':
       return status.offer_letter !== null ? null : nextStudentPage(status);
     case 'offer-released':
-      return isOfferIssued(status) ? null : nextStudentPage(status);
+      return isOfferIssued(status) && !status.is_tuition_paid ? null : nextStudentPage(status);
   }
 }
 

@@ -3,10 +3,9 @@ import { Button, Spin } from 'antd';
 import type { PaymentIsPaid, PaymentOrder } from '@summit/domain';
 import { formatMoney } from './money.ts';
 import { ALIPAY_WEB_OPTION, currentPayDevice, payOptionsFor, type PayOption } from './pay-channels.ts';
+import { PAY_POLL_MS, pollOutcome } from './pay-poll.ts';
 import { QrCode } from './qr-code.tsx';
 
-/** is-paid is asked every 2 s while the payer is at the provider. */
-export const PAY_POLL_MS = 2_000;
 
 interface WaitingOrder {
   id: string;
@@ -67,10 +66,11 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
       try {
         const result = await checkRef.current(waiting.id);
         if (!live) return;
-        if (result.paid || result.purpose_paid) {
+        const outcome = pollOutcome(result);
+        if (outcome === 'paid') {
           writeResume(resumeKey, null);
           onPaidRef.current();
-        } else if (result.status === 'closed') {
+        } else if (outcome === 'closed') {
           writeResume(resumeKey, null);
           setWaiting(null);
           setClosedNotice(true);
