@@ -9,11 +9,14 @@ export const timestampSchema = z.iso.datetime({ offset: true });
 export const idSchema = z.number().int().positive();
 
 /** A positive integer id in a query string ("12" → 12). */
+/** The largest id a PostgreSQL `integer` column holds: a larger id is a 4003, never a database error. */
+export const DB_INT_MAX = 2_147_483_647;
+
 export const queryIdSchema = z.coerce
   .number({ error: MSG.PARAM_INVALID })
   .int({ error: MSG.PARAM_INVALID })
   .positive({ error: MSG.PARAM_INVALID })
-  .max(Number.MAX_SAFE_INTEGER, { error: MSG.PARAM_INVALID });
+  .max(DB_INT_MAX, { error: MSG.PARAM_INVALID });
 
 /** A string of at most `max` characters; longer input is a 4003, never stored or processed. */
 export function boundedStringSchema(max: number) {

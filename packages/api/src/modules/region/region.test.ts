@@ -225,6 +225,9 @@ describe('school search', () => {
     for (const [query, field] of [
       ['?type=9', 'type'],
       ['?country_id=x', 'country_id'],
+      // Past PostgreSQL's integer: a 4003, never a database error.
+      ['?state_id=9007199254740991', 'state_id'],
+      ['?school_id=2147483648', 'school_id'],
       [`?name=${'a'.repeat(101)}`, 'name'],
     ] as const) {
       const res = await call(t.app, 'GET', `/api/region/schools${query}`);
