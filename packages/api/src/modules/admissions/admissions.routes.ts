@@ -17,11 +17,14 @@ import {
 } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
+import { retireOpenTuitionOrder } from '../payments/payments.service.ts';
+import type { PaymentDeps } from '../payments/payment-events.service.ts';
 import { decideAidRequest, deleteDecision, getAdminApplication, listAdminApplications, listAid, releaseBulk, saveDecision, withdraw } from './admissions.service.ts';
 
 /** Admin admissions (issue 3 items 3 and 5). The auth hook limits /api/admin/ to is_admin teachers. */
 export async function admissionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const paymentDeps = (): PaymentDeps => ({ ctx: app.ctx, gateways: app.payments, log: app.log });
   const tags = ['admin'];
 
   r.get(
@@ -55,7 +58,11 @@ export async function admissionsRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/applications/:userId/decision/withdraw',
     { schema: { tags, summary: '撤回已发布的录取结果（回到草稿；已缴学费后不可撤回）', params: adminUserParamsSchema, response: { 200: envelopeOf(admissionDecisionSchema) } } },
-    async (req) => ok(await withdraw(app.ctx, authOf(req), req.params.userId), '已撤回'),
+    async (req) => {
+      const decision = await withdraw(app.ctx, authOf(req), req.params.userId);
+      await retireOpenTuitionOrder(paymentDeps(), req.params.userId);
+      return ok(decision, '已撤回');
+    },
   );
 
   r.get(
@@ -66,6 +73,11 @@ export async function admissionsRoutes(app: FastifyInstance) {
   r.put(
     '/api/admin/financial-aid/:userId',
     { schema: { tags, summary: '批准（金额，单位：分）或拒绝助学金申请', params: adminUserParamsSchema, body: aidDecideRequestSchema, response: { 200: envelopeOf(adminAidItemSchema) } } },
-    async (req) => ok(await decideAidRequest(app.ctx, authOf(req), req.params.userId, req.body), MSG.SAVE_OK),
+    async (req) => {
+      const item = await decideAidRequest(app.ctx, authOf(req), req.params.userId, req.body);
+      // The open tuition order was priced with the previous aid.
+      await retireOpenTuitionOrder(paymentDeps(), req.params.userId);
+      return ok(item, MSG.SAVE_OK);
+    },
   );
 }

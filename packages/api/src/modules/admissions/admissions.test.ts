@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { MSG, type AdminAidItem, type AdminAidList, type AdminApplicationDetail, type AdminApplicationList, type AdmissionDecision, type ReleaseResult } from '@summit/domain';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions, applications, financialAidRequests } from '../../db/schema-admission.ts';
+import { paymentOrders } from '../../db/schema-payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken, registerStudent } from '../../test/flows.ts';
 import { profileOf } from '../payments/payment-test-kit.ts';
@@ -319,6 +320,26 @@ describe('financial aid', () => {
     expect((await put(s.id, { status: 'granted', granted_fen: 100 })).body).toMatchObject({ status: 4001, msg: MSG.AID_TUITION_PAID });
     const [row] = await t.db.select().from(financialAidRequests).where(eq(financialAidRequests.accountId, s.id));
     expect(row?.status).toBe('pending');
+  });
+
+  it('a changed grant or a withdrawn offer closes the open tuition order priced before it', async () => {
+    const s = await applicant('submitted');
+    await t.db.insert(financialAidRequests).values({ accountId: s.id, value: {} });
+    await decide(s.id);
+    await release([s.id]);
+    const payTuition = () => call<{ id: string; amount_fen: number }>(t.app, 'POST', '/api/student/payment', { token: s.token, body: { purpose: 'tuition', provider: 'WX', channel: 'wechat_scan' } });
+    const statusOf = async (orderNo: string) => (await t.db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo)))[0]?.status;
+
+    const full = (await payTuition()).body.data!;
+    expect(full.amount_fen).toBe(1_680_000);
+    await put(s.id, { status: 'granted', granted_fen: 180_000 });
+    expect(await statusOf(full.id)).toBe('closed');
+
+    const lowered = (await payTuition()).body.data!;
+    expect(lowered.amount_fen).toBe(1_500_000);
+    expect((await withdraw(s.id)).body.status).toBe(200);
+    expect(await statusOf(lowered.id)).toBe('closed');
+    expect((await payTuition()).body.status).toBe('403-10');
   });
 
   it('a granted amount lowers the tuition order', async () => {

@@ -160,6 +160,23 @@ async function retireOpenOrder(deps: PaymentDeps, order: PaymentOrderRow): Promi
 }
 
 /**
+ * After an admin withdraws an offer or changes a granted aid, the open tuition order (if any) no longer
+ * charges what the student owes: retire it, so the next payment starts from the current amount. Best effort:
+ * a provider that cannot be reached leaves the order to the reconciler's expiry, and a payment that lands on
+ * it meanwhile is still applied (the money was taken).
+ */
+export async function retireOpenTuitionOrder(deps: PaymentDeps, accountId: number): Promise<void> {
+  const order = await findOpenOrder(deps.ctx.db, accountId, 'tuition');
+  if (!order) return;
+  try {
+    await retireOpenOrder(deps, order);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    deps.log.warn({ orderNo: order.orderNo }, 'open tuition order left to expire: its provider could not close it');
+  }
+}
+
+/**
  * Creates or reuses the student's one open order for a purpose. The partial unique index decides races: a
  * request that loses the insert reads the winner's order on its next turn.
  */
