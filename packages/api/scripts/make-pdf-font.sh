@@ -2,7 +2,7 @@
 # Makes the font the offer-letter PDF embeds: a standalone TrueType subset of Noto Sans CJK SC Regular.
 # pdf-lib cannot read a .ttc collection, and its CFF subsetter writes CID fonts that viewers reject
 # (poppler: "Embedded font file may be invalid"), so the CFF outlines are converted to TrueType (glyf)
-# quadratic curves, which pdf-lib subsets correctly. Run once on Debian after `apt-get install -y fonts-noto-cjk fonttools`;
+# quadratic curves, padded so pdf-lib's TrueType subsetter keeps every glyph. Run once on Debian after `apt-get install -y fonts-noto-cjk fonttools`;
 # the output is committed, so neither package is needed at run time.
 #   sh packages/api/scripts/make-pdf-font.sh
 # Subset: printable ASCII, Latin-1 punctuation and ¥, every GB 2312 character (6,763 hanzi plus its symbols,
@@ -65,6 +65,9 @@ for name in order:
     pen = TTGlyphPen(glyphs)
     glyphs[name].draw(Cu2QuPen(pen, max_err=2.0, reverse_direction=True))
     glyf[name] = pen.glyph()
+# Pad every glyph to 4 bytes: fontkit (pdf-lib) writes a short loca (offset / 2) when its subset is small,
+# and unpadded odd-length glyphs then point half a byte off and vanish.
+glyf.padding = 4
 font['glyf'] = glyf
 font['loca'] = newTable('loca')
 maxp = font['maxp']

@@ -1,6 +1,7 @@
 /**
  * The offer letter as an A4 PDF with Chinese text (issue 3 item 5). pdf-lib draws it with a subset of Noto
- * Sans SC (TrueType outlines) committed under packages/api/assets/fonts (made by scripts/make-pdf-font.sh). Characters outside the font (rare
+ * Sans SC (TrueType outlines) committed under packages/api/assets/fonts (made by scripts/make-pdf-font.sh);
+ * pdf-lib subsets it again, so a letter carries only the glyphs it uses. Characters outside the font (rare
  * characters in a name) are drawn as □ and the letter says so: the verification page shows the full name.
  */
 import { existsSync } from 'node:fs';
@@ -52,13 +53,16 @@ export function drawableText(text: string, charset: ReadonlySet<number>): { text
   return { text: out, replaced };
 }
 
+/** Closing punctuation never starts a line (it hangs into the margin instead). */
+const NO_LINE_START = new Set(Array.from('，。、；：！？）》」』”’,.;:!?)'));
+
 /** Breaks text into lines no wider than `width` (character by character: Chinese has no spaces). */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
     for (const ch of Array.from(paragraph)) {
-      if (line && font.widthOfTextAtSize(line + ch, size) > width) {
+      if (line && !NO_LINE_START.has(ch) && font.widthOfTextAtSize(line + ch, size) > width) {
         lines.push(line);
         line = ch;
       } else line += ch;
@@ -90,10 +94,9 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
 export async function renderOfferLetterPdf(letter: OfferLetter): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  // Embedded whole (the file is already a GB 2312 subset; ~2.3 MB in the PDF after compression): pdf-lib's
-  // own subsetter dropped glyphs of this font in poppler and PDF.js. Ligatures, fractions and kerning off, so a URL
-  // keeps its letters ("ff", "3000/") and its spacing.
-  const font = await doc.embedFont(await loadFontBytes(), { subset: false, features: { liga: false, kern: false, calt: false, dlig: false, frac: false } });
+  // Subset again on embedding: a letter carries only the glyphs it draws (~30 KB). Ligatures, fractions and
+  // kerning off, so a URL keeps its letters ("ff", "3000/") as typed.
+  const font = await doc.embedFont(await loadFontBytes(), { subset: true, features: { liga: false, kern: false, calt: false, dlig: false, frac: false } });
   const charset = new Set(font.getCharacterSet());
   doc.setTitle(`录取通知书 ${letter.letter_no}`);
   doc.setAuthor(letter.programme);

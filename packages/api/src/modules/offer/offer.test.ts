@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PDFDict, PDFDocument, PDFName, PDFRef } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { MSG, type Bursary, type OfferLetter, type OfferVerification, type PaymentOrder } from '@summit/domain';
 import { admissionDecisions, financialAidRequests } from '../../db/schema-admission.ts';
 import { studentProfiles } from '../../db/schema.ts';
@@ -107,7 +109,7 @@ describe('POST /api/student/offer-letter', () => {
 });
 
 describe('GET /api/student/offer-letter/pdf', () => {
-  it('an A4 PDF with the Chinese font (our GB 2312 subset) embedded', async () => {
+  it('an A4 PDF with the Chinese font embedded (subset)', async () => {
     const s = await studentWithDecision('released', { name: '王小红' });
     const res = await t.app.inject({ method: 'GET', url: '/api/student/offer-letter/pdf', headers: { authorization: `Bearer ${s.token}` } });
     expect(res.statusCode).toBe(200);
@@ -115,8 +117,8 @@ describe('GET /api/student/offer-letter/pdf', () => {
     expect(res.headers['content-disposition']).toContain('attachment');
     const bytes = res.rawPayload;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    // The 3.8 MB subset font, compressed in the PDF.
-    expect(bytes.length).toBeLessThan(3_500_000);
+    // Subset on embedding: far smaller than the 3.8 MB font file.
+    expect(bytes.length).toBeLessThan(200_000);
     const doc = await PDFDocument.load(bytes);
     const dicts = doc.context.enumerateIndirectObjects().map(([, obj]) => obj).filter((obj): obj is PDFDict => obj instanceof PDFDict);
     const baseFonts = dicts.map((d) => d.get(PDFName.of('BaseFont'))).filter((n) => n instanceof PDFName).map((n) => n.decodeText());
@@ -124,6 +126,13 @@ describe('GET /api/student/offer-letter/pdf', () => {
     const descriptor = dicts.find((d) => d.get(PDFName.of('Type')) === PDFName.of('FontDescriptor'));
     const fontFile = descriptor?.get(PDFName.of('FontFile2'));
     expect(fontFile, 'the font program is embedded').toBeInstanceOf(PDFRef);
+    // Every glyph of the embedded subset has an outline (a badly padded font loses glyphs when subset).
+    const program = doc.context.lookup(fontFile as PDFRef, PDFRawStream);
+    const subset = fontkit.create(Buffer.from(inflateSync(program.contents)));
+    const drawn = Array.from({ length: subset.numGlyphs }, (_, gid) => subset.getGlyph(gid)).filter((g) => g.path.commands.length > 0);
+    expect(subset.numGlyphs).toBeGreaterThan(80);
+    // .notdef and the space are the only glyphs without ink.
+    expect(subset.numGlyphs - drawn.length).toBeLessThanOrEqual(2);
     expect(doc.getPageCount()).toBe(1);
     const { width, height } = doc.getPage(0).getSize();
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
