@@ -127,9 +127,12 @@ describe('GET /api/student/offer-letter/pdf', () => {
     const fontFile = descriptor?.get(PDFName.of('FontFile2'));
     expect(fontFile, 'the font program is embedded').toBeInstanceOf(PDFRef);
     // Every glyph of the embedded subset has an outline (a badly padded font loses glyphs when subset).
-    const program = doc.context.lookup(fontFile as PDFRef, PDFRawStream);
-    const subset = fontkit.create(Buffer.from(inflateSync(program.contents)));
-    const drawn = Array.from({ length: subset.numGlyphs }, (_, gid) => subset.getGlyph(gid)).filter((g) => g.path.commands.length > 0);
+    const program = doc.context.lookup(fontFile as PDFRef);
+    expect(program).toBeInstanceOf(PDFRawStream);
+    const subset = fontkit.create(Buffer.from(inflateSync((program as PDFRawStream).contents)));
+    // fontkit's typings omit Path#commands.
+    const inked = (gid: number) => (subset.getGlyph(gid).path as unknown as { commands: unknown[] }).commands.length > 0;
+    const drawn = Array.from({ length: subset.numGlyphs }, (_, gid) => gid).filter(inked);
     expect(subset.numGlyphs).toBeGreaterThan(80);
     // .notdef and the space are the only glyphs without ink.
     expect(subset.numGlyphs - drawn.length).toBeLessThanOrEqual(2);
