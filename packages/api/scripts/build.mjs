@@ -23,4 +23,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(root, 'src/db/migrations'), path.join(root, 'dist/migrations'), { recursive: true });
+// The offer letter's font travels with the bundle, so a copied dist/ (the browser suite runs one) still finds it.
+cpSync(path.join(root, 'assets/fonts'), path.join(root, 'dist/assets/fonts'), { recursive: true });
 console.log('api built to dist/');

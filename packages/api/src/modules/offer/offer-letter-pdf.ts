@@ -17,9 +17,9 @@ export const OFFER_FONT_FILE = 'NotoSansSC-Regular-subset.ttf';
 /** Drawn in place of a character the font does not have. */
 export const MISSING_GLYPH = '□';
 
-/** src/modules/offer/ under tsx and vitest; dist/ (one flat bundle) after `npm run build`. */
+/** src/modules/offer/ under tsx and vitest; dist/ (one flat bundle, which the build gives its own copy of the font). */
 export function findFontFile(here: string = path.dirname(fileURLToPath(import.meta.url))): string {
-  const candidates = [path.resolve(here, '../../../assets/fonts', OFFER_FONT_FILE), path.resolve(here, '../assets/fonts', OFFER_FONT_FILE)];
+  const candidates = [path.resolve(here, '../../../assets/fonts', OFFER_FONT_FILE), path.resolve(here, 'assets/fonts', OFFER_FONT_FILE)];
   const found = candidates.find((file) => existsSync(file));
   if (!found) throw new Error(`offer-letter font not found; looked in ${candidates.join(', ')}`);
   return found;

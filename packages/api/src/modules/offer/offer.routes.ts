@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bursaryApplyRequestSchema, bursarySchema, offerLetterSchema, offerVerificationSchema, offerVerifyParamsSchema, studentFeesSchema } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { renderOfferLetterPdf } from './offer-letter-pdf.ts';
+import { findFontFile, renderOfferLetterPdf } from './offer-letter-pdf.ts';
 import { applyForBursary, getBursary, getOfferLetter, getStudentFees, verifyOfferLetter } from './offer.service.ts';
 
 export async function offerRoutes(app: FastifyInstance) {
+  // A deployment without the letter's font fails at start-up, not on a student's first download.
+  findFontFile();
   const r = app.withTypeProvider<ZodTypeProvider>();
   const origin = (req: FastifyRequest) => app.ctx.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
   const tags = ['offer'];

@@ -9,7 +9,10 @@ import { studentProfiles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call } from '../../test/flows.ts';
 import { payingStudent, pressSandbox } from '../payments/payment-test-kit.ts';
-import { drawableText, findFontFile, MISSING_GLYPH } from './offer-letter-pdf.ts';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drawableText, findFontFile, MISSING_GLYPH, OFFER_FONT_FILE } from './offer-letter-pdf.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -157,7 +160,16 @@ describe('GET /api/student/offer-letter/pdf', () => {
 
   it('the font is found where the source and the built bundle look', () => {
     expect(findFontFile()).toMatch(/packages\/api\/assets\/fonts\/NotoSansSC-Regular-subset\.ttf$/);
-    expect(findFontFile(new URL('../../../dist', import.meta.url).pathname)).toBe(findFontFile());
+    // A built bundle carries its own copy (scripts/build.mjs), so a dist/ copied elsewhere still finds it.
+    const bundle = mkdtempSync(path.join(os.tmpdir(), 'summit-dist-'));
+    try {
+      mkdirSync(path.join(bundle, 'assets', 'fonts'), { recursive: true });
+      copyFileSync(findFontFile(), path.join(bundle, 'assets', 'fonts', OFFER_FONT_FILE));
+      expect(findFontFile(bundle)).toBe(path.join(bundle, 'assets', 'fonts', OFFER_FONT_FILE));
+      expect(() => findFontFile(path.join(bundle, 'assets'))).toThrow(/font not found/);
+    } finally {
+      rmSync(bundle, { recursive: true, force: true });
+    }
   });
 });
 
