@@ -35,7 +35,7 @@ test('a new student registers, completes /info, reaches /student/apply, logs out
   await form.submit('保存并继续');
 
   await expect(page).toHaveURL(/\/student\/apply/);
-  await expect(page.getByRole('heading', { name: '申请即将开放' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '我的申请' })).toBeVisible();
 
   await page.goto('/account');
   const account = page.getByRole('main');
@@ -55,5 +55,5 @@ test('a new student registers, completes /info, reaches /student/apply, logs out
   await page.goto('/login');
   await screen.loginWithPassword(phone, password);
   await expect(page).toHaveURL(/\/student\/apply/);
-  await expect(page.getByRole('heading', { name: '申请即将开放' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '我的申请' })).toBeVisible();
 });

@@ -40,7 +40,11 @@ test('the demo admin lands on /admin', async ({ page }) => {
   await page.goto('/login');
   await screen.loginWithPassword(DEMO.admin, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(button(page, '退出登录')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '管理后台' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '申请管理' })).toBeVisible();
+  // The staff top bar's 退出 logs out.
+  await button(page.getByRole('banner'), '退出').click();
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test('a student with incomplete info logs in to /info', async ({ page }) => {

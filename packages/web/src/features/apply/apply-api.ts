@@ -10,6 +10,8 @@ export function useApplyState() {
   return useQuery({
     queryKey: APPLY_KEY,
     queryFn: ({ signal }) => api.get('/student/v5/apply', { schema: applyStateSchema, signal }),
+    // The fee is paid on another page (or by the provider's notification): never trust a cached copy on entry.
+    refetchOnMount: 'always',
   });
 }
 

@@ -112,7 +112,8 @@ export default function ApplyPage() {
     queryFn: ({ signal }) => api.get('/student/status', { schema: studentStatusSchema, signal }),
   });
 
-  if (apply.isPending) {
+  // A cached state from before a payment would show the wrong step until the refetch lands.
+  if (apply.isPending || !apply.isFetchedAfterMount) {
     return (
       <div className="page page--narrow apply-page">
         <LoadingState rows={8} />
