@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { adminTabOf, aidRequestSummary, describeChange, describeRelease, formatTime } from './admin-format.ts';
+import { adminTabOf, aidRequestSummary, beijingWallClockToIso, describeChange, describeRelease, formatTime } from './admin-format.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -39,5 +39,14 @@ describe('admin display helpers', () => {
     expect(aidRequestSummary({ reason: '很'.repeat(60) })).toBe(`${'很'.repeat(40)}…`);
     expect(describeChange(null, { decision: 'offer', place_name: '第一期', professional_track: '理工科学', released_at: null })).toBe('无 → 录取（第一期 · 理工科学） 草稿');
     expect(describeChange({ status: 'pending', granted_fen: 0 }, { status: 'granted', granted_fen: 500_000 })).toBe('待审核 → 已批准 ¥5,000.00');
+  });
+});
+
+describe('beijingWallClockToIso', () => {
+  it('reads the picked wall clock as Beijing time, whatever zone the picker built it in', () => {
+    const inLondon = dayjs.tz('2027-01-15 23:59:59', 'Europe/London');
+    const inNewYork = dayjs.tz('2027-01-15 23:59:59', 'America/New_York');
+    expect(beijingWallClockToIso(inLondon)).toBe('2027-01-15T15:59:59.000Z');
+    expect(beijingWallClockToIso(inNewYork)).toBe('2027-01-15T15:59:59.000Z');
   });
 });

@@ -1,5 +1,5 @@
 /** Pure display helpers of the admin pages (unit-tested without a DOM). */
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import {
   ADMISSION_DECISION_LABELS,
   ANNUAL_INCOME_LABELS,
@@ -26,6 +26,14 @@ export function adminTabOf(param: string | undefined): AdminTab {
 export const formatTime = (iso: string | null | undefined) => (iso ? dayjs(iso).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm') : '—');
 
 /** Release summary for the toast: how many went out and why the rest did not. */
+/**
+ * A date picker's value is the wall-clock time the admin chose, built in the browser's own time zone.
+ * Deadlines are Beijing time wherever the admin sits: read the chosen wall clock as Asia/Shanghai.
+ */
+export function beijingWallClockToIso(picked: Dayjs): string {
+  return dayjs.tz(picked.format('YYYY-MM-DD HH:mm:ss'), 'Asia/Shanghai').toISOString();
+}
+
 export function describeRelease(result: ReleaseResult): string {
   const head = `已发布 ${result.released} 个录取结果`;
   if (result.skipped.length === 0) return head;

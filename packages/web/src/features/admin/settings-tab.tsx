@@ -6,7 +6,7 @@ import { DEADLINE_KEYS, DEADLINE_LABELS, DEADLINE_ORDER, type DeadlineKey } from
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ADMIN_KEYS, fetchDeadlines, fetchFees, saveDeadlines, saveFees } from './admin-api.ts';
-import { formatTime } from './admin-format.ts';
+import { beijingWallClockToIso, formatTime } from './admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
 
 const MAX_YUAN = 1_000_000;
@@ -66,7 +66,7 @@ function DeadlinesCard() {
     if (deadlines.data) form.setFieldsValue(Object.fromEntries(deadlines.data.items.map((i) => [i.key, dayjs(i.deadline).tz()])));
   }, [deadlines.data, form]);
   const save = useMutation({
-    mutationFn: (v: DeadlineForm) => saveDeadlines(DEADLINE_KEYS.map((key) => ({ key, deadline: (v[key] ?? dayjs()).toISOString() }))),
+    mutationFn: (v: DeadlineForm) => saveDeadlines(DEADLINE_KEYS.map((key) => ({ key, deadline: beijingWallClockToIso(v[key] ?? dayjs()) }))),
     onSuccess: (data) => {
       void toast.success('截止日期已保存');
       queryClient.setQueryData(ADMIN_KEYS.deadlines, data);
