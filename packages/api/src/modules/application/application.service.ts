@@ -16,6 +16,7 @@ import {
   type StudentFormRecord,
   type StudentFormRequest,
 } from '@summit/domain';
+import { isAttachableUpload } from '../storage/storage.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { findApplication, findForms, findReleasedDecision, saveDraft, submitStep1, submitStep2, upsertForm, type ProfileRow } from './application.repo.ts';
 import { getDeadlines } from './deadlines.service.ts';
@@ -91,6 +92,9 @@ export async function writeApplyStep(ctx: AppContext, auth: AuthState, step: 1 |
   if (step === 2 && !open.step2) throw AppError.message(APPLY_MSG.STEP2_CLOSED);
 
   const data = parseStepData(step, body.submit, body.data, auth.accountId);
+  const attachment = data.attachment as { url: string } | null | undefined;
+  // …and one that really was uploaded by this account (not just a made-up key under its prefix).
+  if (attachment && !(await isAttachableUpload(ctx, 'student', auth.accountId, attachment.url))) throw AppError.param('attachment.url', APPLY_MSG.ATTACHMENT_NOT_OWN);
   const alreadySubmitted = () => AppError.gate(STATUS.GATE_ALREADY_APPLIED, APPLY_MSG.STEP_SUBMITTED);
 
   if (!body.submit) {

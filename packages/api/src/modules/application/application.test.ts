@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { APPLY_MSG, DEFAULT_DEADLINES, GUARDIAN_CONSENT_VERSION, MSG, type ApplyState } from '@summit/domain';
 import { studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions, applications } from '../../db/schema-admission.ts';
+import { uploadPdf } from '../storage/storage-test-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { payingStudent, profileOf } from '../payments/payment-test-kit.ts';
@@ -210,7 +211,11 @@ describe('step 2', () => {
     }
     const outside = await call(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: false, data: { attachment: { name: 'x', url: 'https://evil.example/x' } } } });
     expect(outside.body).toMatchObject({ status: 4003, data: { field: 'attachment.url' } });
-    const own = { name: 'cv.pdf', url: `/api/oss/file/student/${s.accountId}/abc/cv.pdf` };
+    // A made-up key under the student's own prefix was never uploaded: refused too.
+    const madeUp = { name: 'cv.pdf', url: `/api/oss/file/student/${s.accountId}/abc/cv.pdf` };
+    const invented = await call(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: false, data: { attachment: madeUp } } });
+    expect(invented.body).toMatchObject({ status: 4003, msg: APPLY_MSG.ATTACHMENT_NOT_OWN, data: { field: 'attachment.url' } });
+    const own = await uploadPdf(t.app, s.token);
     const res = await call<ApplyState>(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: true, data: { ...STEP2, attachment: own } } });
     expect(res.body).toMatchObject({ status: 200, data: { step2: { attachment: own } } });
   });

@@ -7,7 +7,6 @@ import {
   PROGRAMME_NAME,
   STATUS,
   amountAfterAidFen,
-  isOwnFileUrl,
   maskName,
   tuitionDeadline,
   type Bursary,
@@ -16,6 +15,7 @@ import {
   type OfferVerification,
   type StudentFees,
 } from '@summit/domain';
+import { isAttachableUpload } from '../storage/storage.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { getFees } from '../settings/settings.service.ts';
 import {
@@ -144,7 +144,7 @@ export async function applyForBursary(ctx: AppContext, auth: AuthState, input: B
   if (p.step1SubmittedAt === null) throw AppError.gate(STATUS.GATE_ALREADY_APPLIED, MSG.APPLY_INCOMPLETE);
   if (p.tuitionPaidAt !== null) throw AppError.message(MSG.AID_AFTER_TUITION_PAID);
   const attachment = input.attachment ?? null;
-  if (attachment && !isOwnFileUrl(attachment.url, 'student', auth.accountId)) throw AppError.param('attachment', MSG.AID_ATTACHMENT_INVALID);
+  if (attachment && !(await isAttachableUpload(ctx, 'student', auth.accountId, attachment.url))) throw AppError.param('attachment', MSG.AID_ATTACHMENT_INVALID);
 
   const existing = await findAidRequest(ctx.db, auth.accountId);
   if (existing && existing.status !== 'pending') throw AppError.message(MSG.AID_ALREADY_DECIDED);

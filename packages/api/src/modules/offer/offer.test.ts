@@ -6,6 +6,7 @@ import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { MSG, type Bursary, type OfferLetter, type OfferVerification, type PaymentOrder } from '@summit/domain';
 import { admissionDecisions, financialAidRequests } from '../../db/schema-admission.ts';
 import { studentProfiles } from '../../db/schema.ts';
+import { uploadPdf } from '../storage/storage-test-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call } from '../../test/flows.ts';
 import { payingStudent, pressSandbox } from '../payments/payment-test-kit.ts';
@@ -222,7 +223,7 @@ describe('financial aid', () => {
     expect((await myAid(s.token)).body).toMatchObject({ status: 200, data: null });
     const first = await applyAid(s.token, aidBody);
     expect(first.body).toMatchObject({ status: 200, data: { status: 'pending', granted_fen: 0, value: { ...aidBody, attachment: null }, decided_at: null } });
-    const attachment = { name: '收入证明.pdf', url: `/api/oss/file/student/${s.accountId}/abc/收入证明.pdf` };
+    const attachment = await uploadPdf(t.app, s.token, '收入证明.pdf');
     const second = await applyAid(s.token, { ...aidBody, family_members: 5, attachment });
     expect(second.body.data).toMatchObject({ status: 'pending', value: { family_members: 5, attachment } });
     expect((await myAid(s.token)).body.data).toEqual(second.body.data);
@@ -233,6 +234,8 @@ describe('financial aid', () => {
     const s = await payingStudent(t);
     const foreign = { name: 'x.pdf', url: `/api/oss/file/student/${s.accountId + 1000}/abc/x.pdf` };
     expect((await applyAid(s.token, { ...aidBody, attachment: foreign })).body).toMatchObject({ status: 4003, msg: MSG.AID_ATTACHMENT_INVALID, data: { field: 'attachment' } });
+    const neverUploaded = { name: 'x.pdf', url: `/api/oss/file/student/${s.accountId}/abc/x.pdf` };
+    expect((await applyAid(s.token, { ...aidBody, attachment: neverUploaded })).body).toMatchObject({ status: 4003, msg: MSG.AID_ATTACHMENT_INVALID });
     expect((await applyAid(s.token, { ...aidBody, reason: '太短了' })).body).toMatchObject({ status: 4003, msg: MSG.AID_REASON_TOO_SHORT, data: { field: 'reason' } });
     expect((await applyAid(s.token, { ...aidBody, annual_income: 'lots' })).body).toMatchObject({ status: 4003, data: { field: 'annual_income' } });
     const early = await payingStudent(t, { step1Submitted: false });

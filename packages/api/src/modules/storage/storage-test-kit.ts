@@ -50,3 +50,12 @@ export async function postFile(app: FastifyInstance, fields: Record<string, stri
 export async function readBack(app: FastifyInstance, url: string, token?: string) {
   return app.inject({ method: 'GET', url: encodeURI(url), headers: token ? { authorization: `Bearer ${token}` } : {} });
 }
+
+/** Uploads a small PDF the way the browser does (credential, then the signed POST) and returns its `{name, url}`. */
+export async function uploadPdf(app: FastifyInstance, token: string, name = 'cv.pdf'): Promise<{ name: string; url: string }> {
+  const cred = await getCredential(app, token, { file_name: name, type: 'application/pdf', file_size: PDF_BYTES.length });
+  if (cred.body.status !== 200 || !cred.body.data) throw new Error(`credential refused: ${cred.body.status} ${cred.body.msg}`);
+  const posted = await postFile(app, cred.body.data.fields, { name, type: 'application/pdf', bytes: PDF_BYTES });
+  if (posted.http >= 300) throw new Error(`upload refused: ${posted.http}`);
+  return cred.body.data.file;
+}

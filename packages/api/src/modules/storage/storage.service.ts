@@ -11,6 +11,7 @@ import {
   describeExtensions,
   fileExtensionOf,
   fileKeyOf,
+  isOwnFileUrl,
   formatMessage,
   parseUploadKey,
   reportedTypeFits,
@@ -159,4 +160,17 @@ export function keyOfFileUrl(url: string): string {
   const key = fileKeyOf(url);
   if (!key) throw AppError.param('url', MSG.PARAM_INVALID);
   return key;
+}
+
+/**
+ * Whether a form may attach this file address: it lies under the account's own prefix, a credential was
+ * issued for it to this account, and (on the local disk, where the platform sees the POST) the file arrived.
+ * Remote buckets receive the POST directly, so there the issued credential is what can be checked.
+ */
+export async function isAttachableUpload(ctx: Pick<AppContext, 'db'>, role: string, accountId: number, url: string): Promise<boolean> {
+  if (!isOwnFileUrl(url, role, accountId)) return false;
+  const key = fileKeyOf(url);
+  const row = key ? await findUploadByKey(ctx.db, key) : undefined;
+  if (!row || row.ownerId !== accountId) return false;
+  return row.provider !== 'local' || row.storedAt !== null;
 }
