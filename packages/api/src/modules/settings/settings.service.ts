@@ -62,19 +62,25 @@ export async function updateFees(ctx: AppContext, auth: AuthState, input: FeeSet
 }
 
 /**
- * The sandbox's HMAC secret: SANDBOX_PAY_SECRET, else one random value made by whichever process asks first
- * and kept in the settings table, so every process behind a load balancer verifies what another signed.
+ * A secret shared by every process: the configured value, else one random value made by whichever process asks
+ * first and kept in the settings table, so a signature made by one process behind a load balancer verifies in
+ * another.
  */
-export async function getSandboxSecret(ctx: Pick<AppContext, 'db' | 'env' | 'now'>): Promise<string> {
-  if (ctx.env.SANDBOX_PAY_SECRET) return ctx.env.SANDBOX_PAY_SECRET;
+export async function getSharedSecret(ctx: Pick<AppContext, 'db' | 'now'>, key: string, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
   const read = async () => {
-    const [row] = await readSettings(ctx.db, [SANDBOX_SECRET_KEY]);
+    const [row] = await readSettings(ctx.db, [key]);
     return typeof row?.value === 'string' ? row.value : null;
   };
   const existing = await read();
   if (existing) return existing;
-  await insertSettingsIfMissing(ctx.db, [{ key: SANDBOX_SECRET_KEY, value: randomBytes(32).toString('hex') }], ctx.now());
+  await insertSettingsIfMissing(ctx.db, [{ key, value: randomBytes(32).toString('hex') }], ctx.now());
   const stored = await read();
-  if (!stored) throw new Error('sandbox secret could not be stored');
+  if (!stored) throw new Error(`shared secret ${key} could not be stored`);
   return stored;
+}
+
+/** The sandbox checkout's HMAC secret (SANDBOX_PAY_SECRET or a shared random one). */
+export function getSandboxSecret(ctx: Pick<AppContext, 'db' | 'env' | 'now'>): Promise<string> {
+  return getSharedSecret(ctx, SANDBOX_SECRET_KEY, ctx.env.SANDBOX_PAY_SECRET);
 }

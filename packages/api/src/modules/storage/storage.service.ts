@@ -22,7 +22,7 @@ import {
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import type { LocalStorageProvider, StorageProvider } from '../../providers/storage/storage-provider.ts';
-import { insertSettingsIfMissing, readSettings } from '../settings/settings.repo.ts';
+import { getSharedSecret } from '../settings/settings.service.ts';
 import { findUploadByKey, insertUpload, markUploadStored, type UploadRow } from './storage.repo.ts';
 
 const UPLOAD_SECRET_KEY = 'storage.upload_secret';
@@ -37,18 +37,8 @@ export interface StorageDeps {
  * The local upload policy's HMAC secret: UPLOAD_SIGNING_SECRET, else a random value made once and kept in the
  * settings table, so a policy signed by one process verifies in another.
  */
-export async function getUploadSecret(ctx: Pick<AppContext, 'db' | 'env' | 'now'>): Promise<string> {
-  if (ctx.env.UPLOAD_SIGNING_SECRET) return ctx.env.UPLOAD_SIGNING_SECRET;
-  const read = async () => {
-    const [row] = await readSettings(ctx.db, [UPLOAD_SECRET_KEY]);
-    return typeof row?.value === 'string' ? row.value : null;
-  };
-  const existing = await read();
-  if (existing) return existing;
-  await insertSettingsIfMissing(ctx.db, [{ key: UPLOAD_SECRET_KEY, value: randomBytes(32).toString('hex') }], ctx.now());
-  const stored = await read();
-  if (!stored) throw new Error('upload signing secret could not be stored');
-  return stored;
+export function getUploadSecret(ctx: Pick<AppContext, 'db' | 'env' | 'now'>): Promise<string> {
+  return getSharedSecret(ctx, UPLOAD_SECRET_KEY, ctx.env.UPLOAD_SIGNING_SECRET);
 }
 
 function typeNotAllowed(field: string): AppError {
