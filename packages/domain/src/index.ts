@@ -20,3 +20,4 @@ export * from './application.ts';
 export * from './api/application.ts';
 export * from './api/admission.ts';
 export * from './api/admissions.ts';
+export * from './api/site.ts';

@@ -153,6 +153,12 @@ export const MSG = {
   AID_ATTACHMENT_INVALID: '附件无效，请重新上传',
   AID_ALREADY_DECIDED: '资助申请已审核，不能再修改',
   AID_AFTER_TUITION_PAID: '学费已支付，无法再申请资助',
+
+  // site variant, tester gate and side helper (docs/decisions/015-amc-and-side-helper.md)
+  TESTER_PASSWORD_WRONG: '访问密码错误',
+  TESTER_GATE_OFF: '本站点无需访问密码',
+  SITE_QR_FILE_INVALID: '请上传 PNG 或 JPG 格式的二维码图片',
+  PAGE_NOT_FOUND: '页面不存在',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
