@@ -21,3 +21,4 @@ export * from './api/application.ts';
 export * from './api/admission.ts';
 export * from './api/admissions.ts';
 export * from './api/site.ts';
+export * from './content.ts';

@@ -159,6 +159,10 @@ export const MSG = {
   TESTER_GATE_OFF: '本站点无需访问密码',
   SITE_QR_FILE_INVALID: '请上传 PNG 或 JPG 格式的二维码图片',
   PAGE_NOT_FOUND: '页面不存在',
+
+  // content store (docs/decisions/013-content-store.md)
+  CONTENT_SECTION_ID_DUPLICATE: '段落标识重复',
+  CONTENT_NO_DRAFT: '该页面没有待发布的草稿',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
