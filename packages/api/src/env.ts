@@ -6,6 +6,14 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** "a.example.cn, B.example.cn:8080" → ['a.example.cn', 'b.example.cn'] (hostnames, lower case, no port). */
+const hostListFromString = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((h) => h.trim().toLowerCase().replace(/:\d+$/, ''))
+    .filter((h) => h !== ''),
+);
+
 const envShape = {
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -73,6 +81,12 @@ const envShape = {
     OSS_ACCESS_KEY_SECRET: z.string().optional(),
     /** Custom domain or internal endpoint; default https://<bucket>.<region>.aliyuncs.com. */
     OSS_ENDPOINT: z.string().url().optional(),
+    /** Hosts serving the AMC variant (decision 015), comma-separated, e.g. amc.summit.cn; hosts starting "amc." always are. */
+    AMC_HOSTS: hostListFromString.default([]),
+    /** Hosts where visitors need tester status (/innersecurity), comma-separated, e.g. test.summit.cn. */
+    NON_PRODUCTION_HOSTS: hostListFromString.default([]),
+    /** The tester password of those hosts; required when NON_PRODUCTION_HOSTS is set. */
+    TESTER_PASSWORD: z.string().min(8).max(200).optional(),
 };
 
 const envSchema = z
@@ -106,6 +120,9 @@ const envSchema = z
       for (const key of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_URL'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_ALIPAY=alipay` });
       }
+    }
+    if (env.NON_PRODUCTION_HOSTS.length > 0 && !env.TESTER_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['TESTER_PASSWORD'], message: 'TESTER_PASSWORD is required when NON_PRODUCTION_HOSTS is set' });
     }
     if (env.STORAGE_PROVIDER === 's3') {
       for (const key of ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

@@ -28,6 +28,7 @@ import { settingsRoutes } from '../modules/settings/settings.routes.ts';
 import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
 import { applicationRoutes } from '../modules/application/application.routes.ts';
 import { storageRoutes } from '../modules/storage/storage.routes.ts';
+import { installSiteGuards, siteRoutes } from '../modules/site/site.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 
@@ -73,6 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before the auth gate: on the AMC variant the hidden endpoints are a 404 for everyone (decision 015).
+  installSiteGuards(app);
   installAuth(app);
 
   await app.register(compress, { global: true, threshold: 1024 });
@@ -105,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(offerRoutes);
   await app.register(applicationRoutes);
   await app.register(storageRoutes);
+  await app.register(siteRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {
