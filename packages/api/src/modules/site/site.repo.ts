@@ -2,7 +2,7 @@ import { SITE_QR_KINDS, type SiteQrKind } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { readSettings, writeSettingsAudited, type SettingRow } from '../settings/settings.repo.ts';
 
-/** Settings keys of the side helper's QR images (decision 015): the uploaded file `{name, url}` or absent. */
+/** Settings keys of the side helper's QR images (decision 015): `{file: {name, url} | null}`. */
 export const SITE_QR_SETTING_KEYS: Record<SiteQrKind, string> = {
   service: 'site.qr.service',
   official: 'site.qr.official',
@@ -20,7 +20,8 @@ export async function writeQrSettingAudited(
   w: { which: SiteQrKind; value: { name: string; url: string } | null; actorId: number; now: Date; before: (rows: SettingRow[]) => unknown },
 ): Promise<void> {
   await writeSettingsAudited(db, {
-    values: [{ key: SITE_QR_SETTING_KEYS[w.which], value: w.value }],
+    // Wrapped: the column is NOT NULL, and a cleared QR is `{file: null}`.
+    values: [{ key: SITE_QR_SETTING_KEYS[w.which], value: { file: w.value } }],
     actorId: w.actorId,
     now: w.now,
     audit: { action: 'site.qr.update', entityId: `qr.${w.which}`, before: w.before, after: { [w.which]: w.value } },

@@ -64,7 +64,7 @@ export function checkTesterPassword(env: Pick<Env, 'TESTER_PASSWORD'>, password:
 
 function qrFrom(rows: SettingRow[], which: SiteQrKind) {
   const row = rows.find((r) => r.key === SITE_QR_SETTING_KEYS[which]);
-  const parsed = uploadedFileSchema.safeParse(row?.value);
+  const parsed = uploadedFileSchema.safeParse((row?.value as { file?: unknown } | undefined)?.file);
   return parsed.success ? parsed.data : null;
 }
 
