@@ -111,6 +111,7 @@ export const MSG = {
   TEXT_TOO_LONG: '字数超出限制，最多{0}字',
   PARAM_INVALID: '参数格式错误',
   TRACKING_PAYLOAD_TOO_LARGE: '埋点数据过大',
+  TRACKING_RANGE_INVALID: '日期范围无效：开始日期不能晚于结束日期，且最多一年',
   ID_CARD_INVALID: '身份证号码格式错误',
   CARD_NUMBER_INVALID: '证件号码格式错误',
   DATE_INVALID: '日期格式错误',
