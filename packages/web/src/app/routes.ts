@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { PATHS } from './paths.ts';
+import { INFO_PAGES, sitePathOf } from '../features/site/site-pages.ts';
 
 /** The ten top-bar kinds of spec §2. */
 export type TopBarKind =
@@ -42,6 +43,7 @@ export interface RouteDef {
 export type StudentGate = 'complete-info' | 'step1-submitted' | 'offer-decided' | 'offer-released';
 
 const loginScreen = () => import('../features/auth/login-screen.tsx');
+const infoPage = () => import('../features/site/info-page.tsx');
 const adminPage = () => import('../features/admin/admin-page.tsx');
 
 const admissionPage = () => import('../features/admission/admission-page.tsx');
@@ -51,7 +53,7 @@ const admissionPay = {
 };
 
 export const ROUTES: readonly RouteDef[] = [
-  { path: PATHS.home, title: '首页', role: 'public', topBar: 'index', footer: 'default', usesAntd: false, load: () => import('../features/home/home-page.tsx') },
+  { path: PATHS.home, title: '首页', role: 'public', topBar: 'index', footer: 'default', usesAntd: false, load: () => import('../features/site/home-page.tsx') },
   { path: PATHS.login, title: '登录', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
   { path: PATHS.register, title: '注册', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
   { path: PATHS.reset, title: '找回密码', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
@@ -76,6 +78,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.adminTab, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.school, title: '学校中心', role: 'school', topBar: 'school', footer: 'default', usesAntd: true, load: () => import('../features/staff/school-home-page.tsx') },
   { path: PATHS.slApplication, title: '学生领袖', role: 'sl', topBar: 'student-leader', footer: 'default', usesAntd: true, load: () => import('../features/staff/sl-home-page.tsx') },
+  // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the
+  // content store. Plain markup, no antd. Their AMC flag is SITE_PAGES[].amcHidden (for the AMC gate).
+  ...INFO_PAGES.map(
+    (page): RouteDef => ({ path: sitePathOf(page.slug), title: page.title, role: 'public', topBar: 'inner', footer: 'default', usesAntd: false, load: infoPage }),
+  ),
 ];
 
 export const NOT_FOUND_ROUTE: RouteDef = {

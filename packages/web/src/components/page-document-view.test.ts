@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { PageDocument } from '@summit/domain/content';
+import { initialsOf, PageDocumentView } from './page-document-view.tsx';
+
+const doc: PageDocument = {
+  hero: { title: '导师团队', subtitle: '来自高校的学者与研究者' },
+  sections: [
+    { id: 'intro', heading: '简介', html: '<p>我们的导师<strong>全程</strong>陪伴。</p><p data-indent="1">缩进段落</p>' },
+    { id: 'people', heading: '导师', items: { kind: 'people', entries: [{ name: '林知远', title: '副教授', bio: '研究方向：比较文学' }, { name: 'Grace Lee', title: 'Lecturer', bio: '' }] } },
+    { id: 'faq', heading: '问答', items: { kind: 'faq', entries: [{ q: '每周几次课？', a: '<p>每周三次</p>' }] } },
+    { id: 'dates', heading: '日程', items: { kind: 'timeline', entries: [{ date: '2027-01-15', label: '提前批I截止', note: '北京时间' }] } },
+    { id: 'cards', heading: '课程', items: { kind: 'cards', entries: [{ title: '数据科学导论', text: '用 Python 读懂数据', tag: '理工' }] } },
+    { id: 'stats', heading: '数字', items: { kind: 'stats', entries: [{ value: '20,000+', label: '累计阅读' }] } },
+  ],
+};
+
+describe('page document view', () => {
+  it('renders the hero as the h1, each section as an h2 and every kind of items', () => {
+    const html = renderToString(createElement(PageDocumentView, { document: doc }));
+    expect(html).toMatch(/<h1[^>]*>导师团队<\/h1>/);
+    expect(html).toContain('来自高校的学者与研究者');
+    for (const heading of ['简介', '导师', '问答', '日程', '课程', '数字']) expect(html).toMatch(new RegExp(`<h2[^>]*>${heading}</h2>`));
+    expect(html).toContain('<strong>全程</strong>');
+    expect(html).toContain('data-indent="1"');
+    expect(html).toMatch(/<details[^>]*><summary[^>]*>每周几次课？<\/summary>/);
+    expect(html).toContain('林知远');
+    expect(html).toContain('2027-01-15');
+    expect(html).toContain('数据科学导论');
+    expect(html).toContain('20,000+');
+    // Three or more sections: an in-page table of contents with anchors.
+    expect(html).toContain('href="#people"');
+    expect(html).toContain('id="people"');
+  });
+
+  it('makes avatar letters from Chinese and Latin names', () => {
+    expect(initialsOf('林知远')).toBe('林');
+    expect(initialsOf('Grace Lee')).toBe('GL');
+    expect(initialsOf('  ')).toBe('·');
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { CONTENT_SLUGS } from '@summit/domain/content';
+import { INFO_PAGES, SITE_PAGES, relatedPages, sitePathOf, slugFromPath } from './site-pages.ts';
+
+describe('site pages', () => {
+  it('mirrors the domain CONTENT_SLUGS exactly (slug, menu title, AMC flag)', () => {
+    expect(SITE_PAGES.map((p) => ({ slug: p.slug, title: p.title, amcHidden: p.amcHidden }))).toEqual(
+      CONTENT_SLUGS.map((s) => ({ slug: s.slug, title: s.navTitle, amcHidden: s.amcHidden })),
+    );
+    for (const s of CONTENT_SLUGS) expect(sitePathOf(s.slug)).toBe(s.path);
+  });
+
+  it('lists every info page of spec §2 but home, hiding tuition and volunteering on AMC', () => {
+    expect(INFO_PAGES).toHaveLength(SITE_PAGES.length - 1);
+    expect(INFO_PAGES.some((p) => p.slug === '')).toBe(false);
+    expect(SITE_PAGES.filter((p) => p.amcHidden).map((p) => p.slug)).toEqual(['instructions/tuition', 'join-us/volunteer']);
+  });
+
+  it('reads the stored slug from a path, whatever its case and slashes', () => {
+    expect(slugFromPath('/')).toBe('');
+    expect(slugFromPath('/faq')).toBe('faq');
+    expect(slugFromPath('/faq/')).toBe('faq');
+    expect(slugFromPath('/inner/h/phoenix')).toBe('inner/h/phoenix');
+    expect(slugFromPath('/academic/impact')).toBe('academic/IMPACT');
+    expect(slugFromPath('/ABOUT-US//partners')).toBe('about-us/partners');
+    expect(slugFromPath('/faq?x=1#top')).toBe('faq');
+    expect(slugFromPath('/nope')).toBeNull();
+    expect(slugFromPath('/academic')).toBeNull();
+    expect(slugFromPath('/%E0%A4%A')).toBeNull();
+  });
+
+  it('links the other pages of the same section, without AMC-hidden ones on AMC', () => {
+    expect(relatedPages('academic/courses', { amc: false }).map((p) => p.slug)).toEqual([
+      'academic/pedagogy',
+      'academic/curriculum',
+      'academic/instructors',
+      'academic/capstone',
+      'academic/IMPACT',
+      'academic/grades',
+    ]);
+    expect(relatedPages('inner/h/qilin', { amc: false }).map((p) => p.slug)).toEqual(['inner/h/phoenix', 'inner/h/dragon', 'inner/h/tiger']);
+    expect(relatedPages('instructions/dates', { amc: false }).map((p) => p.slug)).toContain('instructions/tuition');
+    expect(relatedPages('instructions/dates', { amc: true }).map((p) => p.slug)).not.toContain('instructions/tuition');
+    expect(relatedPages('join-us/si', { amc: true })).toEqual([]);
+    expect(relatedPages('faq', { amc: false })).toEqual([]);
+  });
+});
+
+describe('info routes', () => {
+  it('serves every content path as a public plain-markup page (no antd on first load)', async () => {
+    const { ROUTES } = await import('../../app/routes.ts');
+    for (const s of CONTENT_SLUGS) {
+      const route = ROUTES.find((r) => r.path === s.path);
+      expect(route, s.path).toBeDefined();
+      expect(route?.role, s.path).toBe('public');
+      expect(route?.usesAntd, s.path).toBe(false);
+      expect(route?.footer, s.path).toBe('default');
+      expect(route?.topBar, s.path).toBe(s.slug === '' ? 'index' : 'inner');
+    }
+  });
+});
