@@ -32,6 +32,9 @@ export const PATHS = {
   financialAid: '/apply/financial-aid',
   school: PAGES.school,
   slApplication: PAGES.slHome,
+  /** Tester gate of non-production hosts; /amcsecurity on the AMC variant (spec §6). */
+  innerSecurity: '/innersecurity',
+  amcSecurity: '/amcsecurity',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

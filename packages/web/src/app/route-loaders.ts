@@ -1,6 +1,7 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { authStorage, type Role } from '../lib/auth-storage.ts';
 import { loginRedirectFor } from '../lib/navigation.ts';
+import { hasTesterFlag, isAmcSite, siteConfigForGate, siteGateTarget } from '../lib/site-variant.ts';
 import { PATHS } from './paths.ts';
 import type { RouteDef } from './routes.ts';
 
@@ -26,7 +27,38 @@ function anyLoginLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/**
+ * The root route's loader: the non-production gate, before any page (spec §6, decision 015). Waits for the
+ * server only on a first visit; afterwards the cached answer decides and is refreshed behind.
+ */
+export async function siteGateLoader({ request }: LoaderFunctionArgs) {
+  if (hasTesterFlag()) return null;
+  const config = await siteConfigForGate();
+  if (!config) return null;
+  const url = new URL(request.url);
+  const target = siteGateTarget(
+    { nonProduction: config.non_production, amc: isAmcSite(), tester: false, pathname: url.pathname, search: url.search },
+    { inner: PATHS.innerSecurity, amc: PATHS.amcSecurity },
+  );
+  if (target) throw redirect(target);
+  return null;
+}
+
+/** Pages the AMC site does not have answer the 404 page there (the route's error element shows it). */
+function amcHiddenLoader(inner: ((args: LoaderFunctionArgs) => unknown) | undefined) {
+  return async (args: LoaderFunctionArgs) => {
+    await siteConfigForGate();
+    if (isAmcSite()) throw data('页面不存在', { status: 404 });
+    return inner ? inner(args) : null;
+  };
+}
+
 export function loaderFor(def: RouteDef) {
+  const loader = roleLoaderFor(def);
+  return def.amcHidden ? amcHiddenLoader(loader) : loader;
+}
+
+function roleLoaderFor(def: RouteDef) {
   switch (def.role) {
     case 'public':
       return undefined;

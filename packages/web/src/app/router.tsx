@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell } from './app-shell.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { RouteError } from './route-error.tsx';
-import { loaderFor } from './route-loaders.ts';
+import { loaderFor, siteGateLoader } from './route-loaders.ts';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from './routes.ts';
 
 function toRouteObject(def: RouteDef): RouteObject {
@@ -26,6 +26,9 @@ export function createAppRouter() {
     {
       id: 'root',
       element: <AppShell />,
+      // The non-production gate runs before any page; once passed it holds for the visit (no revalidation).
+      loader: siteGateLoader,
+      shouldRevalidate: () => false,
       hydrateFallbackElement: <PageLoading />,
       errorElement: <RouteError />,
       children: [...ROUTES.map(toRouteObject), toRouteObject(NOT_FOUND_ROUTE)],

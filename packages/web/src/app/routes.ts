@@ -37,6 +37,8 @@ export interface RouteDef {
   usesAntd: boolean;
   /** Student routes: the gate applied to the status before entry (see student-gates.ts). */
   gate?: StudentGate;
+  /** Pages the AMC site variant does not have: the 404 page there, and links to them hidden (decision 015). */
+  amcHidden?: boolean;
 }
 
 /** Named gates, resolved in the lazily loaded student loader so the shell does not carry the domain. */
@@ -45,6 +47,7 @@ export type StudentGate = 'complete-info' | 'step1-submitted' | 'offer-decided' 
 const loginScreen = () => import('../features/auth/login-screen.tsx');
 const infoPage = () => import('../features/site/info-page.tsx');
 const adminPage = () => import('../features/admin/admin-page.tsx');
+const securityPage = () => import('../features/site-gate/security-page.tsx');
 
 const admissionPage = () => import('../features/admission/admission-page.tsx');
 const admissionPay = {
@@ -72,16 +75,19 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.parentPay, title: '家长代付', role: 'public', topBar: 'back', footer: 'none', usesAntd: true, load: () => import('../features/admission/parent-pay-page.tsx') },
   { path: PATHS.offerVerify, title: '录取通知书验证', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/admission/offer-verify-page.tsx') },
   { path: PATHS.admissionNotices, title: '退费政策', role: 'student', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/admission/admission-notices-page.tsx') },
-  { path: PATHS.financialAid, title: '申请助学金', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/admission/financial-aid-page.tsx'), gate: 'step1-submitted' },
+  { path: PATHS.financialAid, title: '申请助学金', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/admission/financial-aid-page.tsx'), gate: 'step1-submitted', amcHidden: true },
   { path: PATHS.teacher, title: '教师中心', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/staff/teacher-home-page.tsx') },
   { path: PATHS.admin, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.adminTab, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.school, title: '学校中心', role: 'school', topBar: 'school', footer: 'default', usesAntd: true, load: () => import('../features/staff/school-home-page.tsx') },
+  // Tester gate of non-production hosts (spec §6, decision 015): plain markup, outside every other gate.
+  { path: PATHS.innerSecurity, title: '访问验证', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: securityPage },
+  { path: PATHS.amcSecurity, title: '访问验证', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: securityPage },
   { path: PATHS.slApplication, title: '学生领袖', role: 'sl', topBar: 'student-leader', footer: 'default', usesAntd: true, load: () => import('../features/staff/sl-home-page.tsx') },
   // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the
   // content store. Plain markup, no antd. Their AMC flag is SITE_PAGES[].amcHidden (for the AMC gate).
   ...INFO_PAGES.map(
-    (page): RouteDef => ({ path: sitePathOf(page.slug), title: page.title, role: 'public', topBar: 'inner', footer: 'default', usesAntd: false, load: infoPage }),
+    (page): RouteDef => ({ path: sitePathOf(page.slug), title: page.title, role: 'public', topBar: 'inner', footer: 'default', usesAntd: false, load: infoPage, ...(page.amcHidden ? { amcHidden: true } : {}) }),
   ),
 ];
 
