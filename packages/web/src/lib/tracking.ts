@@ -7,6 +7,11 @@ import { currentPlat } from './platform.ts';
 // (clockOffsetMs), inlined because this module ships with the home page and the domain index pulls in zod.
 
 const ENDPOINT = '/api/bury-dot';
+/** Event names of the admin page-view report (domain TRACKING_EVENTS; inlined for the same reason). */
+export const PAGE_VIEW = 'page_view';
+export const PAGE_LEAVE = 'page_leave';
+/** A page left after longer than this is counted as this: the tab was left open, nobody was reading. */
+export const DWELL_SECONDS_CAP = 86_400;
 
 let clockOffset = 0;
 let clockRequested = false;
@@ -17,6 +22,21 @@ export function correctedNow(): number {
   return Date.now() + clockOffset;
 }
 
+/** Whole seconds between entering and leaving a page, never negative, capped. */
+export function dwellSeconds(enteredAtMs: number, leftAtMs: number): number {
+  return Math.min(DWELL_SECONDS_CAP, Math.max(0, Math.round((leftAtMs - enteredAtMs) / 1000)));
+}
+
+/** Server time minus client time from one /api/clock round trip (the domain's clockOffsetMs rule). */
+export function offsetFromClock(serverNowMs: number, sentAtMs: number, receivedAtMs: number): number {
+  return Math.round(serverNowMs - (sentAtMs + receivedAtMs) / 2) + 0;
+}
+
+/** The bury-dot body: anonymous id as `ip` (api contract), platform and corrected client time in the payload. */
+export function eventBody(event: string, payload: Record<string, unknown>, anonId: string, plat: string, clientTs: number): string {
+  return JSON.stringify({ event, ip: anonId, payload: { ...payload, plat, client_ts: clientTs } });
+}
+
 function syncClock(): void {
   if (clockRequested) return;
   clockRequested = true;
@@ -25,17 +45,13 @@ function syncClock(): void {
     .then((res) => res.json() as Promise<{ status?: unknown; data?: { now?: unknown } }>)
     .then((body) => {
       const now = body.data?.now;
-      if (body.status === 200 && typeof now === 'number') clockOffset = Math.round(now - (sentAt + Date.now()) / 2);
+      if (body.status === 200 && typeof now === 'number') clockOffset = offsetFromClock(now, sentAt, Date.now());
     })
     .catch(() => undefined);
 }
 
 function bodyFor(event: string, payload: Record<string, unknown>): string {
-  return JSON.stringify({
-    event,
-    ip: authStorage.anonymousId(),
-    payload: { ...payload, plat: currentPlat(), client_ts: correctedNow() },
-  });
+  return eventBody(event, payload, authStorage.anonymousId(), currentPlat(), correctedNow());
 }
 
 export function track(event: string, payload: Record<string, unknown> = {}): void {
@@ -53,13 +69,13 @@ export function track(event: string, payload: Record<string, unknown> = {}): voi
 
 function sendDwell(): void {
   if (!currentPage) return;
-  const seconds = Math.max(0, Math.round((Date.now() - currentPage.enteredAt) / 1000));
-  const body = bodyFor('page_leave', { path: currentPage.path, dwell_seconds: seconds });
+  const body = bodyFor(PAGE_LEAVE, { path: currentPage.path, dwell_seconds: dwellSeconds(currentPage.enteredAt, Date.now()) });
   currentPage = null;
   try {
-    // sendBeacon survives the page being closed, which fetch does not guarantee.
-    const sent = navigator.sendBeacon?.(ENDPOINT, new Blob([body], { type: 'application/json' }));
-    if (!sent) void fetch(ENDPOINT, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true });
+    // sendBeacon survives the page being closed, which fetch does not guarantee. A string body goes out as
+    // text/plain, the one type every browser beacons without a CORS preflight; the api parses it as JSON.
+    const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(ENDPOINT, body);
+    if (!sent) void fetch(ENDPOINT, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
   } catch {
     // Best effort.
   }
@@ -81,5 +97,5 @@ export function trackPageView(path: string, title: string): void {
   if (currentPage && currentPage.path !== path) sendDwell();
   currentPage = { path, enteredAt: Date.now() };
   syncClock();
-  track('page_view', { path, title, referrer: typeof document === 'undefined' ? '' : document.referrer });
+  track(PAGE_VIEW, { path, title, referrer: typeof document === 'undefined' ? '' : document.referrer });
 }
