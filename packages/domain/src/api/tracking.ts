@@ -88,6 +88,8 @@ export const pageViewRowSchema = z.object({
   visitors: z.number().int(),
   /** Average seconds on the page from the page_leave beacons of that day; null when none arrived. */
   avg_dwell_seconds: z.number().nullable(),
+  /** How many dwell times that average is made of (to weigh it when days are summed). */
+  dwell_samples: z.number().int(),
 });
 export type PageViewRow = z.infer<typeof pageViewRowSchema>;
 

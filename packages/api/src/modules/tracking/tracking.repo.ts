@@ -27,6 +27,7 @@ export interface PageViewAggregate {
   views: number;
   visitors: number;
   avgDwellSeconds: number | null;
+  dwellSamples: number;
 }
 
 /**
@@ -49,6 +50,7 @@ export async function aggregatePageViews(db: Db, start: Date, end: Date): Promis
       views: sql<number>`(count(*) filter (where ${isView}))::int`,
       visitors: sql<number>`(count(distinct ${t.anonId}) filter (where ${isView}))::int`,
       avgDwell: sql<string | null>`avg(${dwell}) filter (where ${isLeave})`,
+      dwellSamples: sql<number>`(count(${dwell}) filter (where ${isLeave}))::int`,
     })
     .from(t)
     .where(
@@ -68,5 +70,6 @@ export async function aggregatePageViews(db: Db, start: Date, end: Date): Promis
     views: Number(r.views),
     visitors: Number(r.visitors),
     avgDwellSeconds: r.avgDwell === null ? null : Math.round(Number(r.avgDwell) * 10) / 10,
+    dwellSamples: Number(r.dwellSamples),
   }));
 }

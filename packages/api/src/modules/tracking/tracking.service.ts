@@ -37,6 +37,6 @@ export async function pageViewsReport(ctx: AppContext, query: PageViewsQuery): P
   return {
     from,
     to,
-    rows: rows.map((r) => ({ date: r.day, path: r.path, views: r.views, visitors: r.visitors, avg_dwell_seconds: r.avgDwellSeconds })),
+    rows: rows.map((r) => ({ date: r.day, path: r.path, views: r.views, visitors: r.visitors, avg_dwell_seconds: r.avgDwellSeconds, dwell_samples: r.dwellSamples })),
   };
 }

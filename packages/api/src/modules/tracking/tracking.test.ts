@@ -143,14 +143,14 @@ describe('GET /api/admin/tracking/page-views', () => {
       from: '2025-07-01',
       to: '2025-07-02',
       rows: [
-        { date: '2025-07-02', path: '/', views: 1, visitors: 1, avg_dwell_seconds: null },
-        { date: '2025-07-02', path: '/faq', views: 1, visitors: 1, avg_dwell_seconds: null },
-        { date: '2025-07-01', path: '/faq', views: 3, visitors: 2, avg_dwell_seconds: 22.5 },
+        { date: '2025-07-02', path: '/', views: 1, visitors: 1, avg_dwell_seconds: null, dwell_samples: 0 },
+        { date: '2025-07-02', path: '/faq', views: 1, visitors: 1, avg_dwell_seconds: null, dwell_samples: 0 },
+        { date: '2025-07-01', path: '/faq', views: 3, visitors: 2, avg_dwell_seconds: 22.5, dwell_samples: 2 },
       ],
     });
 
     const oneDay = await report('?from=2025-07-03&to=2025-07-03');
-    expect(oneDay.body.data!.rows).toEqual([{ date: '2025-07-03', path: '/faq', views: 1, visitors: 1, avg_dwell_seconds: null }]);
+    expect(oneDay.body.data!.rows).toEqual([{ date: '2025-07-03', path: '/faq', views: 1, visitors: 1, avg_dwell_seconds: null, dwell_samples: 0 }]);
   });
 
   it('defaults to the last 7 Beijing days', async () => {
