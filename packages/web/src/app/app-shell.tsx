@@ -7,8 +7,30 @@ import { Footer } from './layouts/footers.tsx';
 import { TopBar } from './layouts/top-bars.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { NOT_FOUND_ROUTE, type RouteDef } from './routes.ts';
+import { isHelperPath } from '../features/side-helper/helper-paths.ts';
 
 const AntdRoot = lazy(() => import('./antd-root.tsx'));
+const SideHelper = lazy(() => import('../features/side-helper/side-helper.tsx'));
+
+/** The side helper is fetched once the page has loaded and the browser is idle, so it never slows the first paint. */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    const go = () => {
+      const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+      if (idle) idle(() => !cancelled && setReady(true), { timeout: 2000 });
+      else window.setTimeout(() => !cancelled && setReady(true), 200);
+    };
+    if (document.readyState === 'complete') go();
+    else window.addEventListener('load', go, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', go);
+    };
+  }, []);
+  return ready;
+}
 
 export const TITLE_PREFIX = 'Summit 高中生夏季学术项目 | ';
 
@@ -49,6 +71,7 @@ function PageContent({ usesAntd }: { usesAntd: boolean }) {
 export function AppShell() {
   const route = useCurrentRoute();
   const location = useLocation();
+  const helperReady = useAfterFirstPaint();
 
   useEffect(() => {
     document.title = TITLE_PREFIX + route.title;
@@ -71,6 +94,11 @@ export function AppShell() {
         <PageContent usesAntd={route.usesAntd} />
       </main>
       <Footer kind={route.footer} />
+      {helperReady && isHelperPath(location.pathname) ? (
+        <Suspense fallback={null}>
+          <SideHelper />
+        </Suspense>
+      ) : null}
       {/* Scrolls to top on every new page; back/forward restore the earlier position (spec §2). */}
       <ScrollRestoration />
     </div>

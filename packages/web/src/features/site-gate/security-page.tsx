@@ -38,7 +38,6 @@ export default function SecurityPage() {
       void check(fromUrl);
     }
     // Runs on entry only: the URL's password is tried once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onSubmit = (event: FormEvent) => {

@@ -1,0 +1,289 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
+import { STORAGE_KEYS, authStorage } from '../../lib/auth-storage.ts';
+import { useSiteVariant } from '../../lib/site-variant.ts';
+import {
+  DEADLINE_TITLES,
+  GRADE_OPTIONS,
+  WELFARE_ITEMS,
+  clockOffset,
+  countdownParts,
+  formatCountdown,
+  helperKindFor,
+  parseDeadlines,
+  togglePopup,
+  type DeadlineKey,
+  type HelperPopup,
+} from './helper-model.ts';
+import './side-helper.css';
+
+/** GET /api/site/qr/:which (domain siteQrPath; inlined so zod stays out of this chunk). */
+const qrSrc = (which: 'service' | 'official') => `/api/site/qr/${which}`;
+const ONLINE_NOTICE_PATH = '/notice/online-notice-free';
+/** Spec §4 sends a confirmed notice to /student/card/course; that page does not exist yet (decision 015). */
+const CARD_COURSE_PATH: string | null = null;
+
+function useViewportWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}
+
+/** The deadlines and the server clock offset, fetched once; `now` ticks every second. */
+function useCountdowns() {
+  const [deadlines, setDeadlines] = useState<Array<{ key: DeadlineKey; at: number }>>([]);
+  const [offset, setOffset] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const sentAt = Date.now();
+    fetch('/api/clock', { headers: { Accept: 'application/json' } })
+      .then((r) => r.json() as Promise<{ data?: { now?: unknown } }>)
+      .then((b) => {
+        if (typeof b.data?.now === 'number') setOffset(clockOffset(b.data.now, sentAt, Date.now()));
+      })
+      .catch(() => undefined);
+    fetch('/api/deadlines', { headers: { Accept: 'application/json' } })
+      .then((r) => r.json() as Promise<{ data?: unknown }>)
+      .then((b) => setDeadlines(parseDeadlines(b.data)))
+      .catch(() => undefined);
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return { deadlines, now: now + offset };
+}
+
+function Countdowns({ deadlines, now }: { deadlines: Array<{ key: DeadlineKey; at: number }>; now: number }) {
+  if (deadlines.length === 0) return null;
+  return (
+    <ul className="side-helper__countdowns" aria-label="申请截止倒计时">
+      {deadlines.map((d) => (
+        <li key={d.key} className="side-helper__countdown" data-key={d.key}>
+          <span className="side-helper__countdown-title">{DEADLINE_TITLES[d.key]}</span>
+          <span className="side-helper__countdown-value" data-testid={`countdown-${d.key}`}>
+            {formatCountdown(countdownParts(d.at, now))}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BenefitsDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [grade, setGrade] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [askRegister, setAskRegister] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!grade) {
+      setError('请选择');
+      return;
+    }
+    setError('');
+    if (!authStorage.isLoggedInAs('student')) {
+      setAskRegister(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { studentNextPage } = await import('./student-next-page.ts');
+      const target = await studentNextPage();
+      onClose();
+      if (target) void navigate(target);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const registerPath = `${PATHS.register}?r=${encodeURIComponent(location.pathname + location.search)}`;
+  return (
+    <div className="side-helper__popup side-helper__popup--benefits" role="dialog" aria-modal="false" aria-labelledby="benefits-title">
+      <button type="button" className="side-helper__close" aria-label="关闭" onClick={onClose}>
+        ×
+      </button>
+      <h2 id="benefits-title" className="side-helper__popup-title">
+        限时福利
+      </h2>
+      {askRegister ? (
+        <div className="side-helper__register" role="alertdialog" aria-labelledby="benefits-register-title">
+          <p id="benefits-register-title" className="side-helper__register-title">
+            注册账号即可领取福利
+          </p>
+          <p className="side-helper__muted">注册后完善个人信息，福利将发送到你的账户，并由项目老师联系你预约咨询。</p>
+          <Link className="plain-button plain-button--primary side-helper__wide" to={registerPath} onClick={onClose}>
+            立即注册
+          </Link>
+          <Link className="plain-button side-helper__wide" to={`${PATHS.login}?r=${encodeURIComponent(location.pathname)}`} onClick={onClose}>
+            已有账号，去登录
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ol className="side-helper__welfare">
+            {WELFARE_ITEMS.map((item) => (
+              <li key={item.title}>
+                <strong>{item.title}</strong>
+                <span className="side-helper__muted">{item.detail}</span>
+                <span className="side-helper__views">{item.views}</span>
+              </li>
+            ))}
+          </ol>
+          <form className="side-helper__form" onSubmit={(e) => void onSubmit(e)} noValidate>
+            <label htmlFor="benefits-grade">当前年级</label>
+            <select id="benefits-grade" value={grade} onChange={(e) => setGrade(e.target.value)} aria-invalid={error ? true : undefined}>
+              <option value="">请选择</option>
+              {GRADE_OPTIONS.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </select>
+            {error ? (
+              <p className="side-helper__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className="plain-button plain-button--primary side-helper__wide" disabled={busy}>
+              {busy ? '正在前往…' : '免费领取'}
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}
+
+function QrPopup({ which, onClose }: { which: 'service' | 'official'; onClose: () => void }) {
+  const title = which === 'service' ? '在线客服' : '关注公众号';
+  const hint = which === 'service' ? '微信扫码，咨询项目老师（工作日 9:00–21:00）' : '微信扫码关注，获取招生与活动通知';
+  return (
+    <div className={`side-helper__popup side-helper__popup--${which}`} role="dialog" aria-modal="false" aria-labelledby={`qr-${which}-title`}>
+      <button type="button" className="side-helper__close" aria-label="关闭" onClick={onClose}>
+        ×
+      </button>
+      <h2 id={`qr-${which}-title`} className="side-helper__popup-title">
+        {title}
+      </h2>
+      <img className="side-helper__qr" src={qrSrc(which)} width={180} height={180} alt={`${title}二维码`} />
+      <p className="side-helper__muted">{hint}</p>
+    </div>
+  );
+}
+
+function OnlineNotice({ onDone }: { onDone: () => void }) {
+  const navigate = useNavigate();
+  const confirm = () => {
+    authStorage.set(STORAGE_KEYS.onlineNoticeRead, '1');
+    onDone();
+    void navigate(CARD_COURSE_PATH ?? ONLINE_NOTICE_PATH);
+  };
+  const later = () => {
+    authStorage.set(STORAGE_KEYS.onlineNoticeRead, '1');
+    onDone();
+  };
+  return (
+    <aside className="online-notice" role="status" aria-labelledby="online-notice-title">
+      <p id="online-notice-title" className="online-notice__title">
+        通知：本届 Summit 改为线上举办
+      </p>
+      <p className="online-notice__text">8月11日–20日线上进行；已缴费同学可申请退还 2000 元差价，截止 8月3日 23:59。</p>
+      <div className="online-notice__actions">
+        <button type="button" className="plain-button plain-button--primary" onClick={confirm}>
+          我已知晓
+        </button>
+        <button type="button" className="plain-button" onClick={later}>
+          关闭
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+/** Scrolls to the top in 100 ms (spec §9), respecting reduced motion. */
+function scrollToTop() {
+  const start = window.scrollY;
+  if (start <= 0) return;
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+    window.scrollTo(0, 0);
+    return;
+  }
+  const began = performance.now();
+  const step = (t: number) => {
+    const progress = Math.min(1, (t - began) / 100);
+    window.scrollTo(0, Math.round(start * (1 - progress)));
+    if (progress < 1) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+/**
+ * The side help panel (desktop) and mobile helper (< 768 px) on the spec's fixed public paths. Loaded
+ * lazily after first paint by the shell; plain markup, no antd.
+ */
+export default function SideHelper() {
+  const location = useLocation();
+  const width = useViewportWidth();
+  const { amc, enrolmentOver } = useSiteVariant();
+  const kind = helperKindFor(location.pathname, width, amc);
+  const [popup, setPopup] = useState<HelperPopup | null>(null);
+  const [noticeOpen, setNoticeOpen] = useState(() => authStorage.get(STORAGE_KEYS.onlineNoticeRead) !== '1');
+  const { deadlines, now } = useCountdowns();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setPopup(null), [location.pathname]);
+  useEffect(() => {
+    if (enrolmentOver && popup === 'benefits') setPopup(null);
+  }, [enrolmentOver, popup]);
+  useEffect(() => {
+    if (!popup) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setPopup(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [popup]);
+
+  if (!kind) return null;
+  const open = (which: HelperPopup) => setPopup((current) => togglePopup(current, which));
+  const close = () => setPopup(null);
+  const showNotice = noticeOpen && location.pathname !== ONLINE_NOTICE_PATH;
+
+  return (
+    <div ref={rootRef} className={`side-helper side-helper--${kind}`} data-testid="side-helper" data-kind={kind}>
+      <nav className="side-helper__bar" aria-label="咨询与福利">
+        {!enrolmentOver ? (
+          <button type="button" className="side-helper__button side-helper__button--accent" aria-expanded={popup === 'benefits'} onClick={() => open('benefits')}>
+            限时福利
+          </button>
+        ) : null}
+        <button type="button" className="side-helper__button" aria-expanded={popup === 'service'} onClick={() => open('service')}>
+          在线客服
+        </button>
+        <button type="button" className="side-helper__button" aria-expanded={popup === 'official'} onClick={() => open('official')}>
+          关注公众号
+        </button>
+        <button type="button" className="side-helper__button side-helper__button--top" aria-label="回到顶部" onClick={scrollToTop}>
+          顶部
+        </button>
+      </nav>
+      {kind === 'side' && !enrolmentOver ? <Countdowns deadlines={deadlines} now={now} /> : null}
+      {kind === 'mobile' && !enrolmentOver && deadlines.length > 0 ? (
+        <details className="side-helper__mobile-deadlines">
+          <summary>截止倒计时</summary>
+          <Countdowns deadlines={deadlines} now={now} />
+        </details>
+      ) : null}
+      {popup === 'benefits' ? <BenefitsDialog onClose={close} /> : null}
+      {popup === 'service' || popup === 'official' ? <QrPopup which={popup} onClose={close} /> : null}
+      {showNotice ? <OnlineNotice onDone={() => setNoticeOpen(false)} /> : null}
+    </div>
+  );
+}
