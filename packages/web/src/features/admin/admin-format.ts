@@ -14,6 +14,7 @@ export const ADMIN_TABS = [
   { key: 'applications', label: '申请管理' },
   { key: 'financial-aid', label: '助学金' },
   { key: 'settings', label: '费用与截止日期' },
+  { key: 'tracking', label: '访问统计' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 

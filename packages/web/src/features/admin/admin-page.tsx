@@ -12,6 +12,7 @@ import './admin.css';
 const ApplicationsTab = lazy(() => import('./applications-tab.tsx'));
 const FinancialAidTab = lazy(() => import('./financial-aid-tab.tsx'));
 const SettingsTab = lazy(() => import('./settings-tab.tsx'));
+const TrackingTab = lazy(() => import('./tracking-tab.tsx'));
 
 /** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
 export default function AdminPage() {
@@ -36,7 +37,7 @@ export default function AdminPage() {
           children:
             t.key !== tab ? null : (
               <Suspense fallback={fallback}>
-                {t.key === 'applications' ? <ApplicationsTab /> : t.key === 'financial-aid' ? <FinancialAidTab /> : <SettingsTab />}
+                {t.key === 'tracking' ? <TrackingTab /> : t.key === 'applications' ? <ApplicationsTab /> : t.key === 'financial-aid' ? <FinancialAidTab /> : <SettingsTab />}
               </Suspense>
             ),
         }))}
