@@ -15,6 +15,7 @@ export const ADMIN_TABS = [
   { key: 'financial-aid', label: '助学金' },
   { key: 'settings', label: '费用与截止日期' },
   { key: 'tracking', label: '访问统计' },
+  { key: 'content', label: '页面内容' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 

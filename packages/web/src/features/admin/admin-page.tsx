@@ -13,6 +13,7 @@ const ApplicationsTab = lazy(() => import('./applications-tab.tsx'));
 const FinancialAidTab = lazy(() => import('./financial-aid-tab.tsx'));
 const SettingsTab = lazy(() => import('./settings-tab.tsx'));
 const TrackingTab = lazy(() => import('./tracking-tab.tsx'));
+const ContentTab = lazy(() => import('./content-tab.tsx'));
 
 /** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
 export default function AdminPage() {
@@ -37,7 +38,7 @@ export default function AdminPage() {
           children:
             t.key !== tab ? null : (
               <Suspense fallback={fallback}>
-                {t.key === 'tracking' ? <TrackingTab /> : t.key === 'applications' ? <ApplicationsTab /> : t.key === 'financial-aid' ? <FinancialAidTab /> : <SettingsTab />}
+                {t.key === 'tracking' ? <TrackingTab /> : t.key === 'content' ? <ContentTab /> : t.key === 'applications' ? <ApplicationsTab /> : t.key === 'financial-aid' ? <FinancialAidTab /> : <SettingsTab />}
               </Suspense>
             ),
         }))}
