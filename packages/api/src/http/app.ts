@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -50,6 +52,19 @@ function findWebDist(env: Env): string | null {
   // src/http/app.ts in development, dist/main.js when bundled.
   const candidates = [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')];
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
+}
+
+/** br or gzip when the client accepts it (and did not refuse it with q=0), else null. */
+export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */
@@ -124,10 +139,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
+  // @fastify/compress hooks real routes only, and the not-found handler below is not one: it serves the app
+  // shell (and the prerendered pages), the first thing every visitor loads. Compress what it sends here.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url !== undefined || payload == null || reply.getHeader('content-encoding')) return payload;
+    if (!/^text\/html/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    reply.header('vary', 'accept-encoding');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return payload;
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    const source = typeof payload === 'string' || Buffer.isBuffer(payload) ? Readable.from([payload]) : (payload as Readable);
+    return source.pipe(encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip());
+  });
+
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ status: STATUS.MESSAGE, msg: MSG.NOT_FOUND_API });
     }
+    // A hashed asset that is gone (an old chunk after a deploy) must fail as a 404, never as the app shell.
+    if (request.url.startsWith('/assets/')) return reply.code(404).send({ status: STATUS.MESSAGE, msg: MSG.NOT_FOUND_API });
     // Client-side routes: every other GET is the single-page app.
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
