@@ -31,6 +31,7 @@ import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
 import { applicationRoutes } from '../modules/application/application.routes.ts';
 import { storageRoutes } from '../modules/storage/storage.routes.ts';
 import { installSiteGuards, siteRoutes } from '../modules/site/site.routes.ts';
+import { contentIndexHtmlFor, contentRoutes } from '../modules/content/content.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(applicationRoutes);
   await app.register(storageRoutes);
   await app.register(siteRoutes);
+  await app.register(contentRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {
@@ -153,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return source.pipe(encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip());
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || !webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ status: STATUS.MESSAGE, msg: MSG.NOT_FOUND_API });
     }
@@ -161,6 +163,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/assets/')) return reply.code(404).send({ status: STATUS.MESSAGE, msg: MSG.NOT_FOUND_API });
     // Client-side routes: every other GET is the single-page app.
     reply.header('cache-control', 'no-cache');
+    // Public content pages: index.html with the page's title, description and main text for crawlers (decision 013).
+    const contentHtml = await contentIndexHtmlFor(app, webDist, request);
+    if (contentHtml !== null) return reply.type('text/html; charset=utf-8').send(contentHtml);
     return reply.sendFile('index.html');
   });
 

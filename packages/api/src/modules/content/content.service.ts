@@ -1,0 +1,194 @@
+/**
+ * The content store (issue 4, docs/decisions/013-content-store.md): public reads of the published pages, and the
+ * admin's draft → preview → publish cycle with an audit row per write. Rich text is sanitised on every write.
+ */
+import {
+  AppError,
+  CONTENT_SLUGS,
+  MSG,
+  contentSlugDef,
+  pageDocumentSchema,
+  type AdminContentList,
+  type AdminContentPage,
+  type Catalogue,
+  type ContentDraftRequest,
+  type PageDocument,
+  type PublicPage,
+} from '@summit/domain';
+import type { AppContext, AuthState } from '../../http/context.ts';
+import { DEFAULT_CONTENT } from './default-content/index.ts';
+import { sanitizeDocument } from './content-sanitiser.ts';
+import { invalidateContentHtml } from './content-html.ts';
+import {
+  discardDraftAudited,
+  existingSlugs,
+  findPageRow,
+  insertPagesIfMissing,
+  listPageRows,
+  publishDraftAudited,
+  saveDraftAudited,
+  type ContentPageRow,
+} from './content.repo.ts';
+
+const seeded = new WeakMap<AppContext, Promise<void>>();
+
+/** Inserts the default page of every slug that has no row yet (once per app; retried after a failure). */
+export function ensureDefaultContent(ctx: AppContext): Promise<void> {
+  let pending = seeded.get(ctx);
+  if (!pending) {
+    pending = (async () => {
+      const slugs = CONTENT_SLUGS.map((s) => s.slug);
+      const have = await existingSlugs(ctx.db, slugs);
+      const missing = slugs.filter((slug) => !have.has(slug));
+      await insertPagesIfMissing(
+        ctx.db,
+        missing.map((slug) => {
+          const d = DEFAULT_CONTENT[slug]!;
+          // The same sanitiser as an admin write, so stored pages are always in one form (links get rel).
+          return { slug, title: d.title, description: d.description, document: sanitizeDocument(d.document) };
+        }),
+        ctx.now(),
+      );
+    })();
+    pending.catch(() => seeded.delete(ctx));
+    seeded.set(ctx, pending);
+  }
+  return pending;
+}
+
+function knownSlug(slug: string) {
+  const def = contentSlugDef(slug);
+  if (!def) throw AppError.notFound(MSG.PAGE_NOT_FOUND);
+  return def;
+}
+
+/** A stored document that no longer parses (a manual edit) falls back to the default words, never a 500. */
+function storedDocument(slug: string, value: unknown): PageDocument {
+  const parsed = pageDocumentSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  return DEFAULT_CONTENT[slug]?.document ?? { hero: { title: slug, subtitle: '' }, sections: [] };
+}
+
+async function rowOf(ctx: AppContext, slug: string): Promise<ContentPageRow> {
+  knownSlug(slug);
+  let row = await findPageRow(ctx.db, slug);
+  if (!row) {
+    await ensureDefaultContent(ctx);
+    row = await findPageRow(ctx.db, slug);
+  }
+  if (!row) throw AppError.notFound(MSG.PAGE_NOT_FOUND);
+  return row;
+}
+
+function toPublic(row: ContentPageRow): PublicPage {
+  return {
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    document: storedDocument(row.slug, row.published),
+    published_at: row.publishedAt.toISOString(),
+  };
+}
+
+/** On the AMC variant (`amc`), the pages flagged amcHidden do not exist (decision 015). */
+export interface VariantOptions {
+  amc?: boolean;
+}
+
+export async function getPublicPage(ctx: AppContext, slug: string, variant: VariantOptions = {}): Promise<PublicPage> {
+  if (variant.amc && knownSlug(slug).amcHidden) throw AppError.notFound(MSG.PAGE_NOT_FOUND);
+  return toPublic(await rowOf(ctx, slug));
+}
+
+export async function getCatalogue(ctx: AppContext, variant: VariantOptions = {}): Promise<Catalogue> {
+  await ensureDefaultContent(ctx);
+  const rows = new Map((await listPageRows(ctx.db)).map((r) => [r.slug, r]));
+  return {
+    pages: CONTENT_SLUGS.filter((def) => !(variant.amc && def.amcHidden)).map((def) => ({
+      slug: def.slug,
+      path: def.path,
+      title: rows.get(def.slug)?.title ?? DEFAULT_CONTENT[def.slug]?.title ?? def.navTitle,
+      nav_title: def.navTitle,
+      amc_hidden: def.amcHidden,
+    })),
+  };
+}
+
+export async function listAdminPages(ctx: AppContext): Promise<AdminContentList> {
+  await ensureDefaultContent(ctx);
+  const rows = new Map((await listPageRows(ctx.db)).map((r) => [r.slug, r]));
+  const pages: AdminContentList['pages'] = [];
+  for (const def of CONTENT_SLUGS) {
+    const row = rows.get(def.slug);
+    if (!row) continue;
+    pages.push({
+      slug: def.slug,
+      path: def.path,
+      title: row.title,
+      nav_title: def.navTitle,
+      amc_hidden: def.amcHidden,
+      published_at: row.publishedAt.toISOString(),
+      has_draft: row.draft !== null,
+      draft_updated_at: row.draft && row.draftUpdatedAt ? row.draftUpdatedAt.toISOString() : null,
+    });
+  }
+  return { pages };
+}
+
+function toAdmin(row: ContentPageRow): AdminContentPage {
+  const def = knownSlug(row.slug);
+  return {
+    slug: row.slug,
+    path: def.path,
+    published: {
+      title: row.title,
+      description: row.description,
+      document: storedDocument(row.slug, row.published),
+      published_at: row.publishedAt.toISOString(),
+      published_by: row.publishedBy,
+    },
+    draft: row.draft
+      ? {
+          title: row.draftTitle ?? row.title,
+          description: row.draftDescription ?? row.description,
+          document: storedDocument(row.slug, row.draft),
+          updated_at: (row.draftUpdatedAt ?? row.publishedAt).toISOString(),
+          updated_by: row.draftUpdatedBy,
+        }
+      : null,
+  };
+}
+
+export async function getAdminPage(ctx: AppContext, slug: string): Promise<AdminContentPage> {
+  return toAdmin(await rowOf(ctx, slug));
+}
+
+export async function saveDraft(ctx: AppContext, auth: AuthState, slug: string, input: ContentDraftRequest): Promise<AdminContentPage> {
+  await rowOf(ctx, slug);
+  const document = sanitizeDocument(input.document);
+  const row = await saveDraftAudited(ctx.db, {
+    slug,
+    actorId: auth.accountId,
+    now: ctx.now(),
+    draft: { title: input.title, description: input.description, document },
+  });
+  if (!row) throw AppError.notFound(MSG.PAGE_NOT_FOUND);
+  return toAdmin(row);
+}
+
+export async function publishDraft(ctx: AppContext, auth: AuthState, slug: string): Promise<AdminContentPage> {
+  await rowOf(ctx, slug);
+  const outcome = await publishDraftAudited(ctx.db, { slug, actorId: auth.accountId, now: ctx.now() });
+  if (outcome.kind === 'missing') throw AppError.notFound(MSG.PAGE_NOT_FOUND);
+  if (outcome.kind === 'no-draft') throw AppError.message(MSG.CONTENT_NO_DRAFT);
+  invalidateContentHtml(ctx, slug);
+  return toAdmin(outcome.row);
+}
+
+/** Discarding a page without a draft is a no-op that answers the page (idempotent; no audit row). */
+export async function discardDraft(ctx: AppContext, auth: AuthState, slug: string): Promise<AdminContentPage> {
+  const current = await rowOf(ctx, slug);
+  const outcome = await discardDraftAudited(ctx.db, { slug, actorId: auth.accountId, now: ctx.now() });
+  if (outcome.kind === 'missing') throw AppError.notFound(MSG.PAGE_NOT_FOUND);
+  return toAdmin(outcome.kind === 'done' ? outcome.row : current);
+}
