@@ -69,10 +69,12 @@ describe('every request schema', () => {
       'releaseRequestSchema',
       'resetRequestSchema',
       'schoolSearchQuerySchema',
+      'siteQrUpdateRequestSchema',
       'stateListQuerySchema',
       'studentFormQuerySchema',
       'studentFormRequestSchema',
       'studentInfoUpdateRequestSchema',
+      'testerRequestSchema',
       'zoneListQuerySchema',
     ]);
   });

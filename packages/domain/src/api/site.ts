@@ -31,7 +31,7 @@ export const siteQrParamsSchema = z.object({ which: z.enum(SITE_QR_KINDS, { erro
 /** PUT /api/admin/site/qr: an image the admin uploaded (an /api/oss/file/ address), or null to remove it. */
 export const siteQrUpdateRequestSchema = requestObjectSchema({
   which: z.enum(SITE_QR_KINDS, { error: MSG.PARAM_INVALID }),
-  file: uploadedFileSchema.nullable(),
+  file: z.union([uploadedFileSchema, z.null()], { error: MSG.SITE_QR_FILE_INVALID }),
 });
 export type SiteQrUpdateRequest = z.infer<typeof siteQrUpdateRequestSchema>;
 
