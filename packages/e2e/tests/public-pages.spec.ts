@@ -1,0 +1,122 @@
+// Issue 4 items 1 and 2 (decision 014): every public info page renders its stored words on desktop and at
+// 375 px without a console error, and an admin's edit reaches the public page only once it is published.
+import type { Page } from '@playwright/test';
+import { CONTENT_SLUGS, type PublicPage } from '@summit/domain';
+import { test, expect } from '../support/fixtures.ts';
+import { callApi } from '../support/api.ts';
+import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
+import { button, LoginScreen } from '../support/login-screen.ts';
+import { confirmDialog } from '../support/admission.ts';
+
+/** Console errors and uncaught exceptions of a page, collected from now on. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+async function publishedPage(baseURL: string, slug: string): Promise<PublicPage> {
+  const envelope = await callApi<PublicPage>(baseURL, 'GET', `/api/content/pages?slug=${encodeURIComponent(slug)}`);
+  expect(envelope.status, `GET page ${slug}`).toBe(200);
+  return envelope.data as PublicPage;
+}
+
+test.beforeEach(async ({ page }) => {
+  // The one-time online notice (decision 015) would sit over the page: mark it read.
+  await page.addInitScript(() => localStorage.setItem('online_notice_read', '1'));
+});
+
+test('every info route shows its stored heading and text, with no console error', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  for (const def of CONTENT_SLUGS) {
+    const stored = await publishedPage(baseURL as string, def.slug);
+    await page.goto(def.path);
+    const main = page.locator('main');
+    await expect(main.getByRole('heading', { level: 1 }), def.path).toHaveText(stored.document.hero.title);
+    const first = stored.document.sections[0];
+    expect(first, `${def.path} has sections`).toBeDefined();
+    await expect(main.getByRole('heading', { level: 2, name: first?.heading, exact: true }).first(), def.path).toBeVisible();
+    // Not a blank or error screen, and laid out for the viewport: nothing wider than the screen.
+    await expect(main.getByText('页面加载失败')).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${def.path} horizontal overflow on ${testInfo.project.name}`).toBeLessThanOrEqual(1);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the FAQ opens an answer with a tap, and an unknown info path is the 404 page', async ({ page, baseURL }) => {
+  const faq = await publishedPage(baseURL as string, 'faq');
+  const entry = faq.document.sections.flatMap((s) => (s.items?.kind === 'faq' ? s.items.entries : []))[0];
+  expect(entry).toBeDefined();
+  await page.goto('/faq');
+  const question = page.locator('summary', { hasText: entry?.q ?? '' }).first();
+  await question.click();
+  await expect(question.locator('xpath=..')).toHaveAttribute('open', '');
+  const box = await question.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+
+  await page.goto('/academic/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
+});
+
+test('an admin edits a draft, previews it, publishes it, and the public page shows the new text', async ({ page, browser, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the content admin is a desktop tool');
+  test.setTimeout(180_000);
+  const slug = 'psychology/station';
+  const before = await publishedPage(baseURL as string, slug);
+  const marker = `编辑测试 ${Date.now()}`;
+  const errors = watchErrors(page);
+
+  await page.goto('/login');
+  await new LoginScreen(page).loginWithPassword(DEMO.admin, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.getByRole('tab', { name: '页面内容' }).click();
+  await expect(page).toHaveURL(/\/admin\/content$/);
+  await page.locator('.ant-table-row').filter({ hasText: `/${slug}` }).getByRole('button', { name: '编辑' }).click();
+  const drawer = page.getByRole('dialog', { name: `编辑页面：心理驿站（/${slug}）` });
+  await expect(drawer).toBeVisible();
+
+  // The hero subtitle and the first section's rich text, with the toolbar's bold.
+  await drawer.getByLabel('页首副标题').fill(`${marker} 副标题`);
+  const section = drawer.getByRole('region', { name: '第 1 个栏目' });
+  const body = section.getByRole('textbox', { name: '第 1 个栏目正文' });
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await section.getByRole('button', { name: '加粗', exact: true }).click();
+  await page.keyboard.type(marker);
+  await expect(body.locator('strong', { hasText: marker })).toBeVisible();
+
+  await button(drawer, '保存草稿').click();
+  await expect(page.getByText('草稿已保存')).toBeVisible();
+  await expect(drawer.getByText(/正在编辑草稿/)).toBeVisible();
+  // Saved, not published: visitors still get the old words.
+  expect((await publishedPage(baseURL as string, slug)).document.hero.subtitle).toBe(before.document.hero.subtitle);
+
+  await button(drawer, '预览').click();
+  const preview = page.getByRole('dialog', { name: /^预览/ });
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(before.document.hero.title);
+  await expect(preview.locator('strong', { hasText: marker })).toBeVisible();
+  await expect(preview).toContainText(`${marker} 副标题`);
+  await preview.getByRole('button', { name: /close|关闭/i }).click();
+
+  await button(drawer, '发布').click();
+  await confirmDialog(page, '发布');
+  await expect(page.getByText('已发布，访客现在看到的是新内容')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-table-row').filter({ hasText: `/${slug}` })).not.toContainText('有草稿');
+
+  // A visitor in a fresh browser sees the published words.
+  const visitorContext = await browser.newContext({ baseURL: baseURL as string, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const visitor = await visitorContext.newPage();
+  await visitor.addInitScript(() => localStorage.setItem('online_notice_read', '1'));
+  await visitor.goto(`/${slug}`);
+  await expect(visitor.locator('main strong', { hasText: marker })).toBeVisible();
+  await expect(visitor.locator('main')).toContainText(`${marker} 副标题`);
+  await visitorContext.close();
+  expect(errors).toEqual([]);
+});
