@@ -97,7 +97,7 @@ export const contentSlugSchema = z
   .regex(/^(?:[A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)*)?$/, { error: MSG.PARAM_INVALID });
 
 /** `?slug=` of every content endpoint. A missing slug is the home page's ''. */
-export const contentSlugQuerySchema = z.object({ slug: contentSlugSchema.default('') });
+export const contentSlugQuerySchema = requestObjectSchema({ slug: contentSlugSchema.default('') });
 export type ContentSlugQuery = z.infer<typeof contentSlugQuerySchema>;
 
 // Rich text -------------------------------------------------------------------------------------------------
