@@ -8,8 +8,9 @@
 //   BENCH_RUNS=3      Lighthouse runs per page; the median score is reported (default 3)
 //   BENCH_PATHS=/,/faq  pages to audit (default: /, /instructions/tuition, /faq, /login)
 //   CHROME_PATH       Chromium binary (default /usr/bin/chromium)
+//   BENCH_REPORT_DIR  also write each page's median Lighthouse report there as JSON (for diagnosis)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +123,10 @@ try {
     }
     // Details (metrics, opportunities, scripts) come from the run whose score is the median.
     const lhr = reports[scores.indexOf(median(scores))]!;
+    if (process.env.BENCH_REPORT_DIR) {
+      mkdirSync(process.env.BENCH_REPORT_DIR, { recursive: true });
+      writeFileSync(path.join(process.env.BENCH_REPORT_DIR, `${pagePath.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+    }
     const result: PageResult = { path: pagePath, scores, median: median(scores), metrics: metricsOf(lhr), opportunities: opportunitiesOf(lhr), scripts: scriptsOf(lhr) };
     results.push(result);
     const m = result.metrics;
