@@ -125,7 +125,7 @@ try {
     const lhr = reports[scores.indexOf(median(scores))]!;
     if (process.env.BENCH_REPORT_DIR) {
       mkdirSync(process.env.BENCH_REPORT_DIR, { recursive: true });
-      writeFileSync(path.join(process.env.BENCH_REPORT_DIR, `${pagePath.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+      writeFileSync(path.join(process.env.BENCH_REPORT_DIR, `${pagePath === '/' ? 'home' : pagePath.slice(1).replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
     }
     const result: PageResult = { path: pagePath, scores, median: median(scores), metrics: metricsOf(lhr), opportunities: opportunitiesOf(lhr), scripts: scriptsOf(lhr) };
     results.push(result);
