@@ -76,65 +76,47 @@ export async function saveDraftAudited(db: Db, w: AuditedWrite & { draft: PageVe
 
 export type PublishOutcome = { kind: 'missing' } | { kind: 'no-draft' } | { kind: 'done'; row: ContentPageRow };
 
-/** Makes the draft the published version (and clears the draft), with its audit row, in one transaction. */
-export async function publishDraftAudited(db: Db, w: AuditedWrite): Promise<PublishOutcome> {
+const NO_DRAFT = { draft: null, draftTitle: null, draftDescription: null, draftUpdatedAt: null, draftUpdatedBy: null } as const;
+
+/**
+ * Locks the page, and when it has a draft applies `change` to it and writes the audit row, all in one
+ * transaction. Publishing and discarding differ only in what they set and what the audit row says.
+ */
+async function resolveDraftAudited(
+  db: Db,
+  w: AuditedWrite,
+  change: {
+    action: string;
+    set: (draft: PageVersion) => Partial<typeof contentPages.$inferInsert>;
+    audit: (current: ContentPageRow, draft: PageVersion) => { before: unknown; after: unknown };
+  },
+): Promise<PublishOutcome> {
   return db.transaction(async (tx): Promise<PublishOutcome> => {
     const [current] = await tx.select().from(contentPages).where(eq(contentPages.slug, w.slug)).for('update');
     if (!current) return { kind: 'missing' };
     const draft = draftOf(current);
     if (!draft) return { kind: 'no-draft' };
-    const [updated] = await tx
-      .update(contentPages)
-      .set({
-        title: draft.title,
-        description: draft.description,
-        published: draft.document,
-        publishedAt: w.now,
-        publishedBy: w.actorId,
-        draft: null,
-        draftTitle: null,
-        draftDescription: null,
-        draftUpdatedAt: null,
-        draftUpdatedBy: null,
-      })
-      .where(eq(contentPages.slug, w.slug))
-      .returning();
-    await tx.insert(auditLog).values({
-      actorId: w.actorId,
-      action: 'content.publish',
-      entity: AUDIT_ENTITY,
-      entityId: w.slug,
-      before: publishedOf(current),
-      after: draft,
-      createdAt: w.now,
-    });
+    const [updated] = await tx.update(contentPages).set(change.set(draft)).where(eq(contentPages.slug, w.slug)).returning();
+    await tx.insert(auditLog).values({ actorId: w.actorId, action: change.action, entity: AUDIT_ENTITY, entityId: w.slug, ...change.audit(current, draft), createdAt: w.now });
     if (!updated) return { kind: 'missing' };
     return { kind: 'done', row: updated };
   });
 }
 
+/** Makes the draft the published version (and clears the draft), with its audit row, in one transaction. */
+export function publishDraftAudited(db: Db, w: AuditedWrite): Promise<PublishOutcome> {
+  return resolveDraftAudited(db, w, {
+    action: 'content.publish',
+    set: (draft) => ({ title: draft.title, description: draft.description, published: draft.document, publishedAt: w.now, publishedBy: w.actorId, ...NO_DRAFT }),
+    audit: (current, draft) => ({ before: publishedOf(current), after: draft }),
+  });
+}
+
 /** Drops the draft with its audit row. Discarding when there is no draft changes nothing and writes no row. */
-export async function discardDraftAudited(db: Db, w: AuditedWrite): Promise<PublishOutcome> {
-  return db.transaction(async (tx): Promise<PublishOutcome> => {
-    const [current] = await tx.select().from(contentPages).where(eq(contentPages.slug, w.slug)).for('update');
-    if (!current) return { kind: 'missing' };
-    const draft = draftOf(current);
-    if (!draft) return { kind: 'no-draft' };
-    const [updated] = await tx
-      .update(contentPages)
-      .set({ draft: null, draftTitle: null, draftDescription: null, draftUpdatedAt: null, draftUpdatedBy: null })
-      .where(eq(contentPages.slug, w.slug))
-      .returning();
-    await tx.insert(auditLog).values({
-      actorId: w.actorId,
-      action: 'content.draft.discard',
-      entity: AUDIT_ENTITY,
-      entityId: w.slug,
-      before: draft,
-      after: null,
-      createdAt: w.now,
-    });
-    if (!updated) return { kind: 'missing' };
-    return { kind: 'done', row: updated };
+export function discardDraftAudited(db: Db, w: AuditedWrite): Promise<PublishOutcome> {
+  return resolveDraftAudited(db, w, {
+    action: 'content.draft.discard',
+    set: () => ({ ...NO_DRAFT }),
+    audit: (_current, draft) => ({ before: draft, after: null }),
   });
 }
