@@ -1,19 +1,6 @@
-import { Link } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
-import './not-found-page.css';
+import { NotFoundView } from '../../components/not-found-view.tsx';
 
-/** 404 fallback; plain markup so an unknown link costs almost nothing to render. */
+/** 404 fallback of the route table. */
 export default function NotFoundPage() {
-  return (
-    <div className="page page--narrow not-found">
-      <p className="not-found__code" aria-hidden="true">
-        404
-      </p>
-      <h1 className="page__title">页面不存在</h1>
-      <p className="not-found__text">您访问的页面不存在或已被移除，请检查地址是否正确。</p>
-      <Link to={PATHS.home} className="not-found__home">
-        返回首页
-      </Link>
-    </div>
-  );
+  return <NotFoundView />;
 }

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { NotFoundView } from '../../components/not-found-view.tsx';
 
 // Loading, error and not-found states of the info pages, in plain markup (page-state.tsx uses antd, which
 // these pages must not download).
@@ -33,17 +32,7 @@ export function SitePageError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** An info page whose content does not exist: the same 页面不存在 as the router's fallback. */
 export function SitePageNotFound() {
-  return (
-    <div className="page page--narrow site-state">
-      <p className="site-state__code" aria-hidden="true">
-        404
-      </p>
-      <h1 className="page__title">页面不存在</h1>
-      <p className="site-state__text">您访问的页面不存在或已被移除，请检查地址是否正确。</p>
-      <Link to={PATHS.home} className="site-button site-button--primary">
-        返回首页
-      </Link>
-    </div>
-  );
+  return <NotFoundView />;
 }
