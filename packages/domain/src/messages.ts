@@ -137,6 +137,8 @@ export const MSG = {
   ADMISSION_RELEASED_LOCKED: '已发布的录取结果不能修改，请先撤回',
   ADMISSION_NO_DECISION: '该申请还没有录取决定',
   ADMISSION_NOT_RELEASED: '录取结果尚未发布，无需撤回',
+  ADMISSION_DRAFT_DELETED: '已删除',
+  ADMISSION_WITHDRAWN: '已撤回',
   ADMISSION_TUITION_PAID: '学生已缴纳学费，不能撤回录取结果',
   ADMISSION_DECISION_REQUIRED: '请选择录取结果',
   ADMISSION_PLACE_REQUIRED: '请选择会场/期次',

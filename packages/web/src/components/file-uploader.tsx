@@ -46,6 +46,20 @@ export function defaultUploadHint(accept: readonly string[], maxSize: string): s
   return `支持 ${describeExtensions(accept)} 格式${limit.bytes > 0 ? `，单个文件不超过 ${limit.label}` : ''}`;
 }
 
+/** 重新上传 and 删除 beside a stored or failed file. */
+function FileActions({ onReupload, onClear }: { onReupload: () => void; onClear: () => void }) {
+  return (
+    <>
+      <Button type="text" className="file-uploader__action" icon={<ReloadOutlined />} onClick={onReupload}>
+        重新上传
+      </Button>
+      <Button type="text" danger className="file-uploader__action" icon={<DeleteOutlined />} onClick={onClear}>
+        删除
+      </Button>
+    </>
+  );
+}
+
 /**
  * An antd-Form-compatible file field (value/onChange of {name, url}), following the domain's uploader state
  * machine: READY → LOAD (progress) → SUCCESS | ERROR; 重新上传 and 删除 go back to READY. The file input is
@@ -179,16 +193,7 @@ export function FileUploader({
               {state.file.name}
             </button>
           </div>
-          {disabled ? null : (
-            <>
-              <Button type="text" className="file-uploader__action" icon={<ReloadOutlined />} onClick={openPicker}>
-                重新上传
-              </Button>
-              <Button type="text" danger className="file-uploader__action" icon={<DeleteOutlined />} onClick={clear}>
-                删除
-              </Button>
-            </>
-          )}
+          {disabled ? null : <FileActions onReupload={openPicker} onClear={clear} />}
         </div>
       ) : null}
 
@@ -200,16 +205,7 @@ export function FileUploader({
             <span className="file-uploader__error">{MSG.UPLOAD_FAILED}</span>
             {state.message !== MSG.UPLOAD_FAILED ? <span className="file-uploader__reason">{state.message}</span> : null}
           </div>
-          {disabled ? null : (
-            <>
-              <Button type="text" className="file-uploader__action" icon={<ReloadOutlined />} onClick={retry}>
-                重新上传
-              </Button>
-              <Button type="text" danger className="file-uploader__action" icon={<DeleteOutlined />} onClick={clear}>
-                删除
-              </Button>
-            </>
-          )}
+          {disabled ? null : <FileActions onReupload={retry} onClear={clear} />}
         </div>
       ) : null}
 

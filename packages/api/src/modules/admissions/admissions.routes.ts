@@ -52,7 +52,7 @@ export async function admissionsRoutes(app: FastifyInstance) {
     { schema: { tags, summary: '删除未发布的录取结果草稿', params: adminUserParamsSchema, response: { 200: emptyEnvelopeSchema } } },
     async (req) => {
       await deleteDecision(app.ctx, authOf(req), req.params.userId);
-      return { status: 200 as const, msg: '已删除' };
+      return { status: 200 as const, msg: MSG.ADMISSION_DRAFT_DELETED };
     },
   );
   r.post(
@@ -61,7 +61,7 @@ export async function admissionsRoutes(app: FastifyInstance) {
     async (req) => {
       const decision = await withdraw(app.ctx, authOf(req), req.params.userId);
       await retireOpenTuitionOrder(paymentDeps(), req.params.userId);
-      return ok(decision, '已撤回');
+      return ok(decision, MSG.ADMISSION_WITHDRAWN);
     },
   );
 
