@@ -16,6 +16,7 @@ import {
   type StudentFees,
 } from '@summit/domain';
 import { isAttachableUpload } from '../storage/storage.service.ts';
+import { tuitionOwed } from '../payments/payments.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { getFees } from '../settings/settings.service.ts';
 import {
@@ -63,8 +64,7 @@ export async function getOfferLetter(ctx: AppContext, auth: AuthState, origin: s
     // Withdrawn between the two reads.
     if (!verifyCode || !letterNo) throw AppError.gate(STATUS.GATE_OFFER);
   }
-  const fees = await getFees(ctx);
-  const aidFen = await grantedAid(ctx, auth.accountId, fees.tuition_fen);
+  const owed = await tuitionOwed(ctx, auth.accountId);
   const paidAt = subject.profile.tuitionPaidAt;
   return {
     letter_no: letterNo,
@@ -74,9 +74,9 @@ export async function getOfferLetter(ctx: AppContext, auth: AuthState, origin: s
     professional_track: offer.professionalTrack ?? subject.profile.professionalTrack,
     issued_at: offer.releasedAt.toISOString(),
     pay_by: tuitionDeadline(offer.releasedAt).toISOString(),
-    tuition_fen: amountAfterAidFen(fees.tuition_fen, aidFen),
-    fee_fen: fees.tuition_fen,
-    aid_fen: aidFen,
+    tuition_fen: owed.dueFen,
+    fee_fen: owed.fees.tuition_fen,
+    aid_fen: owed.aidFen,
     currency: PAYMENT_CURRENCY,
     verify_url: `${origin}/offer/verify/${verifyCode}`,
     tuition_paid: paidAt !== null,
@@ -84,16 +84,10 @@ export async function getOfferLetter(ctx: AppContext, auth: AuthState, origin: s
   };
 }
 
-async function grantedAid(ctx: AppContext, accountId: number, tuitionFen: number): Promise<number> {
-  const aid = await findAidRequest(ctx.db, accountId);
-  return aid?.status === 'granted' ? Math.min(aid.grantedFen, tuitionFen) : 0;
-}
-
 /** The amounts the payment pages show before an order exists (the order itself carries the same). */
 export async function getStudentFees(ctx: AppContext, auth: AuthState): Promise<StudentFees> {
-  const fees = await getFees(ctx);
-  const aidFen = await grantedAid(ctx, auth.accountId, fees.tuition_fen);
-  return { apply_fen: fees.apply_fen, tuition_fen: amountAfterAidFen(fees.tuition_fen, aidFen), aid_fen: aidFen, currency: PAYMENT_CURRENCY };
+  const owed = await tuitionOwed(ctx, auth.accountId);
+  return { apply_fen: owed.fees.apply_fen, tuition_fen: owed.dueFen, aid_fen: owed.aidFen, currency: PAYMENT_CURRENCY };
 }
 
 /** Public check of a letter: genuine only while the offer stays released; everything else reads the same. */

@@ -20,8 +20,9 @@ import {
   type PaymentProvider,
   type PaymentPurpose,
   type PayKind,
+  type FeeSettings,
 } from '@summit/domain';
-import type { AuthState } from '../../http/context.ts';
+import type { AppContext, AuthState } from '../../http/context.ts';
 import { PaymentGatewayError, type PaymentGateway } from '../../providers/payment/payment-provider.ts';
 import { findStudent } from '../profile/profile.repo.ts';
 import { getFees } from '../settings/settings.service.ts';
@@ -60,15 +61,19 @@ export function newOrderNo(now: Date): string {
   return `SM${ymd}${randomBytes(10).toString('hex')}`;
 }
 
-/** Financial aid an admin granted this student (issue 3 item 5): it lowers the tuition order. */
-export async function grantedAidFen(deps: PaymentDeps, accountId: number): Promise<number> {
-  return findGrantedAidFen(deps.ctx.db, accountId);
+/**
+ * What a student owes (issue 3 item 5): the fees, the financial aid an admin granted (at most the tuition
+ * fee) and the tuition due after it. The tuition order, the offer letter and the payment pages all read it.
+ */
+export async function tuitionOwed(ctx: AppContext, accountId: number): Promise<{ fees: FeeSettings; aidFen: number; dueFen: number }> {
+  const fees = await getFees(ctx);
+  const aidFen = Math.min(await findGrantedAidFen(ctx.db, accountId), fees.tuition_fen);
+  return { fees, aidFen, dueFen: amountAfterAidFen(fees.tuition_fen, aidFen) };
 }
 
 async function amountFor(deps: PaymentDeps, accountId: number, purpose: PaymentPurpose): Promise<number> {
-  const fees = await getFees(deps.ctx);
-  if (purpose === 'apply_fee') return fees.apply_fen;
-  return amountAfterAidFen(fees.tuition_fen, await grantedAidFen(deps, accountId));
+  const owed = await tuitionOwed(deps.ctx, accountId);
+  return purpose === 'apply_fee' ? owed.fees.apply_fen : owed.dueFen;
 }
 
 const isPurposePaid = (p: Profile, purpose: PaymentPurpose) => (purpose === 'apply_fee' ? p.applyPaidAt !== null : p.tuitionPaidAt !== null);
