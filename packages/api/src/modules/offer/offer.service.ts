@@ -6,7 +6,6 @@ import {
   PAYMENT_CURRENCY,
   PROGRAMME_NAME,
   STATUS,
-  amountAfterAidFen,
   maskName,
   tuitionDeadline,
   type Bursary,
@@ -18,7 +17,6 @@ import {
 import { isAttachableUpload } from '../storage/storage.service.ts';
 import { tuitionOwed } from '../payments/payments.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { getFees } from '../settings/settings.service.ts';
 import {
   fillOfferIdentifiers,
   findAidRequest,
