@@ -303,9 +303,5 @@ export const CONTENT_API = {
 /** The `<title>` prefix of every public page (crawler HTML and the SPA's document.title). */
 export const SITE_TITLE_PREFIX = 'Summit 高中生夏季学术项目 - ';
 
-/**
- * The crawler HTML of a content path (the api's SPA fallback) carries the page JSON (a PublicPage) in
- * `<script id="summit-content" type="application/json">`, outside #root, so the web can render the page
- * without waiting for GET /api/content/pages.
- */
-export const CONTENT_PRELOAD_ELEMENT_ID = 'summit-content';
+// The prerender's element ids live in the zod-free page-markup module, which the web shell may import.
+export { CONTENT_PRELOAD_ELEMENT_ID, PRERENDER_ELEMENT_ID, PRERENDER_STYLE_ID } from './page-markup.ts';

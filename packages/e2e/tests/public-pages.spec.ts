@@ -48,6 +48,34 @@ test('every info route shows its stored heading and text, with no console error'
   expect(errors).toEqual([]);
 });
 
+test('the first HTML is the page itself: readable without JavaScript, then replaced by the app in place', async ({ browser, page, baseURL }) => {
+  const faq = await publishedPage(baseURL as string, 'faq');
+  const noJs = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL as string });
+  try {
+    const bare = await noJs.newPage();
+    await bare.goto('/faq');
+    await expect(bare.getByRole('heading', { level: 1 })).toHaveText(faq.document.hero.title);
+    await expect(bare.getByRole('heading', { level: 2, name: faq.document.sections[0]?.heading, exact: true })).toBeVisible();
+    await expect(bare.getByRole('link', { name: '登录' })).toBeVisible();
+    await bare.goto('/login');
+    await expect(bare.getByRole('heading', { level: 1, name: '欢迎回来' })).toBeVisible();
+    await expect(bare.getByRole('link', { name: '密码登录' })).toBeVisible();
+  } finally {
+    await noJs.close();
+  }
+
+  // With JavaScript the app takes over: the prerendered copy is gone and the app's page is on screen.
+  const errors = watchErrors(page);
+  await page.goto('/faq');
+  await expect(page.locator('#summit-prerender')).toHaveCount(0);
+  await expect(page.locator('#root').getByRole('heading', { level: 1 })).toHaveText(faq.document.hero.title);
+  await expect(page.locator('#root .side-helper, #root [data-testid="side-helper"]').first()).toBeAttached();
+  await page.goto('/login');
+  await expect(page.locator('#summit-prerender')).toHaveCount(0);
+  await expect(page.getByPlaceholder('请输入手机号')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('the FAQ opens an answer with a tap, and an unknown info path is the 404 page', async ({ page, baseURL }) => {
   const faq = await publishedPage(baseURL as string, 'faq');
   const entry = faq.document.sections.flatMap((s) => (s.items?.kind === 'faq' ? s.items.entries : []))[0];

@@ -44,7 +44,8 @@ function pageChunk(name) {
 
 const pages = {
   '/ (home)': [pageChunk('home-page')],
-  '/login': [pageChunk('login-screen'), pageChunk('antd-root')],
+  // The password login is plain markup (decision 018): antd comes only with the SMS / register / reset forms.
+  '/login': [pageChunk('login-screen')],
   '/agreement': [pageChunk('agreement-page')],
 };
 

@@ -1,10 +1,20 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { registerNavigator } from './lib/navigation.ts';
+import { registerFallbackToastSink } from './lib/notifier.ts';
+import { createPlainToastSink } from './lib/plain-toast.ts';
 import './app/layouts/shell.css';
+// In the entry stylesheet (render-blocking) rather than the pages' chunks: the server's prerendered info and
+// home pages and /login's first screen (decision 018) use these classes and must be styled at first paint.
+import './components/page-document-view.css';
+import './features/site/site.css';
+import './features/auth/login-screen.css';
+
+// Pages without antd still show the api client's toasts; antd's message API replaces this once loaded.
+registerFallbackToastSink(createPlainToastSink());
 
 const router = createAppRouter();
 // flushSync: pages changed from outside React (401, gates, logout) are on screen when the URL changes.
@@ -13,10 +23,15 @@ registerNavigator((to, options) => router.navigate(to, { ...options, flushSync: 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition renders the first screen in slices that yield to the browser, instead of one long task that
+// blocks a slow phone's input while a long info page is built; the prerendered copy stays on screen meanwhile.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

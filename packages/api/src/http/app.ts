@@ -32,6 +32,7 @@ import { applicationRoutes } from '../modules/application/application.routes.ts'
 import { storageRoutes } from '../modules/storage/storage.routes.ts';
 import { installSiteGuards, siteRoutes } from '../modules/site/site.routes.ts';
 import { contentIndexHtmlFor, contentRoutes } from '../modules/content/content.routes.ts';
+import { loginIndexHtml } from '../modules/content/content-html.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 
@@ -166,6 +167,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Public content pages: index.html with the page's title, description and main text for crawlers (decision 013).
     const contentHtml = await contentIndexHtmlFor(app, webDist, request);
     if (contentHtml !== null) return reply.type('text/html; charset=utf-8').send(contentHtml);
+    // /login (password form, the default) paints its first screen before the app's scripts (decision 018).
+    const url = new URL(request.url, 'http://local');
+    if (url.pathname === '/login' && !url.searchParams.has('mode')) {
+      return reply.type('text/html; charset=utf-8').send(await loginIndexHtml(app.ctx, webDist));
+    }
     return reply.sendFile('index.html');
   });
 

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { registerToastSink } from '../lib/notifier.ts';
+import { AntdPresence } from './antd-presence.ts';
 import { theme } from './theme.ts';
 import './dayjs-setup.ts';
 
@@ -29,7 +30,7 @@ export default function AntdRoot({ children }: { children: ReactNode }) {
     // autoInsertSpace off: antd would render 登录 as "登 录", which is also what screen readers and
     // tests would read as the button's name.
     <ConfigProvider locale={zhCN} theme={theme} componentSize="large" button={{ autoInsertSpace: false }}>
-      {children}
+      <AntdPresence.Provider value={true}>{children}</AntdPresence.Provider>
       <ToastHost />
     </ConfigProvider>
   );

@@ -1,4 +1,6 @@
+import { useLayoutEffect } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { revealApp } from '../lib/prerender.ts';
 import { PATHS } from './paths.ts';
 
 /** A failed lazy chunk usually means a new deployment replaced it: a reload fetches the new one. */
@@ -23,6 +25,8 @@ function messageOf(error: unknown): string | null {
  */
 export function RouteError() {
   const error = useRouteError();
+  // A failure before the shell mounted (the root loader) must not leave the prerendered page over it.
+  useLayoutEffect(() => revealApp(), []);
   let title = '出错了';
   let detail = messageOf(error) ?? '页面加载失败，请稍后重试。';
   if (isRouteErrorResponse(error) && error.status === 404) {

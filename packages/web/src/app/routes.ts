@@ -57,7 +57,7 @@ const admissionPay = {
 
 export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.home, title: '首页', role: 'public', topBar: 'index', footer: 'default', usesAntd: false, load: () => import('../features/site/home-page.tsx') },
-  { path: PATHS.login, title: '登录', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
+  { path: PATHS.login, title: '登录', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: loginScreen },
   { path: PATHS.register, title: '注册', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
   { path: PATHS.reset, title: '找回密码', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
   { path: PATHS.info, title: '完善个人信息', role: 'student', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { pageDocumentMarkup } from '@summit/domain/page-markup';
 import type { PageDocument } from '@summit/domain/content';
 import { initialsOf, PageDocumentView } from './page-document-view.tsx';
 
@@ -32,6 +33,25 @@ describe('page document view', () => {
     // Three or more sections: an in-page table of contents with anchors.
     expect(html).toContain('href="#people"');
     expect(html).toContain('id="people"');
+  });
+
+  it('is exactly the markup the server prerenders (domain pageDocumentMarkup), so the swap to React changes nothing on screen', () => {
+    const tricky: PageDocument = {
+      hero: { title: 'Q&A <常见> "问题" \'单引号\'', subtitle: '' },
+      sections: [
+        ...doc.sections,
+        { id: 'people-2', heading: '无简介 & 无标签', items: { kind: 'people', entries: [{ name: 'Ann', title: 'T', bio: '', initials: 'AX' }] } },
+        { id: 'cards-2', heading: '卡片', items: { kind: 'cards', entries: [{ title: '<b>不是标签</b>', text: '' }] } },
+        { id: 'tl-2', heading: '无备注', items: { kind: 'timeline', entries: [{ date: '8月', label: '开课' }] } },
+      ],
+    };
+    for (const d of [doc, tricky, { hero: { title: '两节', subtitle: '副标题' }, sections: doc.sections.slice(0, 2) }]) {
+      expect(pageDocumentMarkup(d)).toBe(renderToStaticMarkup(createElement(PageDocumentView, { document: d })));
+    }
+    const actions = '<a href="/register" class="site-button site-button--gold">注册</a>';
+    expect(pageDocumentMarkup(doc, { heroActionsHtml: actions })).toBe(
+      renderToStaticMarkup(createElement(PageDocumentView, { document: doc, heroActions: createElement('a', { href: '/register', className: 'site-button site-button--gold' }, '注册') })),
+    );
   });
 
   it('makes avatar letters from Chinese and Latin names', () => {

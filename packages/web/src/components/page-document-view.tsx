@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import type { PageDocument, PageSection } from '@summit/domain/content';
+import { initialsOf } from '@summit/domain/page-markup';
 import './page-document-view.css';
+
+// One definition for the prerendered HTML (domain page-markup) and this component.
+export { initialsOf };
 
 /**
  * Renders a content page (hero and sections) as plain markup: the public info pages and the admin preview
@@ -123,16 +127,4 @@ function ItemsView({ items }: { items: NonNullable<PageSection['items']> }) {
         </dl>
       );
   }
-}
-
-/** Avatar letters: a Chinese name shows its surname, a Latin name its initials. */
-export function initialsOf(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) return '·';
-  if (/^[\p{Script=Han}]/u.test(trimmed)) return Array.from(trimmed)[0] ?? '·';
-  const letters = trimmed
-    .split(/\s+/)
-    .map((w) => w[0]?.toUpperCase() ?? '')
-    .join('');
-  return letters.slice(0, 2) || '·';
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerToastSink, toast } from './notifier.ts';
+import { registerFallbackToastSink, registerToastSink, toast } from './notifier.ts';
 
 type Shown = { kind: string; text: string };
 
@@ -15,7 +15,10 @@ function sink(shown: Shown[]) {
   };
 }
 
-afterEach(() => registerToastSink(null));
+afterEach(() => {
+  registerToastSink(null);
+  registerFallbackToastSink(null);
+});
 
 describe('toast', () => {
   it('single-toast mode suppresses a new toast while one is visible', async () => {
@@ -57,5 +60,23 @@ describe('toast', () => {
       { kind: 'success', text: '已退出登录' },
     ]);
     s.closers.forEach((close) => close());
+  });
+
+  it('uses the plain fallback sink while antd has none registered, and antd\'s once it has', () => {
+    const plain: Shown[] = [];
+    const antd: Shown[] = [];
+    const p = sink(plain);
+    const a = sink(antd);
+    registerFallbackToastSink(p);
+    toast('error', '手机号或密码错误');
+    expect(plain).toEqual([{ kind: 'error', text: '手机号或密码错误' }]);
+    registerToastSink(a);
+    toast('success', '登录成功');
+    expect(antd).toEqual([{ kind: 'success', text: '登录成功' }]);
+    // antd's host unmounting hands toasts back to the fallback, never to the queue.
+    registerToastSink(null);
+    toast('info', '已保存');
+    expect(plain.map((t) => t.text)).toEqual(['手机号或密码错误', '已保存']);
+    [...p.closers, ...a.closers].forEach((close) => close());
   });
 });

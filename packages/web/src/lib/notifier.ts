@@ -1,6 +1,7 @@
 // Toasts are raised from outside React (the api client), so the app registers antd's context-aware message
-// API here once it has mounted. antd loads with the first page that uses it, so a toast raised before that
-// (a 401 while leaving the home page for /register) waits in a short queue and shows once the sink exists.
+// API here once it has mounted. Pages without antd (home, info pages, the password login) use a fallback sink
+// in plain DOM (plain-toast.ts, set by main.tsx); without either, a toast waits in a short queue and shows
+// once a sink exists.
 
 export type ToastKind = 'error' | 'success' | 'info' | 'warning';
 
@@ -13,12 +14,25 @@ const DEFAULT_DURATION_S = 2;
 
 const MAX_PENDING = 3;
 
+let primary: ToastSink | null = null;
+let fallback: ToastSink | null = null;
 let sink: ToastSink | null = null;
 let visible = 0;
 let pending: Array<{ kind: ToastKind; text: string; duration: number }> = [];
 
 export function registerToastSink(next: ToastSink | null): void {
-  sink = next;
+  primary = next;
+  selectSink();
+}
+
+/** The sink used while no primary (antd) sink is registered. */
+export function registerFallbackToastSink(next: ToastSink | null): void {
+  fallback = next;
+  selectSink();
+}
+
+function selectSink(): void {
+  sink = primary ?? fallback;
   if (!sink) return;
   const queued = pending;
   pending = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageDocument } from '@summit/domain';
 import { isSafeHref, sanitizeDocument, sanitizeRichText } from './content-sanitiser.ts';
-import { injectPage } from './content-html.ts';
+import { deferAppScripts, injectLoginScreen, injectPage } from './content-html.ts';
 
 describe('sanitizeRichText', () => {
   it('keeps the editor tags and drops scripts, handlers, styles and classes', () => {
@@ -50,17 +50,75 @@ describe('injectPage', () => {
     document: { hero: { title: '常见问题', subtitle: '副' }, sections: [{ id: 's', heading: '节', items: { kind: 'stats' as const, entries: [{ value: '15', label: '人 </script>' }] } }] },
   };
 
-  it('sets title and description, replaces the boot placeholder, and embeds safe JSON', () => {
-    const html = injectPage(template, page);
+  it('sets title and description, draws the page where the boot placeholder was, hides #root and embeds safe JSON', () => {
+    const html = injectPage(template, page, new Date('2027-03-01T00:00:00Z'));
     expect(html).toContain('<title>Summit 高中生夏季学术项目 - 常见问题</title>');
     expect(html).toContain('<meta name="description" content="描述" />');
     expect(html).not.toContain('加载中');
-    expect(html).toContain('<div id="root"><main data-prerendered="faq"');
-    expect(html).toContain('<li><strong>15</strong> 人 &lt;/script&gt;</li>');
+    // The page as the web draws it: inner top bar, the document in PageDocumentView's markup, the footer.
+    expect(html).toContain('<div id="summit-prerender" data-prerendered="faq"><div class="app app--inner"><header class="topbar topbar--inner topbar--prerendered">');
+    expect(html).toContain('<main class="app__main"><article class="doc"><header class="doc-hero"><div class="doc-hero__inner"><h1 class="doc-hero__title">常见问题</h1>');
+    expect(html).toContain('<dd class="doc-stat__value">15</dd>');
+    expect(html).toContain('人 &lt;/script&gt;');
+    expect(html).toContain('© 2027 Summit 高中生夏季学术项目');
+    expect(html).toContain('<style id="summit-prerender-style">#root{display:none}</style><div id="root"></div>');
     // The JSON never closes its script element early.
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const json = /<script id="summit-content" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(json)).toEqual(page);
+  });
+
+  it('draws the home page with the index top bar and the visitor calls to action', () => {
+    const html = injectPage(template, { ...page, slug: '' });
+    expect(html).toContain('<div class="app app--index"><header class="topbar topbar--index topbar--prerendered">');
+    expect(html).toContain('<div class="doc-hero__actions"><a href="/register" class="site-button site-button--gold">注册</a>');
+  });
+
+  it('runs rich text through the allow-list again before drawing it', () => {
+    const dirty = {
+      ...page,
+      document: {
+        hero: page.document.hero,
+        sections: [
+          { id: 'a', heading: '节', html: '<p onclick="x()">正文<script>alert(1)</script></p>' },
+          { id: 'b', heading: '问答', items: { kind: 'faq' as const, entries: [{ q: '问', a: '<img src=x onerror=alert(1)><p>答</p>' }] } },
+        ],
+      },
+    };
+    const drawn = injectPage(template, dirty).split('<script id="summit-content"')[0]! + injectPage(template, dirty).split('</script>').slice(1).join('</script>');
+    expect(drawn).toContain('<p>正文</p>');
+    expect(drawn).toContain('<p>答</p>');
+    expect(drawn).not.toMatch(/onclick|onerror|alert\(1\)/);
+  });
+
+  it('moves the entry script and its preloads behind the first paint', () => {
+    const vite =
+      '<html><head><title>t</title><script type="module" crossorigin src="/assets/index-AB12.js"></script>\n    ' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-X1.js">\n    <link rel="modulepreload" crossorigin href="/assets/q-Y2.js">\n    ' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-C3.css">\n  </head><body><div id="root"><div id="boot">加载中</div></div></body></html>';
+    const html = injectPage(vite, page);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toContain('index-AB12.js');
+    expect(head).not.toContain('modulepreload');
+    // The stylesheet stays render-blocking: the prerendered page needs it at first paint.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C3.css">');
+    const loader = /<script type="module">([\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('first-contentful-paint');
+    expect(loader).toContain('import("/assets/index-AB12.js")');
+    expect(loader).toContain('["/assets/react-X1.js","/assets/q-Y2.js"]');
+    // A template without Vite's entry tag is left as it is.
+    expect(deferAppScripts(template)).toBe(template);
+  });
+
+  it('draws /login\'s first screen (heading, tabs, placeholders) with #root hidden and the scripts deferred', () => {
+    const vite = '<html><head><title>t</title><script type="module" crossorigin src="/assets/index-AB12.js"></script></head><body><div id="root"><div id="boot">加载中</div></div></body></html>';
+    const html = injectLoginScreen(vite);
+    expect(html).toContain('<title>Summit 高中生夏季学术项目 - 登录</title>');
+    expect(html).toContain('<h1 id="auth-title" class="auth-card__title">欢迎回来</h1>');
+    expect(html).toContain('<a class="auth-tabs__tab" href="/login" aria-current="page">密码登录</a>');
+    expect(html).toContain('<style id="summit-prerender-style">#root{display:none}</style><div id="root"></div>');
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('index-AB12.js');
+    expect(html).toContain('import("/assets/index-AB12.js")');
   });
 
   it('leaves a template without #root alone', () => {

@@ -1,8 +1,11 @@
-import { Button } from 'antd';
 import { PATHS } from '../../app/paths.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
 
-/** The part both login forms share: 忘记密码？, the 登录 button and the way to 立即注册, carrying the phone. */
+/**
+ * The part both login forms share: 忘记密码？, the 登录 button and the way to 立即注册, carrying the phone.
+ * The button is a plain submit button (antd's Form submits on the native submit event too), so the plain
+ * password form does not pull antd's Button into /login's first load.
+ */
 export function LoginFormActions({ phone, submitting }: { phone: string | undefined; submitting: boolean }) {
   const href = useAuthHref();
   return (
@@ -12,9 +15,10 @@ export function LoginFormActions({ phone, submitting }: { phone: string | undefi
           忘记密码？
         </AuthLink>
       </div>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+      <button type="submit" className="plain-submit" disabled={submitting} aria-busy={submitting || undefined}>
+        {submitting ? <span className="plain-submit__spinner" aria-hidden="true" /> : null}
         登录
-      </Button>
+      </button>
       <div className="auth-form__switch">
         还没有账号？
         <AuthLink to={href(PATHS.register)} phone={phone}>

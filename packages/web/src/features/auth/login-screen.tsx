@@ -3,15 +3,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
 import { authStateOf, type AuthState } from './auth-state.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
-import { LoadingState } from '../../components/page-state.tsx';
-import { PasswordLoginForm } from './password-login-form.tsx';
-import { RegisterForm } from './register-form.tsx';
-import { ResetForm } from './reset-form.tsx';
-import { SmsLoginForm } from './sms-login-form.tsx';
+import { PlainPasswordLoginForm } from './plain-login-form.tsx';
 import './login-screen.css';
 
 // The profile form carries the area cascader and school search: only students completing /info need them.
 const CompleteInfoPanel = lazy(() => import('./complete-info-panel.tsx'));
+// SMS login, register and reset are antd forms; the password login (what /login opens on) is plain markup.
+const AntdAuthForms = lazy(() => import('./antd-auth-forms.tsx'));
 
 const HEADINGS: Record<AuthState, { title: string; subtitle: string }> = {
   LOGIN: { title: '欢迎回来', subtitle: 'Summit 高中生夏季学术项目' },
@@ -32,6 +30,17 @@ function LoginTabs({ state }: { state: 'LOGIN' | 'SMS' }) {
         验证码登录
       </AuthLink>
     </nav>
+  );
+}
+
+/** While an antd form's chunk loads: input-shaped bars in plain markup (antd's Skeleton would need antd). */
+function FormLoading({ rows }: { rows: number }) {
+  return (
+    <div className="auth-form-loading" role="status" aria-label="加载中">
+      {Array.from({ length: rows }, (_, i) => (
+        <span key={i} className="auth-form-loading__bar" />
+      ))}
+    </div>
   );
 }
 
@@ -66,12 +75,14 @@ export default function LoginScreen() {
           <p className="auth-card__subtitle">{heading.subtitle}</p>
         </header>
         {state === 'LOGIN' || state === 'SMS' ? <LoginTabs state={state} /> : null}
-        {state === 'LOGIN' ? <PasswordLoginForm key="login" /> : null}
-        {state === 'SMS' ? <SmsLoginForm key="sms" /> : null}
-        {state === 'REGIST' ? <RegisterForm key="register" /> : null}
-        {state === 'FIND_PASSWORD' ? <ResetForm key="reset" /> : null}
+        {state === 'LOGIN' ? <PlainPasswordLoginForm key="login" /> : null}
+        {state === 'SMS' || state === 'REGIST' || state === 'FIND_PASSWORD' ? (
+          <Suspense fallback={<FormLoading rows={4} />}>
+            <AntdAuthForms state={state} />
+          </Suspense>
+        ) : null}
         {state === 'COMPLETE_INFO' ? (
-          <Suspense fallback={<LoadingState rows={6} />}>
+          <Suspense fallback={<FormLoading rows={6} />}>
             <CompleteInfoPanel key="info" />
           </Suspense>
         ) : null}

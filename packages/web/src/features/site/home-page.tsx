@@ -4,7 +4,7 @@ import type { PageDocument } from '@summit/domain/content';
 import { PATHS } from '../../app/paths.ts';
 import { PageDocumentView } from '../../components/page-document-view.tsx';
 import { authStorage } from '../../lib/auth-storage.ts';
-import { fetchPublicPage, SITE_KEYS } from './site-api.ts';
+import { publicPageQuery } from './site-api.ts';
 import { SitePageLoading } from './site-states.tsx';
 import './site.css';
 
@@ -19,11 +19,7 @@ export const HOME_FALLBACK: PageDocument = {
 
 /** `/`: the home page's words from the content store (slug ''), with the register / login calls to action. */
 export default function HomePage() {
-  const page = useQuery({
-    queryKey: SITE_KEYS.page(''),
-    queryFn: ({ signal }) => fetchPublicPage('', { signal }),
-    staleTime: 60_000,
-  });
+  const page = useQuery(publicPageQuery(''));
   if (page.isPending) return <SitePageLoading />;
   const document = page.isError ? HOME_FALLBACK : page.data.document;
   return <PageDocumentView document={document} heroActions={<HomeActions />} />;

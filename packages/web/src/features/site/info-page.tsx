@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { PageDocumentView } from '../../components/page-document-view.tsx';
-import { fetchPublicPage, PageNotFoundError, SITE_KEYS } from './site-api.ts';
+import { PageNotFoundError, publicPageQuery } from './site-api.ts';
 import { relatedPages, sitePathOf, slugFromPath } from './site-pages.ts';
 import { SitePageError, SitePageLoading, SitePageNotFound } from './site-states.tsx';
 import { useAmcVariant } from './use-amc-variant.ts';
@@ -17,11 +17,7 @@ export default function InfoPage() {
 
 function ContentPage({ slug }: { slug: string }) {
   const amc = useAmcVariant();
-  const page = useQuery({
-    queryKey: SITE_KEYS.page(slug),
-    queryFn: ({ signal }) => fetchPublicPage(slug, { signal }),
-    staleTime: 60_000,
-  });
+  const page = useQuery(publicPageQuery(slug));
 
   if (page.isPending) return <SitePageLoading />;
   if (page.isError) return page.error instanceof PageNotFoundError ? <SitePageNotFound /> : <SitePageError onRetry={() => void page.refetch()} />;

@@ -5,6 +5,7 @@
  * document when it was written.
  */
 import type { PageDocument, PublicPage } from '@summit/domain/content';
+import { takePreloadedPage } from '../../lib/prerender.ts';
 
 export const SITE_KEYS = { page: (slug: string) => ['site', 'page', slug] as const };
 
@@ -32,6 +33,11 @@ export function isPageDocument(value: unknown): value is PageDocument {
   );
 }
 
+/** A whole PublicPage (the prerendered page's embedded JSON). */
+export function isPublicPage(value: unknown): value is PublicPage {
+  return isRecord(value) && typeof value.slug === 'string' && typeof value.title === 'string' && isPageDocument(value.document);
+}
+
 /** The `data` of the envelope, or a typed failure: not found, or anything else (network, contract). */
 export function readPageEnvelope(slug: string, httpStatus: number, body: unknown): PublicPage {
   const status = isRecord(body) ? body.status : undefined;
@@ -45,6 +51,16 @@ export function readPageEnvelope(slug: string, httpStatus: number, body: unknown
     description: typeof data.description === 'string' ? data.description : '',
     document: data.document,
     published_at: typeof data.published_at === 'string' ? data.published_at : '',
+  };
+}
+
+/** Query options of a content page: fetched, or at first load taken from the prerendered HTML (decision 018). */
+export function publicPageQuery(slug: string) {
+  return {
+    queryKey: SITE_KEYS.page(slug),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => fetchPublicPage(slug, { signal }),
+    initialData: () => takePreloadedPage(slug, isPublicPage),
+    staleTime: 60_000,
   };
 }
 
