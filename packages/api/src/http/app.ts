@@ -32,6 +32,7 @@ import { applicationRoutes } from '../modules/application/application.routes.ts'
 import { storageRoutes } from '../modules/storage/storage.routes.ts';
 import { installSiteGuards, siteRoutes } from '../modules/site/site.routes.ts';
 import { contentIndexHtmlFor, contentRoutes } from '../modules/content/content.routes.ts';
+import { noticeRoutes } from '../modules/notice/notice.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storageRoutes);
   await app.register(siteRoutes);
   await app.register(contentRoutes);
+  await app.register(noticeRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {
