@@ -22,3 +22,4 @@ export * from './api/admission.ts';
 export * from './api/admissions.ts';
 export * from './api/site.ts';
 export * from './content.ts';
+export * from './notice.ts';

@@ -33,6 +33,7 @@ import { storageRoutes } from '../modules/storage/storage.routes.ts';
 import { installSiteGuards, siteRoutes } from '../modules/site/site.routes.ts';
 import { contentIndexHtmlFor, contentRoutes } from '../modules/content/content.routes.ts';
 import { loginIndexHtml } from '../modules/content/content-html.ts';
+import { noticeRoutes } from '../modules/notice/notice.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storageRoutes);
   await app.register(siteRoutes);
   await app.register(contentRoutes);
+  await app.register(noticeRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

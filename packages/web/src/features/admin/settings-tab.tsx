@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ADMIN_KEYS, fetchDeadlines, fetchFees, saveDeadlines, saveFees } from './admin-api.ts';
 import { beijingWallClockToIso, formatTime } from './admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
+import { SiteQrCard } from './site-qr-card.tsx';
 
 const MAX_YUAN = 1_000_000;
 
@@ -106,12 +107,13 @@ function DeadlinesCard() {
   );
 }
 
-/** 费用与截止日期: the fee settings and the four application deadlines. */
+/** 费用与截止日期: the fee settings, the four application deadlines and the side helper's QR images. */
 export default function SettingsTab() {
   return (
     <div className="admin-settings">
       <FeesCard />
       <DeadlinesCard />
+      <SiteQrCard />
     </div>
   );
 }

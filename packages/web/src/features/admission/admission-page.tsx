@@ -12,6 +12,7 @@ import { PaymentPanel } from './payment-panel.tsx';
 import { QrCode } from './qr-code.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { isAmcSite } from './amc.ts';
+import { OfflineToOnlineDialog } from './offline-to-online-dialog.tsx';
 import './admission.css';
 
 type Tab = 'offer' | 'pay' | 'success';
@@ -287,6 +288,7 @@ export default function AdmissionPage() {
         />
       ) : null}
       {body}
+      <OfflineToOnlineDialog enabled={paid} />
     </div>
   );
 }

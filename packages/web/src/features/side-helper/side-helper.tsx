@@ -16,12 +16,13 @@ import {
   type DeadlineKey,
   type HelperPopup,
 } from './helper-model.ts';
+import { fetchServerNoticeRead, noticeStart, postServerNoticeRead } from './online-notice-sync.ts';
 import './side-helper.css';
 
 /** GET /api/site/qr/:which (domain siteQrPath; inlined so zod stays out of this chunk). */
 const qrSrc = (which: 'service' | 'official') => `/api/site/qr/${which}`;
 const ONLINE_NOTICE_PATH = '/notice/online-notice-free';
-/** Spec §4 sends a confirmed notice to /student/card/course; that page does not exist yet (decision 015). */
+/** Spec §4 sends a confirmed notice to /student/card/course; that page does not exist yet (decisions 015, 017). */
 const CARD_COURSE_PATH: string | null = null;
 
 function useViewportWidth(): number {
@@ -178,10 +179,41 @@ function QrPopup({ which, onClose }: { which: 'service' | 'official'; onClose: (
   );
 }
 
+/** The student's token when a student is the one logged in, else null (a visitor, or another role). */
+function studentToken(): string | null {
+  return authStorage.isLoggedInAs('student') ? authStorage.tokenOf('student') : null;
+}
+
+/**
+ * Whether the online notice is open. Local storage first; a logged-in student without the local flag asks the
+ * server once (decision 017), so a notice confirmed on another device never shows here.
+ */
+function useOnlineNoticeOpen(): [boolean, (open: boolean) => void] {
+  const [start] = useState(() => noticeStart({ localRead: authStorage.get(STORAGE_KEYS.onlineNoticeRead) === '1', studentToken: studentToken() }));
+  const [open, setOpen] = useState(start.open);
+  useEffect(() => {
+    const token = studentToken();
+    if (!start.checkServer || !token) return;
+    let live = true;
+    void fetchServerNoticeRead((url, init) => fetch(url, init), token).then((answer) => {
+      if (!live) return;
+      if (answer === 'read') authStorage.set(STORAGE_KEYS.onlineNoticeRead, '1');
+      setOpen(answer !== 'read');
+    });
+    return () => {
+      live = false;
+    };
+  }, [start]);
+  return [open, setOpen];
+}
+
 function OnlineNotice({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const confirm = () => {
     authStorage.set(STORAGE_KEYS.onlineNoticeRead, '1');
+    // Confirming is what the server records; 关闭 only hides it on this device.
+    const token = studentToken();
+    if (token) void postServerNoticeRead((url, init) => fetch(url, init), token);
     onDone();
     void navigate(CARD_COURSE_PATH ?? ONLINE_NOTICE_PATH);
   };
@@ -234,7 +266,7 @@ export default function SideHelper() {
   const { amc, enrolmentOver } = useSiteVariant();
   const kind = helperKindFor(location.pathname, width, amc);
   const [popup, setPopup] = useState<HelperPopup | null>(null);
-  const [noticeOpen, setNoticeOpen] = useState(() => authStorage.get(STORAGE_KEYS.onlineNoticeRead) !== '1');
+  const [noticeOpen, setNoticeOpen] = useOnlineNoticeOpen();
   const { deadlines, now } = useCountdowns();
   const rootRef = useRef<HTMLDivElement>(null);
 

@@ -1,0 +1,174 @@
+// Decision 017: the online notice's read flag (local for visitors, on the server for students) and the paid
+// student's offline-to-online dialog. Every student here is made fresh through the API, so the desktop and
+// phone projects never share an answer and a rerun never meets an old one.
+import type { Browser, Page } from '@playwright/test';
+import type { OnlineNoticeState } from '@summit/domain';
+import { test, expect } from '../support/fixtures.ts';
+import { ESSAY, residentIdFor } from '../support/admission.ts';
+import { callApi, PHONE_CODE, registerStudentViaApi, saveStudentInfoViaApi } from '../support/api.ts';
+import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
+import { uniquePhone } from '../support/phone-numbers.ts';
+
+const PASSWORD = 'Xuesheng2026!';
+const NOTICE_TEXT = '本届 Summit 改为线上举办';
+const DIALOG_TITLE = '本届 Summit 改为线上举办';
+
+/** callApi has no PUT; the admin's decision needs one. */
+async function put<T>(baseURL: string, path: string, token: string, body: unknown): Promise<{ status: unknown; msg: string; data?: T }> {
+  const res = await fetch(new URL(path, baseURL), { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  return (await res.json()) as { status: unknown; msg: string; data?: T };
+}
+
+async function ok<T>(what: string, answer: Promise<{ status: unknown; msg: string; data?: T }>): Promise<T> {
+  const res = await answer;
+  if (res.status !== 200) throw new Error(`${what}: ${String(res.status)} ${res.msg}`);
+  return res.data as T;
+}
+
+async function login(baseURL: string, phone: string, password: string): Promise<string> {
+  const res = await ok('login', callApi<{ token: string }>(baseURL, 'POST', '/api/login', { body: { phone_code: PHONE_CODE, phone, password } }));
+  return res.token;
+}
+
+/** A registered student with complete info (no application). */
+async function newStudent(baseURL: string, name: string): Promise<{ phone: string; token: string }> {
+  const phone = uniquePhone();
+  const { token } = await registerStudentViaApi(baseURL, phone, PASSWORD);
+  await saveStudentInfoViaApi(baseURL, token, { name, email: `${phone}@example.com`, school_country_id: 1, area_id: [440000, 440100, 440106], school_name: '广州市天河区测试中学' });
+  return { phone, token };
+}
+
+async function paySandbox(baseURL: string, token: string, order: { purpose: string; provider: string; channel: string }): Promise<void> {
+  const created = await ok('payment', callApi<{ id: string }>(baseURL, 'POST', '/api/student/payment', { token, body: order }));
+  await ok('sandbox confirm', callApi(baseURL, 'POST', `/api/payment/sandbox/${created.id}/confirm`));
+}
+
+/**
+ * A student with paid tuition, made the way the product makes one: step 1, the application fee (sandbox),
+ * step 2, an admin's offer released, tuition (sandbox).
+ */
+async function paidStudent(baseURL: string, name: string): Promise<{ phone: string; token: string }> {
+  const s = await newStudent(baseURL, name);
+  const step1 = {
+    legal_name: name,
+    gender: 2,
+    birth_date: '2009-05-01',
+    card_type: 'id_card',
+    card_number: residentIdFor('2009-05-01', '456'),
+    school_id: null,
+    school_name: '广州市天河区测试中学',
+    grade: 'G11',
+    guardian_name: '周丽华',
+    guardian_relation: 'mother',
+    guardian_phone: '13700001234',
+    guardian_consent: true,
+    session_preference: '第一期',
+    track_preference: '人文社科',
+  };
+  await ok('step 1', callApi(baseURL, 'POST', '/api/student/v5/apply/step1', { token: s.token, body: { submit: true, data: step1 } }));
+  await paySandbox(baseURL, s.token, { purpose: 'apply_fee', provider: 'WX', channel: 'wechat_scan' });
+  const step2 = {
+    essay_motivation: ESSAY,
+    essay_question: ESSAY,
+    english_test: 'TOEFL',
+    english_score: '102',
+    activities: [{ name: '模拟联合国社团', role: '社员', description: '参加两次市级会议。' }],
+    attachment: null,
+  };
+  await ok('step 2', callApi(baseURL, 'POST', '/api/student/v5/apply/step2', { token: s.token, body: { submit: true, data: step2 } }));
+
+  const userId = (await ok('status', callApi<{ user_id: number }>(baseURL, 'GET', '/api/student/status', { token: s.token }))).user_id;
+  const admin = await login(baseURL, DEMO.admin, DEMO_PASSWORD);
+  await ok('decision', put(baseURL, `/api/admin/applications/${userId}/decision`, admin, { decision: 'offer', place_name: '第一期', professional_track: '人文社科' }));
+  await ok('release', callApi(baseURL, 'POST', '/api/admin/applications/release', { token: admin, body: { user_ids: [userId] } }));
+  await paySandbox(baseURL, s.token, { purpose: 'tuition', provider: 'AL', channel: 'alipay_web' });
+  const status = await ok('status', callApi<{ is_tuition_paid: boolean }>(baseURL, 'GET', '/api/student/status', { token: s.token }));
+  expect(status.is_tuition_paid).toBe(true);
+  return s;
+}
+
+async function loginInBrowser(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => {
+    localStorage.setItem('student_token', t);
+    localStorage.setItem('last_login_role', 'student');
+  }, token);
+}
+
+const noticeCard = (page: Page) => page.getByRole('status').filter({ hasText: NOTICE_TEXT });
+const isNoticeRead = (r: { url(): string; request(): { method(): string } }) => new URL(r.url()).pathname === '/api/student/online-notice' && r.request().method() === 'GET';
+
+async function freshPage(browser: Browser, page: Page, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: page.viewportSize() });
+  return context.newPage();
+}
+
+test('a visitor confirms the online notice and it stays read after a reload', async ({ page }) => {
+  await page.goto('/faq');
+  await expect(noticeCard(page)).toBeVisible();
+  await noticeCard(page).getByRole('button', { name: '我已知晓' }).click();
+  await expect(page).toHaveURL(/\/notice\/online-notice-free$/);
+  await page.goto('/faq');
+  await page.reload();
+  await expect(page.getByTestId('side-helper')).toBeVisible();
+  await expect(page.getByText(NOTICE_TEXT)).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('online_notice_read'))).toBe('1');
+});
+
+test('a student confirms the online notice: the server keeps it, so another browser does not show it', async ({ page, browser, baseURL }, testInfo) => {
+  const student = await newStudent(baseURL as string, testInfo.project.name === 'phone' ? '唐知秋' : '宋远航');
+  await loginInBrowser(page, student.token);
+  const asked = page.waitForResponse(isNoticeRead);
+  await page.goto('/faq');
+  await asked;
+  await expect(noticeCard(page)).toBeVisible();
+  const stored = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/student/online-read');
+  await noticeCard(page).getByRole('button', { name: '我已知晓' }).click();
+  expect(await (await stored).json()).toMatchObject({ status: 200 });
+  await expect(page).toHaveURL(/\/notice\/online-notice-free$/);
+
+  const server = await callApi<OnlineNoticeState>(baseURL as string, 'GET', '/api/student/online-notice', { token: student.token });
+  expect(server.data?.read_at).toEqual(expect.any(String));
+
+  // Another device: no local flag, a new login of the same student.
+  const other = await freshPage(browser, page, baseURL as string);
+  await loginInBrowser(other, await login(baseURL as string, student.phone, PASSWORD));
+  const answered = other.waitForResponse(isNoticeRead);
+  await other.goto('/faq');
+  expect(await (await answered).json()).toMatchObject({ status: 200, data: { read_at: server.data?.read_at } });
+  await expect.poll(() => other.evaluate(() => localStorage.getItem('online_notice_read'))).toBe('1');
+  await expect(other.getByTestId('side-helper')).toBeVisible();
+  await expect(other.getByText(NOTICE_TEXT)).toHaveCount(0);
+  await other.context().close();
+});
+
+test('a paid student confirms attending online: the full notice opens in a new page, the dialog closes and stays closed', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  const student = await paidStudent(baseURL as string, testInfo.project.name === 'phone' ? '江晚晴' : '顾北辰');
+  await loginInBrowser(page, student.token);
+  await page.goto('/student/admission/success');
+  await expect(page.getByRole('heading', { name: '学费缴纳成功' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: DIALOG_TITLE });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('8月11日–20日');
+  await expect(dialog).toContainText('2000 元');
+  await expect(dialog).toContainText('8月3日 23:59');
+
+  const [notice] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: '查看完整通知' }).click()]);
+  await notice.waitForLoadState();
+  expect(new URL(notice.url()).pathname).toBe('/notice/online-notice-free');
+  // noopener: the notice page cannot reach back into the student's page.
+  expect(await notice.evaluate(() => window.opener)).toBeNull();
+  await notice.close();
+  await expect(dialog).toBeVisible();
+
+  const confirmed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/student/offline-to-online');
+  await dialog.getByRole('button', { name: '确认线上参加' }).click();
+  expect(await (await confirmed).json()).toMatchObject({ status: 200, data: { offline_to_online: { chosen: 'online' }, offline_to_online_due: false } });
+  await expect(dialog).toBeHidden();
+
+  const asked = page.waitForResponse(isNoticeRead);
+  await page.reload();
+  expect(await (await asked).json()).toMatchObject({ status: 200, data: { offline_to_online_due: false } });
+  await expect(page.getByRole('heading', { name: '学费缴纳成功' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: DIALOG_TITLE })).toHaveCount(0);
+});
