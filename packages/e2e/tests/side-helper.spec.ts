@@ -136,6 +136,9 @@ test.describe('AMC variant (flag ?amc=1; the host list is covered by the API tes
 test('the one-time online notice: confirming marks it read and opens the notice page', async ({ page }) => {
   await page.goto('/');
   const notice = page.getByRole('status').filter({ hasText: '本届 Summit 改为线上举办' });
+  await expect(helper(page)).toBeVisible();
+  await page.keyboard.press('Shift');
+  await expect(helper(page)).toHaveAttribute('data-interacted', 'true');
   await expect(notice).toBeVisible();
   await notice.getByRole('button', { name: '我已知晓' }).click();
   await expect(page).toHaveURL(/\/notice\/online-notice-free$/);

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { watchFirstInteraction } from './lib/first-interaction.ts';
 import { registerNavigator } from './lib/navigation.ts';
 import { registerFallbackToastSink } from './lib/notifier.ts';
 import { createPlainToastSink } from './lib/plain-toast.ts';
@@ -15,6 +16,7 @@ import './features/auth/login-screen.css';
 
 // Pages without antd still show the api client's toasts; antd's message API replaces this once loaded.
 registerFallbackToastSink(createPlainToastSink());
+watchFirstInteraction();
 
 const router = createAppRouter();
 // flushSync: pages changed from outside React (401, gates, logout) are on screen when the URL changes.

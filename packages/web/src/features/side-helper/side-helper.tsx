@@ -16,6 +16,7 @@ import {
   type DeadlineKey,
   type HelperPopup,
 } from './helper-model.ts';
+import { useFirstInteraction } from '../../lib/first-interaction.ts';
 import { fetchServerNoticeRead, noticeStart, postServerNoticeRead } from './online-notice-sync.ts';
 import './side-helper.css';
 
@@ -267,6 +268,8 @@ export default function SideHelper() {
   const kind = helperKindFor(location.pathname, width, amc);
   const [popup, setPopup] = useState<HelperPopup | null>(null);
   const [noticeOpen, setNoticeOpen] = useOnlineNoticeOpen();
+  // The notice waits for the visitor's first scroll, tap or key (decision 018): never over a page nobody has looked at yet.
+  const interacted = useFirstInteraction();
   const { deadlines, now } = useCountdowns();
   const rootRef = useRef<HTMLDivElement>(null);
 
@@ -286,10 +289,10 @@ export default function SideHelper() {
   if (!kind) return null;
   const open = (which: HelperPopup) => setPopup((current) => togglePopup(current, which));
   const close = () => setPopup(null);
-  const showNotice = noticeOpen && location.pathname !== ONLINE_NOTICE_PATH;
+  const showNotice = noticeOpen && interacted && location.pathname !== ONLINE_NOTICE_PATH;
 
   return (
-    <div ref={rootRef} className={`side-helper side-helper--${kind}`} data-testid="side-helper" data-kind={kind}>
+    <div ref={rootRef} className={`side-helper side-helper--${kind}`} data-testid="side-helper" data-kind={kind} data-interacted={interacted}>
       <nav className="side-helper__bar" aria-label="咨询与福利">
         {!enrolmentOver ? (
           <button type="button" className="side-helper__button side-helper__button--accent" aria-expanded={popup === 'benefits'} onClick={() => open('benefits')}>
