@@ -274,6 +274,8 @@ export const adminContentPageSchema = z.object({
       updated_by: z.number().int().nullable(),
     })
     .nullable(),
+  /** Current values of the placeholders (content-tokens.ts) for the editor's hint and preview. */
+  tokens: z.record(z.string(), z.string()),
 });
 export type AdminContentPage = z.infer<typeof adminContentPageSchema>;
 export const adminContentPageResponseSchema = envelopeSchema(adminContentPageSchema);

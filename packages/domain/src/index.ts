@@ -22,4 +22,5 @@ export * from './api/admission.ts';
 export * from './api/admissions.ts';
 export * from './api/site.ts';
 export * from './content.ts';
+export * from './content-tokens.ts';
 export * from './notice.ts';

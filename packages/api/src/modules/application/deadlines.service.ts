@@ -10,6 +10,7 @@ import {
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { insertSettingsIfMissing, readSettings, writeSettingsAudited, type SettingRow } from '../settings/settings.repo.ts';
+import { invalidateContentHtml } from '../content/content-html.ts';
 
 /** Settings keys: deadline.MRD, deadline.EB1, deadline.EB2, deadline.RD; values are ISO instants. */
 export const DEADLINE_SETTING_KEYS: Record<DeadlineKey, string> = {
@@ -64,5 +65,7 @@ export async function updateDeadlines(ctx: AppContext, auth: AuthState, input: D
     now: ctx.now(),
     audit: { action: 'settings.deadlines.update', entityId: 'deadlines', before: (rows) => deadlinesFrom(rows), after },
   });
+  // Pages quote the deadlines through placeholders (decision 019): their cached HTML is stale now.
+  invalidateContentHtml(ctx);
   return getDeadlineList(ctx);
 }

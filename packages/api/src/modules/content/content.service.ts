@@ -7,7 +7,11 @@ import {
   CONTENT_SLUGS,
   MSG,
   contentSlugDef,
+  contentTokenValues,
+  fillDocumentTokens,
+  fillTokens,
   pageDocumentSchema,
+  type ContentTokenValues,
   type AdminContentList,
   type AdminContentPage,
   type Catalogue,
@@ -19,6 +23,8 @@ import type { AppContext, AuthState } from '../../http/context.ts';
 import { DEFAULT_CONTENT } from './default-content/index.ts';
 import { sanitizeDocument } from './content-sanitiser.ts';
 import { invalidateContentHtml } from './content-html.ts';
+import { getFees } from '../settings/settings.service.ts';
+import { getDeadlines } from '../application/deadlines.service.ts';
 import {
   discardDraftAudited,
   existingSlugs,
@@ -95,9 +101,21 @@ export interface VariantOptions {
   amc?: boolean;
 }
 
+/** The placeholders' current values: the fees students are charged and the deadlines (decision 019). */
+export async function tokenValuesOf(ctx: AppContext): Promise<ContentTokenValues> {
+  const [fees, deadlines] = await Promise.all([getFees(ctx), getDeadlines(ctx)]);
+  return contentTokenValues(fees, deadlines);
+}
+
 export async function getPublicPage(ctx: AppContext, slug: string, variant: VariantOptions = {}): Promise<PublicPage> {
   if (variant.amc && knownSlug(slug).amcHidden) throw AppError.notFound(MSG.PAGE_NOT_FOUND);
-  return toPublic(await rowOf(ctx, slug));
+  const [page, tokens] = await Promise.all([rowOf(ctx, slug).then(toPublic), tokenValuesOf(ctx)]);
+  return {
+    ...page,
+    title: fillTokens(page.title, tokens),
+    description: fillTokens(page.description, tokens),
+    document: fillDocumentTokens(page.document, tokens),
+  };
 }
 
 export async function getCatalogue(ctx: AppContext, variant: VariantOptions = {}): Promise<Catalogue> {
@@ -135,9 +153,10 @@ export async function listAdminPages(ctx: AppContext): Promise<AdminContentList>
   return { pages };
 }
 
-function toAdmin(row: ContentPageRow): AdminContentPage {
+function toAdmin(row: ContentPageRow, tokens: ContentTokenValues): AdminContentPage {
   const def = knownSlug(row.slug);
   return {
+    tokens,
     slug: row.slug,
     path: def.path,
     published: {
@@ -160,7 +179,7 @@ function toAdmin(row: ContentPageRow): AdminContentPage {
 }
 
 export async function getAdminPage(ctx: AppContext, slug: string): Promise<AdminContentPage> {
-  return toAdmin(await rowOf(ctx, slug));
+  return toAdmin(await rowOf(ctx, slug), await tokenValuesOf(ctx));
 }
 
 export async function saveDraft(ctx: AppContext, auth: AuthState, slug: string, input: ContentDraftRequest): Promise<AdminContentPage> {
@@ -173,7 +192,7 @@ export async function saveDraft(ctx: AppContext, auth: AuthState, slug: string, 
     draft: { title: input.title, description: input.description, document },
   });
   if (!row) throw AppError.notFound(MSG.PAGE_NOT_FOUND);
-  return toAdmin(row);
+  return toAdmin(row, await tokenValuesOf(ctx));
 }
 
 export async function publishDraft(ctx: AppContext, auth: AuthState, slug: string): Promise<AdminContentPage> {
@@ -182,7 +201,7 @@ export async function publishDraft(ctx: AppContext, auth: AuthState, slug: strin
   if (outcome.kind === 'missing') throw AppError.notFound(MSG.PAGE_NOT_FOUND);
   if (outcome.kind === 'no-draft') throw AppError.message(MSG.CONTENT_NO_DRAFT);
   invalidateContentHtml(ctx, slug);
-  return toAdmin(outcome.row);
+  return toAdmin(outcome.row, await tokenValuesOf(ctx));
 }
 
 /** Discarding a page without a draft is a no-op that answers the page (idempotent; no audit row). */
@@ -190,5 +209,5 @@ export async function discardDraft(ctx: AppContext, auth: AuthState, slug: strin
   const current = await rowOf(ctx, slug);
   const outcome = await discardDraftAudited(ctx.db, { slug, actorId: auth.accountId, now: ctx.now() });
   if (outcome.kind === 'missing') throw AppError.notFound(MSG.PAGE_NOT_FOUND);
-  return toAdmin(outcome.kind === 'done' ? outcome.row : current);
+  return toAdmin(outcome.kind === 'done' ? outcome.row : current, await tokenValuesOf(ctx));
 }

@@ -244,7 +244,7 @@ describe('admin API: draft → publish → discard', () => {
 });
 
 describe('crawler-ready HTML', () => {
-  it('/faq carries its title, description and a FAQ question inside #root; index.html stays no-cache', async () => {
+  it('/faq carries its title, description and the drawn page beside a hidden #root; index.html stays no-cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/faq' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -253,17 +253,18 @@ describe('crawler-ready HTML', () => {
     expect(html).toContain('<title>Summit 高中生夏季学术项目 - 常见问题</title>');
     expect(html).toMatch(/<meta name="description" content="Summit 常见问题：申请资格/);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
-    const root = html.slice(html.indexOf('<div id="root">'));
-    expect(root).toContain('<h1>常见问题</h1>');
-    expect(root).toContain('<h3>Summit 是线上还是线下项目？</h3>');
-    expect(root).not.toContain('id="boot"');
+    const drawn = html.slice(html.indexOf('<div id="summit-prerender"'), html.indexOf('<div id="root">'));
+    expect(drawn).toContain('<h1 class="doc-hero__title">常见问题</h1>');
+    expect(drawn).toContain('<summary class="doc-faq__q">Summit 是线上还是线下项目？</summary>');
+    expect(html).toContain('<style id="summit-prerender-style">#root{display:none}</style><div id="root"></div>');
+    expect(html).not.toContain('id="boot"');
     expect(html).toContain(`<script id="${CONTENT_PRELOAD_ELEMENT_ID}" type="application/json">`);
     expect(html).toContain('/assets/index-abc.js');
   });
 
   it('escapes page text, and shows a publish at once (cache invalidated)', async () => {
     // Fill the per-slug cache first, so the publish must invalidate it.
-    expect((await t.app.inject({ method: 'GET', url: '/about-us' })).body).toContain('<h1>关于我们</h1>');
+    expect((await t.app.inject({ method: 'GET', url: '/about-us' })).body).toContain('<h1 class="doc-hero__title">关于我们</h1>');
     await call(t.app, 'PUT', CONTENT_API.adminDraft('about-us'), {
       token: admin,
       body: { title: '关于<我们>', description: '描述 "引号" </script><script>alert(1)</script>', document: doc({ hero: { title: '<img src=x onerror=alert(1)>', subtitle: '' } }) },
@@ -271,19 +272,56 @@ describe('crawler-ready HTML', () => {
     await call(t.app, 'POST', CONTENT_API.adminPublish('about-us'), { token: admin });
     const html = (await t.app.inject({ method: 'GET', url: '/about-us/' })).body;
     expect(html).toContain('<title>Summit 高中生夏季学术项目 - 关于&lt;我们&gt;</title>');
-    expect(html).toContain('<h1>&lt;img src=x onerror=alert(1)&gt;</h1>');
+    expect(html).toContain('<h1 class="doc-hero__title">&lt;img src=x onerror=alert(1)&gt;</h1>');
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('<img src=x');
   });
 
-  it('other paths and AMC-hidden pages on the AMC host get the plain index.html', async () => {
-    const login = (await t.app.inject({ method: 'GET', url: '/login' })).body;
-    expect(login).toContain('<title>Summit 高中生夏季学术项目</title>');
-    expect(login).toContain('id="boot"');
+  it('other paths and AMC-hidden pages on the AMC host get the plain index.html; /login its first screen', async () => {
+    const other = (await t.app.inject({ method: 'GET', url: '/register' })).body;
+    expect(other).toContain('<title>Summit 高中生夏季学术项目</title>');
+    expect(other).toContain('id="boot"');
+    const login = (await t.app.inject({ method: 'GET', url: '/login?r=%2Faccount' })).body;
+    expect(login).toContain('<title>Summit 高中生夏季学术项目 - 登录</title>');
+    expect(login).toContain('<h1 id="auth-title" class="auth-card__title">欢迎回来</h1>');
+    expect((await t.app.inject({ method: 'GET', url: '/login?mode=sms' })).body).toContain('id="boot"');
     await t.app.inject({ method: 'GET', url: '/instructions/tuition' });
     const amc = (await t.app.inject({ method: 'GET', url: '/instructions/tuition', headers: { host: 'amc-test.example.com' } })).body;
     expect(amc).not.toContain('学费与资助');
     const main = (await t.app.inject({ method: 'GET', url: '/instructions/tuition' })).body;
-    expect(main).toContain('<h1>学费与资助</h1>');
+    expect(main).toContain('<h1 class="doc-hero__title">学费与资助</h1>');
+  });
+});
+
+describe('placeholders for fees and deadlines (decision 019)', () => {
+  it('public pages and their HTML quote the current settings, and follow an admin change at once', async () => {
+    const before = JSON.stringify((await call<PublicPage>(t.app, 'GET', CONTENT_API.page('instructions/tuition'))).body.data);
+    expect(before).toContain('¥16,800');
+    expect(before).not.toContain('{{');
+    // Fill the HTML cache, so the settings change must invalidate it.
+    expect((await t.app.inject({ method: 'GET', url: '/instructions/tuition' })).body).toContain('¥16,800');
+
+    const fees = await call(t.app, 'PUT', '/api/admin/settings/fees', { token: admin, body: { apply_fen: 60_000, tuition_fen: 1_880_000 } });
+    expect(fees.body.status).toBe(200);
+    const deadlines = (await call<{ items: Array<{ key: string; deadline: string }> }>(t.app, 'GET', '/api/deadlines')).body.data!.items;
+    const moved = deadlines.map((d) => (d.key === 'EB1' ? { ...d, deadline: '2027-01-20T23:59:59+08:00' } : d));
+    expect((await call(t.app, 'PUT', '/api/admin/settings/deadlines', { token: admin, body: { items: moved } })).body.status).toBe(200);
+
+    const after = JSON.stringify((await call<PublicPage>(t.app, 'GET', CONTENT_API.page('instructions/tuition'))).body.data);
+    expect(after).toContain('¥18,800');
+    expect(after).toContain('¥600');
+    expect(after).not.toContain('¥16,800');
+    const html = (await t.app.inject({ method: 'GET', url: '/instructions/tuition' })).body;
+    expect(html).toContain('¥18,800');
+    expect(html).not.toContain('¥16,800');
+    const dates = JSON.stringify((await call<PublicPage>(t.app, 'GET', CONTENT_API.page('instructions/dates'))).body.data);
+    expect(dates).toContain('2027-01-20');
+    expect(dates).not.toContain('2027-01-15');
+
+    // The editor keeps the placeholders and gets their values for its hint and preview.
+    const edit = (await call<AdminContentPage>(t.app, 'GET', CONTENT_API.adminPage('instructions/tuition'), { token: admin })).body.data!;
+    expect(JSON.stringify(edit.published.document)).toContain('{{fee.tuition}}');
+    expect(edit.tokens['fee.tuition']).toBe('¥18,800');
+    expect(edit.tokens['deadline.EB1']).toBe('2027-01-20');
   });
 });

@@ -28,6 +28,7 @@ const page = (draft: AdminContentPage['draft']): AdminContentPage => ({
   path: '/faq',
   published: { title: '常见问题', description: 'FAQ', document: published, published_at: at, published_by: null },
   draft,
+  tokens: { 'fee.apply': '¥500' },
 });
 
 describe('content edit model', () => {

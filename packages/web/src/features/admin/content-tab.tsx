@@ -7,6 +7,7 @@ import { PageDocumentView } from '../../components/page-document-view.tsx';
 import { formatTime } from './admin-format.ts';
 import './content-tab.css';
 import { CONTENT_KEYS, discardContentDraft, fetchContentList, fetchContentPage, publishContentDraft, saveContentDraft } from './content-admin-api.ts';
+import { CONTENT_TOKENS, fillDocumentTokens } from '@summit/domain/content-tokens';
 import {
   ITEM_FIELDS,
   ITEMS_KIND_LABELS,
@@ -234,6 +235,20 @@ function PageForm({ slug, page }: { slug: string; page: AdminContentPage }) {
         {dirty ? <span className="admin-muted">有未保存的修改</span> : null}
       </div>
 
+      <section className="content-editor__block content-tokens" aria-label="可用占位符">
+        <h3>费用与日期占位符</h3>
+        <p className="admin-muted">
+          在任意文字中写入占位符，公开页面会显示“费用与截止日期”中的当前值，修改设置后页面随之更新（预览同样替换）。
+        </p>
+        <ul className="content-tokens__list">
+          {CONTENT_TOKENS.map((t) => (
+            <li key={t.token}>
+              <code>{`{{${t.token}}}`}</code> {t.label}（当前：{page.tokens[t.token] ?? '—'}）
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <section className="content-editor__block" aria-label="页面信息">
         <h3>页面信息</h3>
         <Field label="页面标题（浏览器标签与搜索结果）">
@@ -267,7 +282,7 @@ function PageForm({ slug, page }: { slug: string; page: AdminContentPage }) {
 
       <Modal open={previewing} onCancel={() => setPreviewing(false)} footer={null} width={1040} title="预览（未发布的草稿与未保存的修改）" destroyOnHidden>
         <div className="content-preview">
-          <PageDocumentView document={toRequest(draft).document} />
+          <PageDocumentView document={fillDocumentTokens(toRequest(draft).document, page.tokens)} />
         </div>
       </Modal>
     </div>

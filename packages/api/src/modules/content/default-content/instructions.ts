@@ -17,7 +17,7 @@ export const INSTRUCTION_PAGES: Record<string, DefaultPage> = {
   ),
   'instructions/dates': page(
     '重要日期',
-    'Summit 2027 重要日期：提前批I 2027-01-15、提前批II 2027-03-01、常规批 2027-04-30 截止，申请材料 2027-05-15 截止；三期课程于 7—8 月开课。',
+    'Summit 2027 重要日期：提前批I {{deadline.EB1}}、提前批II {{deadline.EB2}}、常规批 {{deadline.RD}} 截止，申请材料 {{deadline.MRD}} 截止；三期课程于 7—8 月开课。',
     { subtitle: '申请截止时间以页面右侧倒计时显示为准（北京时间）。' },
     [
       {
@@ -26,10 +26,10 @@ export const INSTRUCTION_PAGES: Record<string, DefaultPage> = {
         items: {
           kind: 'timeline',
           entries: [
-            { date: '2027-01-15', label: '提前批I（EB1）申请截止', note: '当日 23:59（北京时间）' },
-            { date: '2027-03-01', label: '提前批II（EB2）申请截止', note: '当日 23:59（北京时间）' },
-            { date: '2027-04-30', label: '常规批（RD）申请截止', note: '当日 23:59（北京时间）' },
-            { date: '2027-05-15', label: '申请材料（MRD）提交截止', note: '已提交申请的同学须在此之前补齐材料' },
+            { date: '{{deadline.EB1}}', label: '提前批I（EB1）申请截止', note: '当日 23:59（北京时间）' },
+            { date: '{{deadline.EB2}}', label: '提前批II（EB2）申请截止', note: '当日 23:59（北京时间）' },
+            { date: '{{deadline.RD}}', label: '常规批（RD）申请截止', note: '当日 23:59（北京时间）' },
+            { date: '{{deadline.MRD}}', label: '申请材料（MRD）提交截止', note: '已提交申请的同学须在此之前补齐材料' },
           ],
         },
       },
@@ -51,7 +51,7 @@ export const INSTRUCTION_PAGES: Record<string, DefaultPage> = {
   ),
   'instructions/process': page(
     '申请流程',
-    'Summit 申请流程：注册 → 完善信息 → 提交申请 → 缴纳申请费 ¥500 → 提交申请材料 → 录取 → 缴纳学费 ¥16,800。',
+    'Summit 申请流程：注册 → 完善信息 → 提交申请 → 缴纳申请费 {{fee.apply}} → 提交申请材料 → 录取 → 缴纳学费 {{fee.tuition}}。',
     { subtitle: '全部流程均可在手机上完成。' },
     [
       {
@@ -61,10 +61,10 @@ export const INSTRUCTION_PAGES: Record<string, DefaultPage> = {
           '<strong>注册</strong>：使用手机号与短信验证码注册账号',
           '<strong>完善信息</strong>：填写个人与学校信息',
           '<strong>提交申请</strong>：选择申请方向，填写申请表与文书',
-          '<strong>缴纳申请费 ¥500</strong>：支持微信支付与支付宝',
+          '<strong>缴纳申请费 {{fee.apply}}</strong>：支持微信支付与支付宝',
           '<strong>提交申请材料</strong>：上传成绩单等材料，须在申请材料截止日前完成',
           '<strong>录取</strong>：在学生中心查看录取结果并下载录取通知书',
-          '<strong>缴纳学费 ¥16,800</strong>：可本人支付，也可生成链接请家长代付',
+          '<strong>缴纳学费 {{fee.tuition}}</strong>：可本人支付，也可生成链接请家长代付',
         ),
       },
       { id: 'fees-note', heading: '费用说明', html: p('申请费与学费以缴费页面显示的金额为准。申请费用于材料审核，一经缴纳不予退还。') },
@@ -73,7 +73,7 @@ export const INSTRUCTION_PAGES: Record<string, DefaultPage> = {
   ),
   'instructions/tuition': page(
     '学费与资助',
-    'Summit 学费 ¥16,800（含四周课程、导师辅导、毕业项目与全部线上活动），提供需求型助学金，学费可由家长代付。',
+    'Summit 学费 {{fee.tuition}}（含四周课程、导师辅导、毕业项目与全部线上活动），提供需求型助学金，学费可由家长代付。',
     { subtitle: '我们希望经济条件不成为优秀学生参加项目的障碍。' },
     [
       {
@@ -82,8 +82,8 @@ export const INSTRUCTION_PAGES: Record<string, DefaultPage> = {
         items: {
           kind: 'stats',
           entries: [
-            { value: '¥500', label: '申请费（不予退还）' },
-            { value: '¥16,800', label: '学费（每期）' },
+            { value: '{{fee.apply}}', label: '申请费（不予退还）' },
+            { value: '{{fee.tuition}}', label: '学费（每期）' },
           ],
         },
       },
