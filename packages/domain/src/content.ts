@@ -7,7 +7,7 @@
  * words come from here.
  */
 import { z } from 'zod';
-import { envelopeSchema } from './errors.ts';
+import { envelopeSchema } from './envelope.ts';
 import { MSG } from './messages.ts';
 import { requestObjectSchema, timestampSchema } from './api/common.ts';
 

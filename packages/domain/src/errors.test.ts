@@ -8,13 +8,13 @@ import {
   STATUS_CODES,
   clientActionFor,
   defaultMessageFor,
-  envelopeSchema,
   httpStatusFor,
   isAppError,
   isGateCode,
   isStatusCode,
   type StatusCode,
 } from './errors.ts';
+import { envelopeSchema } from './envelope.ts';
 
 describe('STATUS', () => {
   it('has the spec §8 codes, gates as strings', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { ZodError } from 'zod';
 import { MSG } from './messages.ts';
 
 /** Body `status` codes of the envelope (spec §8, docs/api-contract.md). Gate codes are strings on the wire. */
@@ -106,28 +106,7 @@ export function httpStatusFor(status: StatusCode): number {
   }
 }
 
-export const statusCodeSchema = z.union([
-  z.literal(STATUS.OK),
-  z.literal(STATUS.REDIRECT),
-  z.literal(STATUS.LOGIN_REQUIRED),
-  z.literal(STATUS.MESSAGE),
-  z.literal(STATUS.PARAM),
-  z.literal(STATUS.RELOAD),
-  z.literal(STATUS.BACK),
-  z.literal(STATUS.INTERNAL),
-  z.enum(GATE_CODES),
-]);
-
 export type Envelope<T> = { status: StatusCode; msg: string; data?: T };
-
-export function envelopeSchema<T extends z.ZodType>(dataSchema: T) {
-  return z.object({ status: statusCodeSchema, msg: z.string(), data: dataSchema.optional() });
-}
-
-/** `data` of a 4003: which request field was wrong. */
-export const paramErrorDataSchema = z.object({ field: z.string() });
-/** `data` of a 302: where to go after showing the message. */
-export const redirectDataSchema = z.object({ url: z.string() });
 
 type AppErrorOptions = { data?: unknown; httpStatus?: number };
 
@@ -167,7 +146,7 @@ export class AppError extends Error {
   }
 
   /** First issue of a failed parse, as a 4003 naming the field (nested paths are joined with dots). */
-  static fromZod(error: z.ZodError): AppError {
+  static fromZod(error: ZodError): AppError {
     const issue = error.issues[0];
     if (!issue) return AppError.param('', MSG.PARAM_INVALID);
     const field = issue.path.map(String).join('.');

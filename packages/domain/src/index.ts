@@ -1,5 +1,6 @@
 export * from './messages.ts';
 export * from './errors.ts';
+export * from './envelope.ts';
 export * from './constants.ts';
 export * from './validation.ts';
 export * from './roles.ts';

@@ -3,7 +3,7 @@
  * and the paid student's offline-to-online confirmation (decision 017).
  */
 import { z } from 'zod';
-import { envelopeSchema } from './errors.ts';
+import { envelopeSchema } from './envelope.ts';
 import { timestampSchema } from './api/common.ts';
 
 /** The full notice page (an info page of spec §2). */

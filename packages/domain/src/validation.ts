@@ -5,38 +5,13 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { MSG, formatMessage } from './messages.ts';
+import { MAINLAND_PHONE_CODE, PASSWORD_PATTERN, PHONE_MAX_RAW_CHARS, normalizePhone, phoneProblem } from './field-rules.ts';
+
+// The plain checks (phone, password, area codes) live zod-free in field-rules.ts for the web's first load.
+export { MAINLAND_PHONE_CODE, filterAreaCodes, normalizePhone, passwordProblem, phoneProblem } from './field-rules.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Phone
-
-export const MAINLAND_PHONE_CODE = '86';
-const MAINLAND_PHONE_PATTERN = /^1[3-9]\d{9}$/;
-const INTERNATIONAL_PHONE_PATTERN = /^\d{5,15}$/;
-/** Far above any real number: longer input is rejected before any other work. */
-const PHONE_MAX_RAW_CHARS = 32;
-
-/** Spaces and hyphens people type inside a number are not part of it; the stored phone is digits only. */
-export function normalizePhone(phone: string): string {
-  return phone.replace(/[\s-]/g, '');
-}
-
-/**
- * The message for a phone number, or null when it is fine. Precedence, first match wins:
- * 1. empty (after removing spaces and hyphens) → 请填写手机号;
- * 2. mainland (+86): not exactly 11 characters → 请填写11位手机!;
- * 3. mainland: 11 characters not matching 1[3-9] + 9 digits (letters included) → 手机格式错误;
- * other codes: 5–15 digits, else 手机格式错误 (the 11-digit rule is mainland-only).
- */
-export function phoneProblem(phone: string, phoneCode: string = MAINLAND_PHONE_CODE): string | null {
-  if (phone.length > PHONE_MAX_RAW_CHARS) {
-    return phoneCode === MAINLAND_PHONE_CODE ? MSG.PHONE_LENGTH : MSG.PHONE_FORMAT;
-  }
-  const digits = normalizePhone(phone);
-  if (digits === '') return MSG.PHONE_REQUIRED;
-  if (phoneCode !== MAINLAND_PHONE_CODE) return INTERNATIONAL_PHONE_PATTERN.test(digits) ? null : MSG.PHONE_FORMAT;
-  if (digits.length !== LIMITS.phoneLength) return MSG.PHONE_LENGTH;
-  return MAINLAND_PHONE_PATTERN.test(digits) ? null : MSG.PHONE_FORMAT;
-}
 
 /** A mainland (+86) phone number, normalized to its 11 digits. */
 export const phoneSchema = z
@@ -83,9 +58,6 @@ export const emailSchema = z
   .min(1, { error: MSG.EMAIL_REQUIRED })
   .max(LIMITS.emailMaxChars, { error: MSG.EMAIL_FORMAT })
   .regex(EMAIL_PATTERN, { error: MSG.EMAIL_FORMAT });
-
-/** Printable ASCII without space: English letters, digits and symbols only. */
-const PASSWORD_PATTERN = new RegExp(`^[\\x21-\\x7E]{${LIMITS.passwordMin},${LIMITS.passwordMax}}$`);
 
 /** Not trimmed: a space anywhere is a format error, never silently dropped. */
 export const passwordSchema = z
@@ -400,11 +372,3 @@ export function filterCountries<T extends { id: number }>(countries: readonly T[
   return countries.filter((country) => country.id === CHINA_COUNTRY_ID);
 }
 
-/**
- * Canada shares +1 with the United States; as a phone code it would be a duplicate entry, so the phone
- * area-code selector leaves it out (spec §5). Other uses (nationality) keep it.
- */
-export function filterAreaCodes<T extends { short: string }>(items: readonly T[], forPhone: boolean): T[] {
-  if (!forPhone) return [...items];
-  return items.filter((item) => item.short.toUpperCase() !== 'CA');
-}

@@ -3,7 +3,7 @@
  * are integer fen. No I/O.
  */
 import { z } from 'zod';
-import { envelopeSchema } from '../errors.ts';
+import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { PAYMENT_CURRENCY } from '../payments.ts';
 import { FILE_URL_PREFIX } from './storage.ts';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { PROFESSIONAL_TRACKS } from '../application.ts';
 import { SESSION_WINDOWS } from '../constants.ts';
-import { envelopeSchema } from '../errors.ts';
+import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { PAYMENT_ORDER_STATUSES, PAYMENT_PURPOSES } from '../payments.ts';
 import { boundedStringSchema, queryIdSchema, requestObjectSchema, timestampSchema } from './common.ts';

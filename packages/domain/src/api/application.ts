@@ -16,7 +16,7 @@ import {
   type StudentFormName,
 } from '../application.ts';
 import { DEADLINE_KEYS } from '../constants.ts';
-import { envelopeSchema } from '../errors.ts';
+import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { requestObjectSchema, timestampSchema } from './common.ts';
 

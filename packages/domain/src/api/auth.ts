@@ -1,6 +1,6 @@
 /** Accounts: captcha, SMS code, register, login, reset, logout, auth info, the demo SMS outbox. */
 import { z } from 'zod';
-import { envelopeSchema } from '../errors.ts';
+import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { LOGIN_TYPE_VALUES } from '../roles.ts';
 import {

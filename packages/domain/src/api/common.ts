@@ -1,6 +1,6 @@
 /** Building blocks shared by the endpoint schemas. */
 import { z } from 'zod';
-import { envelopeSchema, statusCodeSchema } from '../errors.ts';
+import { envelopeSchema, statusCodeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 
 /** An instant as ISO 8601 with offset; the api sends `Date#toISOString()`. */

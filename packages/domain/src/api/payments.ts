@@ -1,7 +1,7 @@
 /** Payment endpoints (issue 3 items 2 and 6, docs/api-contract.md "Payments"). Amounts are integer fen. */
 import { z } from 'zod';
 import { PAYMENT_CHANNELS, PAYMENT_PROVIDERS } from '../constants.ts';
-import { envelopeSchema } from '../errors.ts';
+import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { MAX_FEE_FEN, PAYMENT_CURRENCY, PAYMENT_ORDER_STATUSES, PAYMENT_PURPOSES } from '../payments.ts';
 import { requestObjectSchema, timestampSchema } from './common.ts';

@@ -1,6 +1,6 @@
 /** Profile endpoints of the non-student roles. */
 import { z } from 'zod';
-import { envelopeSchema } from '../errors.ts';
+import { envelopeSchema } from '../envelope.ts';
 import { TEACHER_TYPE_VALUES } from '../roles.ts';
 
 // GET /api/teacher/info -----------------------------------------------------------------------------------

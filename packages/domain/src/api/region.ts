@@ -1,6 +1,6 @@
 /** Region data: countries, states, cities, zones, schools, phone area codes. */
 import { z } from 'zod';
-import { envelopeSchema } from '../errors.ts';
+import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { boundedStringSchema, queryIdSchema, requestObjectSchema } from './common.ts';
 

@@ -5,7 +5,7 @@
  * short-lived signed address (S3, Aliyun OSS). Forms store `{ name, url }` with that address.
  */
 import { z } from 'zod';
-import { envelopeSchema } from '../errors.ts';
+import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import type { UploadedFile } from '../uploader.ts';
 

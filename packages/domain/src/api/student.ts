@@ -1,6 +1,6 @@
 /** Student endpoints of this milestone: status and profile (/info). */
 import { z } from 'zod';
-import { envelopeSchema } from '../errors.ts';
+import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { studentStatusSchema } from '../student-status.ts';
 import {

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { areaCodeItemSchema, filterAreaCodes, MAINLAND_PHONE_CODE, type AreaCodeItem } from '@summit/domain';
-import { api } from '../lib/api-client.ts';
+import type { AreaCodeItem } from '@summit/domain';
+import { filterAreaCodes, MAINLAND_PHONE_CODE } from '@summit/domain/field-rules';
+import { api, type ResponseParser } from '../lib/api-client.ts';
 import './phone-field.css';
 
 // The dialling-code picker and the phone pair helpers, without antd: the plain login form (first load of
@@ -30,7 +31,19 @@ export function phoneFieldsOf(values: PhoneFormValues): { phone_code: string; ph
   return { phone_code: phoneCodeOf(values[PHONE_AREA_FIELD]), phone: (values[PHONE_FIELD] ?? '').trim() };
 }
 
-const areaCodeListSchema = areaCodeItemSchema.array();
+/**
+ * The area-code list's shape, checked by hand: the login page loads without zod (decision 018). Items missing
+ * a field make the answer a contract error, as the domain schema would.
+ */
+export const areaCodeListParser: ResponseParser<AreaCodeItem[]> = {
+  safeParse(value) {
+    const fields = ['short', 'name', 'en', 'tel', 'pinyin'] as const;
+    const ok =
+      Array.isArray(value) &&
+      value.every((item) => typeof item === 'object' && item !== null && fields.every((f) => typeof (item as Record<string, unknown>)[f] === 'string'));
+    return ok ? { success: true, data: value as AreaCodeItem[] } : { success: false, error: { issues: ['area code list'] } };
+  },
+};
 
 interface AreaOption {
   value: string;
@@ -45,7 +58,7 @@ interface AreaOption {
 export function PhoneAreaSelect(props: { value?: string; onChange?: (value: string) => void; disabled?: boolean }) {
   const codes = useQuery({
     queryKey: ['region', 'area-codes'],
-    queryFn: ({ signal }) => api.get('/region/area-codes', { schema: areaCodeListSchema, signal, quiet: true }),
+    queryFn: ({ signal }) => api.get('/region/area-codes', { schema: areaCodeListParser, signal, quiet: true }),
     staleTime: Infinity,
   });
   const options = useMemo<AreaOption[]>(() => {

@@ -1,14 +1,8 @@
-import {
-  MSG,
-  PAGES,
-  STATUS,
-  clientActionFor,
-  defaultMessageFor,
-  isStatusCode,
-  nextStudentPage,
-  studentStatusSchema,
-  type StatusCode,
-} from '@summit/domain';
+// Zod-free domain modules only: the client is on the first load of most pages (decision 018). The student
+// status schema comes with the one rare path that needs it (studentHome).
+import { STATUS, clientActionFor, defaultMessageFor, isStatusCode, type StatusCode } from '@summit/domain/errors';
+import { MSG } from '@summit/domain/messages';
+import { PAGES } from '@summit/domain/pages';
 import { authStorage, type AuthStorage } from './auth-storage.ts';
 import { currentPathWithSearch, loginRedirectFor, navigateTo } from './navigation.ts';
 import { toast, type ToastKind } from './notifier.ts';
@@ -140,6 +134,7 @@ export function createApiClient(deps: ApiClientDeps) {
     try {
       const envelope = await send('/student/status', {});
       if (envelope.status !== STATUS.OK) return PAGES.login;
+      const { nextStudentPage, studentStatusSchema } = await import('@summit/domain/student-status');
       return nextStudentPage(studentStatusSchema.parse(envelope.data));
     } catch {
       return '/';

@@ -1,15 +1,23 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { passwordSchema, phoneProblem, LIMITS } from '@summit/domain';
+import { LIMITS } from '@summit/domain/constants';
+import { passwordProblem, phoneProblem } from '@summit/domain/field-rules';
 import { ApiError } from '../../lib/api-client.ts';
-import { schemaProblem } from '../../lib/form-rules.ts';
 import { returnTargetFrom } from '../../lib/navigation.ts';
 import { DEFAULT_PHONE_AREA, PhoneAreaSelect, phoneCodeOf } from '../../components/phone-area-select.tsx';
-import { LOGIN_SUCCESS_TEXT, completeLogin, loginWithPassword } from './auth-api.ts';
 import { LoginFormActions } from './login-form-actions.tsx';
 import type { AuthLocationState } from './use-auth-form.ts';
 
 type Field = 'phone' | 'password';
+
+// The login request and what follows it (response schemas, the student status) need zod: fetched when the
+// visitor starts typing, so /login's first load stays without it (decision 018).
+let authApi: Promise<typeof import('./auth-api.ts')> | null = null;
+const loadAuthApi = () =>
+  (authApi ??= import('./auth-api.ts').catch((error: unknown) => {
+    authApi = null; // a failed fetch (offline) is tried again on the next attempt
+    throw error;
+  }));
 
 /**
  * LOGIN (/login): phone + password in plain markup. /login is the page most visitors open first after the
@@ -31,7 +39,7 @@ export function PlainPasswordLoginForm() {
   const ids = useId();
 
   const problemOf = (field: Field, value: string): string | null =>
-    field === 'phone' ? phoneProblem(value, phoneCodeOf(area)) : schemaProblem(passwordSchema, value === '' ? undefined : value);
+    field === 'phone' ? phoneProblem(value, phoneCodeOf(area)) : passwordProblem(value);
   const check = (field: Field, value: string) => setErrors((e) => ({ ...e, [field]: problemOf(field, value) ?? undefined }));
   const clear = (field: Field) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
@@ -43,6 +51,7 @@ export function PlainPasswordLoginForm() {
     if (found.phone || found.password) return;
     setSubmitting(true);
     try {
+      const { LOGIN_SUCCESS_TEXT, completeLogin, loginWithPassword } = await loadAuthApi();
       const result = await loginWithPassword({ phone_code: phoneCodeOf(area), phone: phone.trim(), password });
       const target = await completeLogin(result, returnTargetFrom(params), LOGIN_SUCCESS_TEXT);
       await navigate(target, { replace: true, flushSync: true });
@@ -59,7 +68,7 @@ export function PlainPasswordLoginForm() {
 
   const errorId = (field: Field) => `${ids}-${field}-error`;
   return (
-    <form className="auth-form plain-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form className="auth-form plain-form" noValidate onSubmit={(e) => void submit(e)} onFocus={() => void loadAuthApi().catch(() => undefined)}>
       <div className={errors.phone ? 'plain-field plain-field--error' : 'plain-field'}>
         <div className="phone-field__row">
           <PhoneAreaSelect value={area} onChange={setArea} />
