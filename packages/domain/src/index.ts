@@ -24,4 +24,5 @@ export * from './api/admissions.ts';
 export * from './api/site.ts';
 export * from './content.ts';
 export * from './content-tokens.ts';
+export * from './site-map.ts';
 export * from './notice.ts';

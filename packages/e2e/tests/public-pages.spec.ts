@@ -76,6 +76,22 @@ test('the first HTML is the page itself: readable without JavaScript, then repla
   expect(errors).toEqual([]);
 });
 
+test('the footer links every info page, and leaves the AMC-hidden ones out on AMC', async ({ page }) => {
+  await page.goto('/faq');
+  const map = page.locator('#root').getByRole('navigation', { name: '网站导航' });
+  await expect(map.getByRole('link')).toHaveCount(CONTENT_SLUGS.length - 1);
+  await map.getByRole('link', { name: '重要日期', exact: true }).click();
+  await expect(page).toHaveURL(/\/instructions\/dates$/);
+  await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(map.getByRole('link', { name: '学费与资助', exact: true })).toBeVisible();
+
+  await page.goto('/faq?amc=1');
+  await expect(page.locator('#summit-prerender')).toHaveCount(0);
+  await expect(map.getByRole('link', { name: '常见问题', exact: true })).toBeVisible();
+  await expect(map.getByRole('link', { name: '学费与资助', exact: true })).toHaveCount(0);
+  await expect(map.getByRole('link', { name: '志愿者招募', exact: true })).toHaveCount(0);
+});
+
 test('the FAQ opens an answer with a tap, and an unknown info path is the 404 page', async ({ page, baseURL }) => {
   const faq = await publishedPage(baseURL as string, 'faq');
   const entry = faq.document.sections.flatMap((s) => (s.items?.kind === 'faq' ? s.items.entries : []))[0];

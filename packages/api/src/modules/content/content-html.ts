@@ -10,6 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTENT_PRELOAD_ELEMENT_ID, PRERENDER_ELEMENT_ID, PRERENDER_STYLE_ID, SITE_TITLE_PREFIX, contentSlugFromPath, type PageDocument, type PublicPage } from '@summit/domain';
 import { pageDocumentMarkup } from '@summit/domain/page-markup';
+import { siteMapFor } from '@summit/domain/site-map';
 import type { AppContext } from '../../http/context.ts';
 import { sanitizeRichText } from './content-sanitiser.ts';
 
@@ -35,8 +36,11 @@ function cacheOf(ctx: AppContext): CacheState {
 export function invalidateContentHtml(ctx: AppContext, slug?: string): void {
   const c = cacheOf(ctx);
   if (slug === undefined) c.pages.clear();
-  else c.pages.delete(slug);
+  else for (const key of [cacheKey(slug, false), cacheKey(slug, true)]) c.pages.delete(key);
 }
+
+/** The AMC variant draws the same page without links to its hidden pages: a cache entry of its own. */
+const cacheKey = (slug: string, amc: boolean) => (amc ? `amc:${slug}` : slug);
 
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -74,10 +78,22 @@ function topBarMarkup(kind: 'index' | 'inner' | 'no-user'): string {
   );
 }
 
+/** The footer's site map (domain site-map.ts), as the web's DefaultFooter draws it. */
+function siteMapMarkup(amc: boolean): string {
+  const groups = siteMapFor(amc)
+    .map(
+      (g) =>
+        `<div class="footer__group"><p class="footer__group-title">${escapeHtml(g.title)}</p><ul class="footer__group-links">` +
+        `${g.links.map((l) => `<li><a href="${escapeHtml(l.path)}">${escapeHtml(l.title)}</a></li>`).join('')}</ul></div>`,
+    )
+    .join('');
+  return `<nav class="footer__map" aria-label="网站导航">${groups}</nav>`;
+}
+
 /** The web's default footer (app/layouts/footers.tsx). */
-function footerMarkup(year: number): string {
+function footerMarkup(year: number, amc: boolean): string {
   return (
-    '<footer class="footer"><div class="footer__inner"><div class="footer__brand"><strong>Summit 高中生夏季学术项目</strong><span>面向高中生的线上暑期学术课程</span></div>' +
+    `<footer class="footer"><div class="footer__inner">${siteMapMarkup(amc)}<div class="footer__brand"><strong>Summit 高中生夏季学术项目</strong><span>面向高中生的线上暑期学术课程</span></div>` +
     '<nav class="footer__links" aria-label="页脚"><a href="/agreement">用户协议</a><a href="/privacy">隐私政策</a></nav>' +
     `<div class="footer__copy">© ${year} Summit 高中生夏季学术项目</div></div></footer>`
   );
@@ -91,12 +107,12 @@ const HOME_ACTIONS =
  * The page as the web app draws it — top bar, the document (domain pageDocumentMarkup, the same markup as the
  * web's PageDocumentView) and the footer — so the first paint is the real page, styled by the entry CSS.
  */
-export function renderPageMarkup(page: PublicPage, now = new Date()): string {
+export function renderPageMarkup(page: PublicPage, now = new Date(), amc = false): string {
   const kind = page.slug === '' ? 'index' : 'inner';
   const doc = pageDocumentMarkup(resanitised(page.document), kind === 'index' ? { heroActionsHtml: HOME_ACTIONS } : {});
   return (
     `<div id="${PRERENDER_ELEMENT_ID}" data-prerendered="${escapeHtml(page.slug)}"><div class="app app--${kind}">${topBarMarkup(kind)}` +
-    `<main class="app__main">${doc}</main>${footerMarkup(beijingYear(now))}</div></div>`
+    `<main class="app__main">${doc}</main>${footerMarkup(beijingYear(now), amc)}</div></div>`
   );
 }
 
@@ -160,7 +176,7 @@ export function injectLoginScreen(template: string): string {
 }
 
 /** index.html with the page's title, description and the page itself. Pure: the template is the built index.html. */
-export function injectPage(template: string, page: PublicPage, now = new Date()): string {
+export function injectPage(template: string, page: PublicPage, now = new Date(), amc = false): string {
   const title = escapeHtml(`${SITE_TITLE_PREFIX}${page.title}`);
   const description = escapeHtml(page.description || page.document.hero.subtitle || page.title);
   let html = /<title>[\s\S]*?<\/title>/i.test(template)
@@ -176,7 +192,7 @@ export function injectPage(template: string, page: PublicPage, now = new Date())
   const preload = `<script id="${CONTENT_PRELOAD_ELEMENT_ID}" type="application/json">${scriptJson(page)}</script>`;
   // #root stays hidden until the app has drawn the same page; the web then removes the prerender (revealApp).
   const hideRoot = `<style id="${PRERENDER_STYLE_ID}">#root{display:none}</style>`;
-  return deferAppScripts(html.replace(root, () => `${preload}${renderPageMarkup(page, now)}${hideRoot}<div id="root">`));
+  return deferAppScripts(html.replace(root, () => `${preload}${renderPageMarkup(page, now, amc)}${hideRoot}<div id="root">`));
 }
 
 async function template(ctx: AppContext, webDist: string): Promise<{ text: string; mtime: number }> {
@@ -213,15 +229,18 @@ export async function contentIndexHtml(
   webDist: string,
   pathname: string,
   loadPage: (slug: string) => Promise<PublicPage>,
+  variant: { amc?: boolean } = {},
 ): Promise<string | null> {
   const slug = contentSlugFromPath(pathname);
   if (slug === undefined) return null;
+  const amc = variant.amc ?? false;
   const c = cacheOf(ctx);
   const tpl = await template(ctx, webDist);
   const now = Date.now();
-  const hit = c.pages.get(slug);
+  const key = cacheKey(slug, amc);
+  const hit = c.pages.get(key);
   if (hit && hit.templateMtime === tpl.mtime && now - hit.at < CACHE_TTL_MS) return hit.html;
-  const html = injectPage(tpl.text, await loadPage(slug));
-  c.pages.set(slug, { html, at: now, templateMtime: tpl.mtime });
+  const html = injectPage(tpl.text, await loadPage(slug), new Date(now), amc);
+  c.pages.set(key, { html, at: now, templateMtime: tpl.mtime });
   return html;
 }

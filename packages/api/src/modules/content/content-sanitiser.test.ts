@@ -68,6 +68,17 @@ describe('injectPage', () => {
     expect(JSON.parse(json)).toEqual(page);
   });
 
+  it('draws the footer\'s site map, without the AMC-hidden pages on the AMC variant', () => {
+    const main = injectPage(template, page);
+    expect(main).toContain('<nav class="footer__map" aria-label="网站导航">');
+    expect(main).toContain('<li><a href="/instructions/tuition">学费与资助</a></li>');
+    expect(main).toContain('<li><a href="/notice/online-notice-free">线上项目须知</a></li>');
+    const amc = injectPage(template, page, new Date(), true);
+    expect(amc).not.toContain('href="/instructions/tuition"');
+    expect(amc).not.toContain('href="/join-us/volunteer"');
+    expect(amc).toContain('<li><a href="/faq">常见问题</a></li>');
+  });
+
   it('draws the home page with the index top bar and the visitor calls to action', () => {
     const html = injectPage(template, { ...page, slug: '' });
     expect(html).toContain('<div class="app app--index"><header class="topbar topbar--index topbar--prerendered">');

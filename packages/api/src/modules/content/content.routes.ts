@@ -115,10 +115,9 @@ export async function contentIndexHtmlFor(app: FastifyInstance, webDist: string,
   const pathname = request.url.split('?')[0] ?? '/';
   const amc = isAmcHost(app.ctx.env, request.hostname);
   const slug = contentSlugFromPath(pathname);
-  // Checked before the per-slug cache, which holds the page as the main site shows it.
   if (slug === undefined || (amc && contentSlugDef(slug)?.amcHidden)) return null;
   try {
-    return await contentIndexHtml(app.ctx, webDist, pathname, (slug) => getPublicPage(app.ctx, slug, { amc }));
+    return await contentIndexHtml(app.ctx, webDist, pathname, (slug) => getPublicPage(app.ctx, slug, { amc }), { amc });
   } catch (error) {
     if (!(error instanceof AppError)) request.log.warn({ err: error }, 'content: crawler HTML failed; plain index.html sent');
     return null;
