@@ -1,8 +1,10 @@
 /**
- * The public site's footer map (decision 018): every info page of spec §2 grouped for visitors and crawlers.
- * Zod-free: the web's footer and the server's prerendered footer both draw it from here. Pages hidden on the
- * AMC variant (decision 015) carry `amcHidden` and are left out there.
+ * The public site's footer map (decision 014 addendum): every info page of spec §2 grouped for visitors and
+ * crawlers. Groups name slugs; titles and the AMC flag come from CONTENT_SLUGS. Zod-free: the web's footer and
+ * the server's prerendered footer both draw it from here. AMC-hidden pages (decision 015) are left out there.
  */
+import { CONTENT_SLUGS } from './content-slugs.ts';
+
 export interface SiteMapLink {
   path: string;
   title: string;
@@ -14,60 +16,32 @@ export interface SiteMapGroup {
   links: readonly SiteMapLink[];
 }
 
-export const SITE_MAP: readonly SiteMapGroup[] = [
+const GROUPS: ReadonlyArray<{ title: string; slugs: readonly string[] }> = [
   {
     title: '学术项目',
-    links: [
-      { path: '/academic/pedagogy', title: '教学理念' },
-      { path: '/academic/curriculum', title: '课程体系' },
-      { path: '/academic/courses', title: '课程示例' },
-      { path: '/academic/instructors', title: '导师团队' },
-      { path: '/academic/capstone', title: '毕业项目' },
-      { path: '/academic/IMPACT', title: 'IMPACT 计划' },
-      { path: '/academic/grades', title: '学术评价' },
-      { path: '/inner/advanced', title: '进阶项目' },
-      { path: '/inner/explore', title: '探索项目' },
-    ],
+    slugs: ['academic/pedagogy', 'academic/curriculum', 'academic/courses', 'academic/instructors', 'academic/capstone', 'academic/IMPACT', 'academic/grades', 'inner/advanced', 'inner/explore'],
   },
   {
     title: '申请与费用',
-    links: [
-      { path: '/instructions/eligibility', title: '申请资格' },
-      { path: '/instructions/dates', title: '重要日期' },
-      { path: '/instructions/process', title: '申请流程' },
-      { path: '/instructions/tuition', title: '学费与资助', amcHidden: true },
-      { path: '/faq', title: '常见问题' },
-      { path: '/notice/online-notice-free', title: '线上项目须知' },
-    ],
+    slugs: ['instructions/eligibility', 'instructions/dates', 'instructions/process', 'instructions/tuition', 'faq', 'notice/online-notice-free'],
   },
   {
     title: '学院与活动',
-    links: [
-      { path: '/inner/h/phoenix', title: '凤凰学院' },
-      { path: '/inner/h/qilin', title: '麒麟学院' },
-      { path: '/inner/h/dragon', title: '青龙学院' },
-      { path: '/inner/h/tiger', title: '白虎学院' },
-      { path: '/activities/house', title: '学院活动' },
-      { path: '/activities/events', title: '项目活动' },
-      { path: '/activities/community', title: '社区与校友' },
-      { path: '/inner/hxweek', title: '学院周' },
-      { path: '/inner/talent-hunt', title: '才艺征集' },
-    ],
+    slugs: ['inner/h/phoenix', 'inner/h/qilin', 'inner/h/dragon', 'inner/h/tiger', 'activities/house', 'activities/events', 'activities/community', 'inner/hxweek', 'inner/talent-hunt'],
   },
   {
     title: '关于我们',
-    links: [
-      { path: '/about-us', title: '关于我们' },
-      { path: '/about-us/partners', title: '合作伙伴' },
-      { path: '/join-us/si', title: '加入团队' },
-      { path: '/join-us/volunteer', title: '志愿者招募', amcHidden: true },
-      { path: '/inner/grades', title: '成绩与证书' },
-      { path: '/inner/haa', title: 'HAA 学术奖' },
-      { path: '/track/ranking', title: '学术排名' },
-      { path: '/psychology/station', title: '心理驿站' },
-    ],
+    slugs: ['about-us', 'about-us/partners', 'join-us/si', 'join-us/volunteer', 'inner/grades', 'inner/haa', 'track/ranking', 'psychology/station'],
   },
 ];
+
+function linkOf(slug: string): SiteMapLink {
+  const def = CONTENT_SLUGS.find((s) => s.slug === slug);
+  if (!def) throw new Error(`site map: unknown content slug ${slug}`);
+  return { path: def.path, title: def.navTitle, ...(def.amcHidden ? { amcHidden: true } : {}) };
+}
+
+export const SITE_MAP: readonly SiteMapGroup[] = GROUPS.map((g) => ({ title: g.title, links: g.slugs.map(linkOf) }));
 
 /** The map as a visitor of this variant sees it. */
 export function siteMapFor(amc: boolean): SiteMapGroup[] {
