@@ -9,7 +9,7 @@
  */
 import type { PageDocument, PageSection } from './content.ts';
 
-/** React's escaping of text and attribute values (react-dom's escapeTextForBrowser). */
+/** React's escaping of text and attribute values (react-dom's escapeTextForBrowser); the api's one HTML escaper. */
 export function escapeMarkup(value: string): string {
   return value.replace(/[&<>"']/g, (c) => {
     switch (c) {

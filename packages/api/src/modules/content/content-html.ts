@@ -9,7 +9,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTENT_PRELOAD_ELEMENT_ID, PRERENDER_ELEMENT_ID, PRERENDER_STYLE_ID, SITE_TITLE_PREFIX, contentSlugFromPath, type PageDocument, type PublicPage } from '@summit/domain';
-import { pageDocumentMarkup } from '@summit/domain/page-markup';
+import { escapeMarkup, pageDocumentMarkup } from '@summit/domain/page-markup';
 import { siteMapFor } from '@summit/domain/site-map';
 import type { AppContext } from '../../http/context.ts';
 import { sanitizeRichText } from './content-sanitiser.ts';
@@ -41,10 +41,6 @@ export function invalidateContentHtml(ctx: AppContext, slug?: string): void {
 
 /** The AMC variant draws the same page without links to its hidden pages: a cache entry of its own. */
 const cacheKey = (slug: string, amc: boolean) => (amc ? `amc:${slug}` : slug);
-
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 /** The page with every rich-text field through the allow-list once more (a second line behind sanitise-on-write). */
 function resanitised(document: PageDocument): PageDocument {
@@ -83,8 +79,8 @@ function siteMapMarkup(amc: boolean): string {
   const groups = siteMapFor(amc)
     .map(
       (g) =>
-        `<div class="footer__group"><p class="footer__group-title">${escapeHtml(g.title)}</p><ul class="footer__group-links">` +
-        `${g.links.map((l) => `<li><a href="${escapeHtml(l.path)}">${escapeHtml(l.title)}</a></li>`).join('')}</ul></div>`,
+        `<div class="footer__group"><p class="footer__group-title">${escapeMarkup(g.title)}</p><ul class="footer__group-links">` +
+        `${g.links.map((l) => `<li><a href="${escapeMarkup(l.path)}">${escapeMarkup(l.title)}</a></li>`).join('')}</ul></div>`,
     )
     .join('');
   return `<nav class="footer__map" aria-label="网站导航">${groups}</nav>`;
@@ -111,7 +107,7 @@ export function renderPageMarkup(page: PublicPage, now = new Date(), amc = false
   const kind = page.slug === '' ? 'index' : 'inner';
   const doc = pageDocumentMarkup(resanitised(page.document), kind === 'index' ? { heroActionsHtml: HOME_ACTIONS } : {});
   return (
-    `<div id="${PRERENDER_ELEMENT_ID}" data-prerendered="${escapeHtml(page.slug)}"><div class="app app--${kind}">${topBarMarkup(kind)}` +
+    `<div id="${PRERENDER_ELEMENT_ID}" data-prerendered="${escapeMarkup(page.slug)}"><div class="app app--${kind}">${topBarMarkup(kind)}` +
     `<main class="app__main">${doc}</main>${footerMarkup(beijingYear(now), amc)}</div></div>`
   );
 }
@@ -171,14 +167,14 @@ export function injectLoginScreen(template: string): string {
   const root = /<div id="root">(?:<div id="boot">[^<]*<\/div>)?/i;
   if (!root.test(template)) return template;
   const hideRoot = `<style id="${PRERENDER_STYLE_ID}">#root{display:none}</style>`;
-  const html = template.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(`${SITE_TITLE_PREFIX}登录`)}</title>`);
+  const html = template.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeMarkup(`${SITE_TITLE_PREFIX}登录`)}</title>`);
   return deferAppScripts(html.replace(root, () => `${renderLoginMarkup()}${hideRoot}<div id="root">`));
 }
 
 /** index.html with the page's title, description and the page itself. Pure: the template is the built index.html. */
 export function injectPage(template: string, page: PublicPage, now = new Date(), amc = false): string {
-  const title = escapeHtml(`${SITE_TITLE_PREFIX}${page.title}`);
-  const description = escapeHtml(page.description || page.document.hero.subtitle || page.title);
+  const title = escapeMarkup(`${SITE_TITLE_PREFIX}${page.title}`);
+  const description = escapeMarkup(page.description || page.document.hero.subtitle || page.title);
   let html = /<title>[\s\S]*?<\/title>/i.test(template)
     ? template.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title}</title>`)
     : template.replace(/<\/head>/i, () => `<title>${title}</title></head>`);

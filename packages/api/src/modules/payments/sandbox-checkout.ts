@@ -12,6 +12,7 @@ import { buildSandboxNotification, sandboxCheckoutPath, signSandboxNotification,
 import { getSandboxSecret } from '../settings/settings.service.ts';
 import { handleNotification, type PaymentDeps } from './payment-events.service.ts';
 import { findOrderByNo, type PaymentOrderRow } from './payments.repo.ts';
+import { escapeMarkup } from '@summit/domain/page-markup';
 
 /** Only a same-site path may be a return target: the checkout page must not become an open redirect. */
 export function safeReturnPath(value: unknown): string | null {
@@ -20,7 +21,6 @@ export function safeReturnPath(value: unknown): string | null {
   return /^[A-Za-z0-9\-._~/?=&%]+$/.test(value) ? value : null;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 async function sandboxOrder(deps: PaymentDeps, orderNo: string): Promise<PaymentOrderRow | null> {
   if (!deps.gateways.byId('sandbox')) return null;
@@ -63,36 +63,36 @@ button{border:1px solid #7a1f2b;background:#fff;color:#7a1f2b}button.primary{bac
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeMarkup(title)}</title><style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
 }
 
 /** GET /pay/sandbox/:order_no: plain server-rendered Chinese HTML, usable on a phone. */
 export async function renderSandboxCheckout(deps: PaymentDeps, orderNo: string, opts: { selfUrl: string; returnPath: string | null }): Promise<{ httpStatus: number; html: string }> {
   const order = await sandboxOrder(deps, orderNo);
-  if (!order) return { httpStatus: 404, html: page('订单不存在', `<h1>${escapeHtml(PROGRAMME_NAME)}</h1><p class="state fail">${escapeHtml(MSG.PAY_ORDER_NOT_FOUND)}</p>`) };
+  if (!order) return { httpStatus: 404, html: page('订单不存在', `<h1>${escapeMarkup(PROGRAMME_NAME)}</h1><p class="state fail">${escapeMarkup(MSG.PAY_ORDER_NOT_FOUND)}</p>`) };
 
   const expired = order.status === 'pending' && order.expiresAt.getTime() <= deps.ctx.now().getTime();
   const query = opts.returnPath ? `?return=${encodeURIComponent(opts.returnPath)}` : '';
   const action = (what: 'confirm' | 'fail') => `/api/payment/sandbox/${order.orderNo}/${what}${query}`;
-  const back = opts.returnPath ? `<a class="link" href="${escapeHtml(opts.returnPath)}">返回 Summit</a>` : '';
+  const back = opts.returnPath ? `<a class="link" href="${escapeMarkup(opts.returnPath)}">返回 Summit</a>` : '';
   const rows = [
     ['支付项目', PAYMENT_PURPOSE_LABELS[order.purpose]],
     ['支付方式', `${PAYMENT_PROVIDER_LABELS[order.provider] ?? order.provider}（模拟）`],
     ['订单号', order.orderNo],
   ]
-    .map(([k, v]) => `<dt>${escapeHtml(k ?? '')}</dt><dd>${escapeHtml(v ?? '')}</dd>`)
+    .map(([k, v]) => `<dt>${escapeMarkup(k ?? '')}</dt><dd>${escapeMarkup(v ?? '')}</dd>`)
     .join('');
-  const summary = `<p class="badge">模拟收银台：仅用于演示和测试，不会产生真实扣款</p><h1>${escapeHtml(PROGRAMME_NAME)}</h1><dl><dt>金额</dt><dd class="amount">${escapeHtml(formatFen(order.amountFen))}</dd>${rows}</dl>`;
+  const summary = `<p class="badge">模拟收银台：仅用于演示和测试，不会产生真实扣款</p><h1>${escapeMarkup(PROGRAMME_NAME)}</h1><dl><dt>金额</dt><dd class="amount">${escapeMarkup(formatFen(order.amountFen))}</dd>${rows}</dl>`;
 
   let actions: string;
-  if (order.status === 'paid') actions = `<p class="state ok">${escapeHtml(MSG.PAY_OK)}</p>${back}`;
-  else if (order.status !== 'pending' || expired) actions = `<p class="state fail">${escapeHtml(MSG.PAY_ORDER_CLOSED)}</p>${back}`;
+  if (order.status === 'paid') actions = `<p class="state ok">${escapeMarkup(MSG.PAY_OK)}</p>${back}`;
+  else if (order.status !== 'pending' || expired) actions = `<p class="state fail">${escapeMarkup(MSG.PAY_ORDER_CLOSED)}</p>${back}`;
   else {
     const qr =
       order.payKind === 'qr'
         ? `<figure>${await QRCode.toString(opts.selfUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })}<figcaption>也可以用手机扫码，在手机上完成支付</figcaption></figure>`
         : '';
-    actions = `${qr}<form method="post" action="${escapeHtml(action('confirm'))}"><button class="primary" type="submit">确认支付</button></form><form method="post" action="${escapeHtml(action('fail'))}"><button type="submit">模拟支付失败</button></form>`;
+    actions = `${qr}<form method="post" action="${escapeMarkup(action('confirm'))}"><button class="primary" type="submit">确认支付</button></form><form method="post" action="${escapeMarkup(action('fail'))}"><button type="submit">模拟支付失败</button></form>`;
   }
   return { httpStatus: 200, html: page(`模拟收银台 - ${PAYMENT_PURPOSE_LABELS[order.purpose]}`, summary + actions) };
 }
