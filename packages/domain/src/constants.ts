@@ -98,6 +98,13 @@ export function topBarHeight(viewportWidth: number, inMiniProgram: boolean): num
 
 export const SIDE_HELPER = { scrollbarCheckMs: 1_000, goToTopMs: 100 } as const;
 
+/** Spec §9 "Old online notice" figures, as the side helper's card and the offline-to-online dialog show them. */
+export const ONLINE_NOTICE_FACTS = {
+  dates: '8月11日–20日',
+  refundYuan: 2000,
+  refundDeadline: '8月3日 23:59',
+} as const;
+
 export const GENDERS = [
   { value: 1, label: '男' },
   { value: 2, label: '女' },

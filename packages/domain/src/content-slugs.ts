@@ -32,6 +32,9 @@ function def(slug: string, navTitle: string, amcHidden = false): ContentSlugDef 
   return { slug, path: `/${slug}`, navTitle, amcHidden };
 }
 
+/** The full online notice (spec §4): the side helper's card and the offline-to-online dialog link it. */
+export const ONLINE_NOTICE_PATH = '/notice/online-notice-free';
+
 /** Every public info page of spec §2, in menu order. */
 export const CONTENT_SLUGS: readonly ContentSlugDef[] = [
   def('', '首页'),
@@ -63,7 +66,7 @@ export const CONTENT_SLUGS: readonly ContentSlugDef[] = [
   def('faq', '常见问题'),
   def('track/ranking', '学术排名'),
   def('psychology/station', '心理驿站'),
-  def('notice/online-notice-free', '线上项目须知'),
+  def(ONLINE_NOTICE_PATH.slice(1), '线上项目须知'),
 ];
 
 const SLUG_SET = new Set(CONTENT_SLUGS.map((s) => s.slug));

@@ -6,15 +6,7 @@ import { z } from 'zod';
 import { envelopeSchema } from './envelope.ts';
 import { timestampSchema } from './api/common.ts';
 
-/** The full notice page (an info page of spec §2). */
-export const ONLINE_NOTICE_PATH = '/notice/online-notice-free';
-
-/** Spec §9 "Old online notice" figures, as the dialog and the side helper's card show them. */
-export const ONLINE_NOTICE_FACTS = {
-  dates: '8月11日–20日',
-  refundYuan: 2000,
-  refundDeadline: '8月3日 23:59',
-} as const;
+// The full notice page's path is content-slugs.ts ONLINE_NOTICE_PATH; the spec §9 figures constants.ts ONLINE_NOTICE_FACTS.
 
 /**
  * Both answers are kept in `student_forms` under these names (no schema change). The public

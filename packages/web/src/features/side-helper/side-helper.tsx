@@ -16,13 +16,14 @@ import {
   type DeadlineKey,
   type HelperPopup,
 } from './helper-model.ts';
+import { ONLINE_NOTICE_FACTS } from '@summit/domain/constants';
+import { ONLINE_NOTICE_PATH } from '@summit/domain/content-slugs';
 import { useFirstInteraction } from '../../lib/first-interaction.ts';
 import { fetchServerNoticeRead, noticeStart, postServerNoticeRead } from './online-notice-sync.ts';
 import './side-helper.css';
 
 /** GET /api/site/qr/:which (domain siteQrPath; inlined so zod stays out of this chunk). */
 const qrSrc = (which: 'service' | 'official') => `/api/site/qr/${which}`;
-const ONLINE_NOTICE_PATH = '/notice/online-notice-free';
 /** Spec §4 sends a confirmed notice to /student/card/course; that page does not exist yet (decisions 015, 017). */
 const CARD_COURSE_PATH: string | null = null;
 
@@ -227,7 +228,9 @@ function OnlineNotice({ onDone }: { onDone: () => void }) {
       <p id="online-notice-title" className="online-notice__title">
         通知：本届 Summit 改为线上举办
       </p>
-      <p className="online-notice__text">8月11日–20日线上进行；已缴费同学可申请退还 2000 元差价，截止 8月3日 23:59。</p>
+      <p className="online-notice__text">
+        {ONLINE_NOTICE_FACTS.dates}线上进行；已缴费同学可申请退还 {ONLINE_NOTICE_FACTS.refundYuan} 元差价，截止 {ONLINE_NOTICE_FACTS.refundDeadline}。
+      </p>
       <div className="online-notice__actions">
         <button type="button" className="plain-button plain-button--primary" onClick={confirm}>
           我已知晓
