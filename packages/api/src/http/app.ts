@@ -31,8 +31,7 @@ import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
 import { applicationRoutes } from '../modules/application/application.routes.ts';
 import { storageRoutes } from '../modules/storage/storage.routes.ts';
 import { installSiteGuards, siteRoutes } from '../modules/site/site.routes.ts';
-import { contentIndexHtmlFor, contentRoutes } from '../modules/content/content.routes.ts';
-import { loginIndexHtml } from '../modules/content/content-html.ts';
+import { contentRoutes, prerenderedIndexHtmlFor } from '../modules/content/content.routes.ts';
 import { noticeRoutes } from '../modules/notice/notice.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
@@ -166,14 +165,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/assets/')) return reply.code(404).send({ status: STATUS.MESSAGE, msg: MSG.NOT_FOUND_API });
     // Client-side routes: every other GET is the single-page app.
     reply.header('cache-control', 'no-cache');
-    // Public content pages: index.html with the page's title, description and main text for crawlers (decision 013).
-    const contentHtml = await contentIndexHtmlFor(app, webDist, request);
-    if (contentHtml !== null) return reply.type('text/html; charset=utf-8').send(contentHtml);
-    // /login (password form, the default) paints its first screen before the app's scripts (decision 018).
-    const url = new URL(request.url, 'http://local');
-    if (url.pathname === '/login' && !url.searchParams.has('mode')) {
-      return reply.type('text/html; charset=utf-8').send(await loginIndexHtml(app.ctx, webDist));
-    }
+    // Public content pages and /login: index.html with the page already drawn (decisions 013, 018).
+    const prerendered = await prerenderedIndexHtmlFor(app, webDist, request);
+    if (prerendered !== null) return reply.type('text/html; charset=utf-8').send(prerendered);
     return reply.sendFile('index.html');
   });
 

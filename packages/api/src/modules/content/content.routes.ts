@@ -15,7 +15,7 @@ import {
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { isAmcHost } from '../site/site.service.ts';
-import { contentIndexHtml } from './content-html.ts';
+import { contentIndexHtml, loginIndexHtml } from './content-html.ts';
 import {
   discardDraft,
   ensureDefaultContent,
@@ -107,12 +107,14 @@ export async function contentRoutes(app: FastifyInstance) {
 }
 
 /**
- * The SPA fallback's index.html for a public content path, with the page's title, description and main text
- * injected (decision 013); null for any other path, an AMC-hidden page on the AMC variant, or when the page
- * cannot be read (the caller then sends the plain index.html, never an error).
+ * The SPA fallback's index.html with the page already drawn (decisions 013, 018): a public content path with
+ * its title, description and page, or /login (the password form, no `?mode=`) with its first screen. Null for
+ * any other path, an AMC-hidden page on the AMC variant, or a page that cannot be read (the caller then sends
+ * the plain index.html, never an error).
  */
-export async function contentIndexHtmlFor(app: FastifyInstance, webDist: string, request: FastifyRequest): Promise<string | null> {
-  const pathname = request.url.split('?')[0] ?? '/';
+export async function prerenderedIndexHtmlFor(app: FastifyInstance, webDist: string, request: FastifyRequest): Promise<string | null> {
+  const [pathname = '/', search = ''] = request.url.split('?');
+  if (pathname === '/login' && !new URLSearchParams(search).has('mode')) return loginIndexHtml(app.ctx, webDist);
   const amc = isAmcHost(app.ctx.env, request.hostname);
   const slug = contentSlugFromPath(pathname);
   if (slug === undefined || (amc && contentSlugDef(slug)?.amcHidden)) return null;
