@@ -200,7 +200,32 @@ async function runPlaywright() {
   return result;
 }
 
+/**
+ * Static checks as a suite of their own, one test each: the architecture rules (lint, including import
+ * cycles) and types must hold in CI, not only on a developer's machine that remembered to run them.
+ */
+async function runStaticChecks() {
+  const started = Date.now();
+  const result = { name: 'static', passed: 0, failed: 0, skipped: 0, notes: [], seconds: 0 };
+  const checks = [
+    ['lint (boundaries, import cycles)', 'npm', ['run', '--silent', 'lint']],
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ];
+  for (const [label, command, args] of checks) {
+    const { code, timedOut } = await run(command, args, { cwd: ROOT, env: {} });
+    if (code === 0) result.passed += 1;
+    else {
+      result.failed += 1;
+      result.notes.push(`${label} ${timedOut ? 'timed out' : `failed (exit ${code})`}`);
+    }
+    if (interrupted) break;
+  }
+  result.seconds = (Date.now() - started) / 1000;
+  return result;
+}
+
 const suites = [
+  ['static (lint, typecheck)', runStaticChecks],
   ['domain (vitest)', () => runVitest('domain', 'packages/domain')],
   [`api (vitest, ${process.env.DATABASE_URL ? 'PostgreSQL via DATABASE_URL' : 'PGlite'})`, () => runVitest('api', 'packages/api')],
   ['web (vitest)', () => runVitest('web', 'packages/web')],

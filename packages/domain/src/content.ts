@@ -229,5 +229,3 @@ export const CONTENT_API = {
 /** The `<title>` prefix of every public page (crawler HTML and the SPA's document.title). */
 export const SITE_TITLE_PREFIX = 'Summit 高中生夏季学术项目 - ';
 
-// The prerender's element ids live in the zod-free page-markup module, which the web shell may import.
-export { CONTENT_PRELOAD_ELEMENT_ID, PRERENDER_ELEMENT_ID, PRERENDER_STYLE_ID } from './page-markup.ts';

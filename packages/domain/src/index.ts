@@ -23,6 +23,8 @@ export * from './api/admission.ts';
 export * from './api/admissions.ts';
 export * from './api/site.ts';
 export * from './content.ts';
+// The prerender's markup and element ids: zod-free, so the web shell imports it directly too.
+export { CONTENT_PRELOAD_ELEMENT_ID, PRERENDER_ELEMENT_ID, PRERENDER_STYLE_ID } from './page-markup.ts';
 export * from './content-tokens.ts';
 export * from './site-map.ts';
 export * from './notice.ts';

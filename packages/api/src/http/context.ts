@@ -2,6 +2,7 @@ import type { Env } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { TokenCache } from '../modules/auth/token-cache.ts';
+import type { AuthState, Role } from './auth-state.ts';
 
 /** What services need from the outside world; built once in app.ts, swapped in tests. */
 export interface AppContext {
@@ -13,14 +14,7 @@ export interface AppContext {
   tokenCache: TokenCache;
 }
 
-export type Role = 'student' | 'teacher' | 'school' | 'sl';
-
-export interface AuthState {
-  accountId: number;
-  role: Role;
-  isAdmin: boolean;
-  tokenId: number;
-}
+export type { AuthState, Role } from './auth-state.ts';
 
 /** Route-level auth: 'role' (the default) takes the role from the path prefix. */
 export type RouteAuth = 'role' | 'public' | 'optional' | 'any';

@@ -4,15 +4,7 @@ import { loginRedirectFor } from '../lib/navigation.ts';
 import { hasTesterFlag, isAmcSite, siteConfigForGate, siteGateTarget } from '../lib/site-variant.ts';
 import { PATHS } from './paths.ts';
 import type { RouteDef } from './routes.ts';
-
-export function pathOf(request: Request): string {
-  const url = new URL(request.url);
-  return url.pathname + url.search;
-}
-
-export function loginPathFor(returnTo: string): string {
-  return `${PATHS.login}?r=${encodeURIComponent(returnTo)}`;
-}
+import { loginPathFor, pathOf } from './login-path.ts';
 
 /** Staff pages need that role's login; the page's own request then reports anything else (spec §6). */
 function roleLoader(role: Role) {

@@ -5,7 +5,7 @@ import { authStorage } from '../lib/auth-storage.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { SESSION_KEYS } from '../lib/session.ts';
 import { PATHS } from './paths.ts';
-import { loginPathFor, pathOf } from './route-loaders.ts';
+import { loginPathFor, pathOf } from './login-path.ts';
 import type { RouteDef, StudentGate } from './routes.ts';
 
 /** Where a gate sends a student who may not enter yet, or null. */
