@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -74,10 +74,13 @@ export interface PgliteOpenHooks {
 
 /**
  * A new PGlite cluster is initialised in `pg.initialising` and renamed to `pg` only once PGlite has written
- * and closed it: a kill during initdb leaves a directory that is never mistaken for a database. That leftover
- * can only hold an unfinished initdb (nothing is written to it after), so the next start discards it. An
- * existing `pg` is never removed: after a kill mid-write, PostgreSQL's own WAL recovery applies on open.
+ * and closed it: a kill during initdb leaves a directory that is never mistaken for a database. Without its
+ * `initialised` marker that leftover can only hold an unfinished initdb (nothing else ever writes there), so
+ * the next start discards it; with the marker it is complete and is moved into place. An existing `pg` is
+ * never removed: after a kill mid-write, PostgreSQL's own WAL recovery applies on open.
  */
+const INITIALISED_MARKER = 'summit-initialised';
+
 async function ensurePgliteCluster(dataDir: string, hooks: PgliteOpenHooks): Promise<string> {
   const pgDir = path.join(dataDir, 'pg');
   if (existsSync(path.join(pgDir, 'global', 'pg_control'))) return pgDir;
@@ -87,10 +90,15 @@ async function ensurePgliteCluster(dataDir: string, hooks: PgliteOpenHooks): Pro
     renameSync(pgDir, path.join(dataDir, `pg.incomplete-${Date.now()}`));
   }
   const staging = path.join(dataDir, 'pg.initialising');
-  rmSync(staging, { recursive: true, force: true });
-  const init = await PGlite.create(staging);
-  await init.close();
-  hooks.afterInitialise?.();
+  const marker = path.join(staging, INITIALISED_MARKER);
+  if (!existsSync(marker)) {
+    rmSync(staging, { recursive: true, force: true });
+    const init = await PGlite.create(staging);
+    await init.close();
+    writeFileSync(marker, new Date().toISOString());
+    hooks.afterInitialise?.();
+  }
+  // The marker goes with the cluster; PostgreSQL ignores files it does not know in its data directory.
   renameSync(staging, pgDir);
   return pgDir;
 }
