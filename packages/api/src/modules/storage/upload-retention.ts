@@ -33,10 +33,15 @@ export interface RetentionReport {
  * An object the provider fails to delete keeps its row, so the next run tries again.
  */
 export async function sweepUploads(deps: RetentionDeps): Promise<RetentionReport> {
+  await markUploadReferences(deps.ctx.db, deps.ctx.now());
+  return deleteExpiredUploads(deps);
+}
+
+/** The delete phase alone: what has been unreferenced for the whole period, re-checked just before it goes. */
+export async function deleteExpiredUploads(deps: RetentionDeps): Promise<RetentionReport> {
   const { ctx, storage } = deps;
   const report: RetentionReport = { deleted: 0, kept: 0, failed: 0 };
   const now = ctx.now();
-  await markUploadReferences(ctx.db, now);
   const cutoff = new Date(now.getTime() - ctx.env.UPLOAD_RETENTION_DAYS * DAY_MS);
   for (const row of await listUploadsUnreferencedBefore(ctx.db, cutoff, BATCH)) {
     // A file kept under another provider (STORAGE_PROVIDER changed since) cannot be reached from here.
