@@ -81,6 +81,15 @@ const envShape = {
     OSS_ACCESS_KEY_SECRET: z.string().optional(),
     /** Custom domain or internal endpoint; default https://<bucket>.<region>.aliyuncs.com. */
     OSS_ENDPOINT: z.string().url().optional(),
+    /** Days a replaced or abandoned upload (one no form or setting refers to) is kept before it is deleted. */
+    UPLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** How often the upload retention sweep runs, in minutes (one run at a time across all processes). */
+    UPLOAD_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    /**
+     * Test hook of the interrupted-start test (decision 022): the process SIGKILLs itself at this point of its
+     * start. Refused outside NODE_ENV=test.
+     */
+    STARTUP_KILL_AT: z.enum(['pglite-initialised', 'migrated', 'reference-data', 'reference-data-committed', 'demo-seed']).optional(),
     /** Hosts serving the AMC variant (decision 015), comma-separated, e.g. amc.summit.cn; hosts starting "amc." always are. */
     AMC_HOSTS: hostListFromString.default([]),
     /** Hosts where visitors need tester status (/innersecurity), comma-separated, e.g. test.summit.cn. */
@@ -123,6 +132,9 @@ const envSchema = z
     }
     if (env.NON_PRODUCTION_HOSTS.length > 0 && !env.TESTER_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['TESTER_PASSWORD'], message: 'TESTER_PASSWORD is required when NON_PRODUCTION_HOSTS is set' });
+    }
+    if (env.STARTUP_KILL_AT && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['STARTUP_KILL_AT'], message: 'STARTUP_KILL_AT is a test hook: only accepted with NODE_ENV=test' });
     }
     if (env.STORAGE_PROVIDER === 's3') {
       for (const key of ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

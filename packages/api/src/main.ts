@@ -1,21 +1,40 @@
-import { loadEnv } from './env.ts';
+import { loadEnv, type Env } from './env.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
-import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
+import { runStartupSteps } from './seed/startup-steps.ts';
 import { startPaymentReconciler } from './modules/payments/payment-reconciler.ts';
+import { startUploadRetention } from './modules/storage/upload-retention.ts';
+
+/** The interrupted-start test's hook (decision 022): die here as abruptly as a power cut or `kill -9`. */
+function killPoint(env: Env, point: NonNullable<Env['STARTUP_KILL_AT']>): () => void {
+  return () => {
+    if (env.STARTUP_KILL_AT === point) process.kill(process.pid, 'SIGKILL');
+  };
+}
 
 async function main() {
   const env = loadEnv();
-  const database = await openDatabase(env);
+  const database = await openDatabase(env, { afterInitialise: killPoint(env, 'pglite-initialised'), afterMigrate: killPoint(env, 'migrated') });
   const app = await buildApp({ env, db: database.db });
 
-  if (env.SEED_DEMO && (database.fresh || database.kind === 'postgres')) {
-    const created = await seedDemo(database.db, { argon2MemoryKib: env.ARGON2_MEMORY_KIB });
-    if (created) app.log.info('demo programme seeded');
-  }
+  // Every step not yet recorded runs now, however the last start ended (decision 022).
+  const steps = await runStartupSteps(database.db, {
+    seedDemo: env.SEED_DEMO,
+    argon2MemoryKib: env.ARGON2_MEMORY_KIB,
+    hooks: {
+      beforeCommit: (step) => killPoint(env, step)(),
+      afterCommit: (step) => {
+        if (step === 'reference-data') killPoint(env, 'reference-data-committed')();
+      },
+    },
+  });
+  if (steps['reference-data'] === 'ran') app.log.info('reference data loaded');
+  if (steps['demo-seed'] === 'ran') app.log.info('demo programme seeded');
 
   // Only the listening process reconciles (never tests); the advisory lock keeps it to one of several processes.
   const reconciler = startPaymentReconciler({ ctx: app.ctx, gateways: app.payments, log: app.log }, { advisoryLock: database.kind === 'postgres' });
+  const retention = startUploadRetention({ ctx: app.ctx, log: app.log }, { advisoryLock: database.kind === 'postgres' });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -24,6 +43,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await reconciler.stop();
+      await retention.stop();
       await app.close();
     } finally {
       await database.close();

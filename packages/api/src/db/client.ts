@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,8 +20,6 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** True when this start created the database (used to seed the demo programme once). */
-  fresh: boolean;
   close(): Promise<void>;
 }
 
@@ -57,38 +55,81 @@ function endPool(pool: pg.Pool): Promise<void> {
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const before = await pool.query<{ n: string }>(
-    "select count(*)::text as n from information_schema.tables where table_schema = 'public' and table_name = 'accounts'",
-  );
-  await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'postgres', fresh: before.rows[0]?.n === '0', close: () => endPool(pool) };
+  try {
+    // Pending migrations and their journal rows commit in one transaction: a kill leaves all or none.
+    await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+  } catch (err) {
+    await endPool(pool);
+    throw err;
+  }
+  return { db, kind: 'postgres', close: () => endPool(pool) };
 }
 
-export async function openPglite(dataDir: string, opts: { loadDataDir?: Blob; lock?: boolean } = {}): Promise<Database> {
+export interface PgliteOpenHooks {
+  /** Test hook (STARTUP_KILL_AT): after a new cluster is initialised, before it is moved into place. */
+  afterInitialise?: () => void;
+  /** Test hook: after migrations have committed. */
+  afterMigrate?: () => void;
+}
+
+/**
+ * A new PGlite cluster is initialised in `pg.initialising` and renamed to `pg` only once PGlite has written
+ * and closed it: a kill during initdb leaves a directory that is never mistaken for a database. Without its
+ * `initialised` marker that leftover can only hold an unfinished initdb (nothing else ever writes there), so
+ * the next start discards it; with the marker it is complete and is moved into place. An existing `pg` is
+ * never removed: after a kill mid-write, PostgreSQL's own WAL recovery applies on open.
+ */
+const INITIALISED_MARKER = 'summit-initialised';
+
+async function ensurePgliteCluster(dataDir: string, hooks: PgliteOpenHooks): Promise<string> {
+  const pgDir = path.join(dataDir, 'pg');
+  if (existsSync(path.join(pgDir, 'global', 'pg_control'))) return pgDir;
+  if (existsSync(pgDir)) {
+    // Left by a start before staged initialisation, killed during initdb: no cluster could open it. Kept aside,
+    // never deleted, in case someone wants to look.
+    renameSync(pgDir, path.join(dataDir, `pg.incomplete-${Date.now()}`));
+  }
+  const staging = path.join(dataDir, 'pg.initialising');
+  const marker = path.join(staging, INITIALISED_MARKER);
+  if (!existsSync(marker)) {
+    rmSync(staging, { recursive: true, force: true });
+    const init = await PGlite.create(staging);
+    await init.close();
+    writeFileSync(marker, new Date().toISOString());
+    hooks.afterInitialise?.();
+  }
+  // The marker goes with the cluster; PostgreSQL ignores files it does not know in its data directory.
+  renameSync(staging, pgDir);
+  return pgDir;
+}
+
+export async function openPglite(dataDir: string, opts: { loadDataDir?: Blob; lock?: boolean; hooks?: PgliteOpenHooks } = {}): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
-  let fresh = false;
   if (dataDir === 'memory://') {
     client = await PGlite.create({ loadDataDir: opts.loadDataDir });
-    fresh = !opts.loadDataDir;
   } else {
     mkdirSync(dataDir, { recursive: true });
     if (opts.lock !== false) lock = acquireDataDirLock(dataDir);
-    const pgDir = path.join(dataDir, 'pg');
-    fresh = !existsSync(path.join(pgDir, 'PG_VERSION'));
     try {
-      client = await PGlite.create(pgDir);
+      client = await PGlite.create(await ensurePgliteCluster(dataDir, opts.hooks ?? {}));
     } catch (err) {
       lock?.release();
       throw err;
     }
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+  } catch (err) {
+    await client.close();
+    lock?.release();
+    throw err;
+  }
+  opts.hooks?.afterMigrate?.();
   return {
     db,
     kind: 'pglite',
-    fresh,
     close: async () => {
       await client.close();
       lock?.release();
@@ -96,6 +137,11 @@ export async function openPglite(dataDir: string, opts: { loadDataDir?: Blob; lo
   };
 }
 
-export async function openDatabase(env: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<Database> {
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(path.resolve(env.DATA_DIR));
+export async function openDatabase(env: { DATABASE_URL?: string | undefined; DATA_DIR: string }, hooks: PgliteOpenHooks = {}): Promise<Database> {
+  if (env.DATABASE_URL) {
+    const database = await openPostgres(env.DATABASE_URL);
+    hooks.afterMigrate?.();
+    return database;
+  }
+  return openPglite(path.resolve(env.DATA_DIR), { hooks });
 }

@@ -115,8 +115,14 @@ export const uploads = pgTable(
     sizeBytes: integer('size_bytes'),
     provider: text('provider').notNull(),
     expiresAt: tstz('expires_at').notNull(),
+    /** When the file was seen in storage: our own POST (local) or a HEAD on the bucket object (S3/OSS). */
     storedAt: tstz('stored_at'),
+    /**
+     * Set by the retention sweep when no form or setting refers to the file any more (replaced or abandoned),
+     * cleared when one does again; the object and row are deleted once this is older than the retention period.
+     */
+    unreferencedSince: tstz('unreferenced_since'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('uploads_key_uq').on(t.key), index('uploads_owner_idx').on(t.ownerId)],
+  (t) => [uniqueIndex('uploads_key_uq').on(t.key), index('uploads_owner_idx').on(t.ownerId), index('uploads_unreferenced_idx').on(t.unreferencedSince)],
 );

@@ -197,3 +197,12 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/**
+ * Start-up steps that have committed (decision 022): each step's row is written in the same transaction as
+ * its last write, so a start killed part-way re-runs exactly the steps that have no row.
+ */
+export const startupSteps = pgTable('startup_steps', {
+  name: text('name').primaryKey(),
+  completedAt: tstz('completed_at').notNull(),
+});

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { PAYMENT_TIMING } from '@summit/domain';
+import { runExclusively, startPeriodicJob, type PeriodicJob } from '../../db/exclusive-job.ts';
 import { applyVerifiedEvent, closeEvent, eventFromQuery, type PaymentDeps } from './payment-events.service.ts';
 import { listExpiredPendingOrders, listPendingOrdersCreatedBefore } from './payments.repo.ts';
 
@@ -77,38 +77,21 @@ export async function runReconcilerOnce(deps: PaymentDeps): Promise<{ pending: R
   return { pending: await reconcilePendingOrders(deps), expired: await closeExpiredOrders(deps) };
 }
 
-/**
- * One run across all processes: the run holds a transaction-scoped advisory lock, so a second process's
- * pg_try_advisory_xact_lock answers false and it skips; a crashed holder releases it with its connection.
- * (PGlite is single-process and single-connection, so it runs without the lock.)
- */
+/** One run across all processes (db/exclusive-job.ts: a transaction-scoped advisory lock). */
 export async function runReconcilerExclusively(deps: PaymentDeps): Promise<{ ran: boolean }> {
-  return deps.ctx.db.transaction(async (tx) => {
-    const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILER_LOCK_KEY}) as locked`);
-    const rows = (res as unknown as { rows: Array<{ locked: boolean }> }).rows;
-    if (!rows[0]?.locked) return { ran: false };
-    await runReconcilerOnce(deps);
-    return { ran: true };
-  });
+  const outcome = await runExclusively(deps.ctx.db, RECONCILER_LOCK_KEY, () => runReconcilerOnce(deps));
+  return { ran: outcome.ran };
 }
 
 /** Started by main.ts only (tests call the functions): every 60 s, one run at a time. */
-export function startPaymentReconciler(deps: PaymentDeps, opts: { advisoryLock: boolean; intervalMs?: number }): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = (opts.advisoryLock ? runReconcilerExclusively(deps) : runReconcilerOnce(deps))
-      .catch((err: unknown) => deps.log.error({ err }, 'payment reconciler run failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, opts.intervalMs ?? PAYMENT_TIMING.reconcileEveryMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startPaymentReconciler(deps: PaymentDeps, opts: { advisoryLock: boolean; intervalMs?: number }): PeriodicJob {
+  return startPeriodicJob({
+    db: deps.ctx.db,
+    name: 'payment reconciler',
+    lockKey: RECONCILER_LOCK_KEY,
+    advisoryLock: opts.advisoryLock,
+    intervalMs: opts.intervalMs ?? PAYMENT_TIMING.reconcileEveryMs,
+    run: () => runReconcilerOnce(deps),
+    log: deps.log,
+  });
 }

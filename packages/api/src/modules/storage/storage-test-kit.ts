@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../test/flows.ts';
 
@@ -58,4 +60,45 @@ export async function uploadPdf(app: FastifyInstance, token: string, name = 'cv.
   const posted = await postFile(app, cred.body.data.fields, { name, type: 'application/pdf', bytes: PDF_BYTES });
   if (posted.http >= 300) throw new Error(`upload refused: ${posted.http}`);
   return cred.body.data.file;
+}
+
+export interface StandInBucket {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** Objects by request path (`/bucket/key` path-style for S3, `/key` for OSS on a custom domain). */
+  objects: Map<string, { sizeBytes: number; contentType: string }>;
+  requests: Array<{ method: string; path: string; signed: boolean }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A local HTTP stand-in for an S3 or OSS bucket, enough for HEAD and DELETE: the providers' real SDK clients
+ * talk to it over the network, offline. It records each request and whether it carried a signature.
+ */
+export async function startStandInBucket(): Promise<StandInBucket> {
+  const objects = new Map<string, { sizeBytes: number; contentType: string }>();
+  const requests: StandInBucket['requests'] = [];
+  const server = createServer((req, res) => {
+    const target = decodeURIComponent(new URL(req.url ?? '/', 'http://stand-in').pathname);
+    requests.push({ method: req.method ?? '', path: target, signed: typeof req.headers.authorization === 'string' && req.headers.authorization.length > 0 });
+    req.resume();
+    const object = objects.get(target);
+    if (req.method === 'HEAD') {
+      if (!object) return void res.writeHead(404).end();
+      return void res.writeHead(200, { 'content-length': object.sizeBytes, 'content-type': object.contentType, etag: '"stand-in"' }).end();
+    }
+    if (req.method === 'DELETE') {
+      objects.delete(target);
+      return void res.writeHead(204).end();
+    }
+    res.writeHead(405).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    objects,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

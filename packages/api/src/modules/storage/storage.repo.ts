@@ -1,6 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { uploads } from '../../db/schema-admission.ts';
+import { auditLog, studentProfiles, trackingEvents } from '../../db/schema.ts';
+import { applications, financialAidRequests, studentForms, uploads } from '../../db/schema-admission.ts';
+import { settings } from '../../db/schema-payments.ts';
+import { contentPages } from '../../db/schema-content.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -22,6 +26,79 @@ export async function markUploadStored(db: Db, key: string, sizeBytes: number, n
     .update(uploads)
     .set({ storedAt: now, sizeBytes })
     .where(and(eq(uploads.key, key), isNull(uploads.storedAt)))
+    .returning({ id: uploads.id });
+  return rows.length === 1;
+}
+
+/**
+ * Every column that may hold a file address (`/api/oss/file/<key>`) a person still needs: the application's
+ * answers, follow-up forms, financial aid, settings (QR codes) and content pages. A file no column refers to is
+ * replaced or abandoned. A new feature that stores file addresses adds its column here
+ * (upload-retention.test.ts fails for any JSON column that is in neither this list nor the one beside it).
+ */
+export const FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
+  applications.step1,
+  applications.step2,
+  studentForms.value,
+  financialAidRequests.value,
+  settings.value,
+  contentPages.published,
+  contentPages.draft,
+];
+
+/** JSON columns that mention files only as history or telemetry: they never keep a file alive. */
+export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [studentProfiles.userTags, trackingEvents.payload, auditLog.before, auditLog.after];
+
+/**
+ * The per-upload part of a key, `role/account/<32 hex>/`: unique to one credential, and unchanged by anything a
+ * form might do to the file's name.
+ */
+const KEY_DIRECTORY_PATTERN = '(?:student|teacher|school|sl)/[0-9]+/[0-9a-f]{32}/';
+
+const tableOf = (column: PgColumn) => sql.identifier(getTableConfig(column.table as PgTable).name);
+
+function referencedDirectories() {
+  const sources = FILE_REFERENCE_COLUMNS.map(
+    (column) => sql`select (regexp_matches(${column}::text, ${KEY_DIRECTORY_PATTERN}, 'g'))[1] as dir from ${tableOf(column)} where ${column} is not null`,
+  );
+  return sql.join(sources, sql` union all `);
+}
+
+const directoryOf = sql`regexp_replace(${uploads.key}, '[^/]*$', '')`;
+
+/**
+ * One pass over the referencing columns (not one per upload): files nobody refers to get `unreferenced_since`
+ * (kept if already set, so the retention clock is not reset), files referred to again lose it.
+ */
+export async function markUploadReferences(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`
+    with refs as (select distinct dir from (${referencedDirectories()}) found)
+    update ${uploads} set unreferenced_since = case
+        when ${directoryOf} in (select dir from refs) then null
+        else coalesce(${uploads.unreferencedSince}, ${now.toISOString()}::timestamptz)
+      end
+    where (${uploads.unreferencedSince} is null) = (${directoryOf} not in (select dir from refs))`);
+}
+
+export async function listUploadsUnreferencedBefore(db: Db, cutoff: Date, limit: number): Promise<UploadRow[]> {
+  return db.select().from(uploads).where(lte(uploads.unreferencedSince, cutoff)).orderBy(asc(uploads.unreferencedSince)).limit(limit);
+}
+
+/** A last look just before deleting: a form saved since the marking pass keeps the file. */
+export async function isUploadReferenced(db: Db, key: string): Promise<boolean> {
+  const directory = key.replace(/[^/]*$/, '');
+  const checks = FILE_REFERENCE_COLUMNS.map(
+    (column) => sql`exists (select 1 from ${tableOf(column)} where strpos(${column}::text, ${directory}) > 0)`,
+  );
+  const res = await db.execute(sql`select (${sql.join(checks, sql` or `)}) as referenced`);
+  return (res as unknown as { rows: Array<{ referenced: boolean }> }).rows[0]?.referenced === true;
+}
+
+/** Deletes the row only if it is still unreferenced since before the cutoff. */
+export async function deleteUnreferencedUpload(db: Db, id: number, cutoff: Date): Promise<boolean> {
+  const rows = await db
+    .delete(uploads)
+    .where(and(eq(uploads.id, id), isNotNull(uploads.unreferencedSince), lte(uploads.unreferencedSince, cutoff)))
     .returning({ id: uploads.id });
   return rows.length === 1;
 }

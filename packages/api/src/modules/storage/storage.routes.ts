@@ -4,9 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MSG, ossCredentialRequestSchema, ossCredentialSchema, ossDownloadQuerySchema } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { createStorageProvider } from '../../providers/storage/create-storage-provider.ts';
 import { contentDispositionFor, type StorageProvider } from '../../providers/storage/storage-provider.ts';
-import { getUploadSecret, issueCredential, keyOfFileUrl, readFile, receiveLocalUpload, uploadCeilingBytes, type FileAnswer } from './storage.service.ts';
+import { issueCredential, storageFor, keyOfFileUrl, readFile, receiveLocalUpload, uploadCeilingBytes, type FileAnswer } from './storage.service.ts';
 
 /** Spec §7 lists a generic credential path and one per role; one handler serves them all. */
 const ROLE_CREDENTIAL_PATHS = ['/api/student/oss/credential', '/api/teacher/oss/credential', '/api/school/oss/credential', '/api/sl/oss/credential'] as const;
@@ -29,7 +28,7 @@ function sendFile(reply: FastifyReply, answer: FileAnswer) {
 }
 
 export async function storageRoutes(app: FastifyInstance, options: StorageRoutesOptions = {}) {
-  const storage = options.storage ?? createStorageProvider(app.ctx.env, { localSecret: () => getUploadSecret(app.ctx) });
+  const storage = options.storage ?? storageFor(app.ctx);
   const deps = () => ({ ctx: app.ctx, storage });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['storage'];
@@ -49,7 +48,7 @@ export async function storageRoutes(app: FastifyInstance, options: StorageRoutes
 
   r.get<{ Params: { '*': string } }>(
     '/api/oss/file/*',
-    { config: { auth: 'any' }, schema: { tags, summary: '读取文件（本人、教师与管理员可读学生文件；本地存储直接返回，远程存储302到5分钟有效的签名地址）' } },
+    { config: { auth: 'any' }, schema: { tags, summary: '读取文件（本人与招生管理员可读；任课教师仅可读交到其课程的文件；本地存储直接返回，远程存储302到5分钟有效的签名地址）' } },
     async (req: FastifyRequest<{ Params: { '*': string } }>, reply) => sendFile(reply, await readFile(deps(), authOf(req), req.params['*'])),
   );
   r.get(

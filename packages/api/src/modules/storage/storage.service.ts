@@ -22,6 +22,7 @@ import {
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import type { LocalStorageProvider, StorageProvider } from '../../providers/storage/storage-provider.ts';
+import { createStorageProvider } from '../../providers/storage/create-storage-provider.ts';
 import { getSharedSecret } from '../settings/settings.service.ts';
 import { findUploadByKey, insertUpload, markUploadStored, type UploadRow } from './storage.repo.ts';
 
@@ -108,17 +109,34 @@ export async function receiveLocalUpload(
 }
 
 /**
- * Who may read a file: its owner; teachers (admins included) read students' files, since they review
- * applications; admins read any file. Everyone else, and every key we never stored, gets the same 403.
+ * The one place that decides who reads an upload (DESIGN §4, decision 023): its owner; admission staff
+ * (admins: teachers with is_admin); and a teacher only when the file was handed in to a course that teacher
+ * teaches. Nobody else: not other students, not school or SL accounts, not every teacher.
  */
+export async function mayReadUpload(ctx: AppContext, auth: AuthState, row: UploadRow): Promise<boolean> {
+  if (row.ownerId === auth.accountId) return true;
+  if (auth.role === 'teacher' && auth.isAdmin) return true;
+  if (auth.role === 'teacher') return isHandedInToCourseOf(ctx, auth.accountId, row);
+  return false;
+}
+
+/**
+ * Hook for course work: true when `upload` was handed in to a course that `teacherId` teaches. Courses do not
+ * exist yet, so no plain teacher reads a student's file today. The course module fills this in with one
+ * query (a hand-in row naming the upload's key whose course has this teacher); nothing else changes.
+ */
+async function isHandedInToCourseOf(_ctx: AppContext, _teacherId: number, _upload: UploadRow): Promise<boolean> {
+  return false;
+}
+
+/** Everyone refused, and every key we never stored, gets the same 403: a key's existence is not revealed. */
 export async function authorizeRead(ctx: AppContext, storage: StorageProvider, auth: AuthState, key: string): Promise<UploadRow> {
   const parsed = parseUploadKey(key);
   if (!parsed) throw AppError.forbidden();
   const row = await findUploadByKey(ctx.db, key);
   if (!row) throw AppError.forbidden();
   if (storage.kind === 'local' && !row.storedAt) throw AppError.forbidden();
-  const allowed = row.ownerId === auth.accountId || auth.isAdmin || (auth.role === 'teacher' && parsed.role === 'student');
-  if (!allowed) throw AppError.forbidden();
+  if (!(await mayReadUpload(ctx, auth, row))) throw AppError.forbidden();
   return row;
 }
 
@@ -154,13 +172,33 @@ export function keyOfFileUrl(url: string): string {
 
 /**
  * Whether a form may attach this file address: it lies under the account's own prefix, a credential was
- * issued for it to this account, and (on the local disk, where the platform sees the POST) the file arrived.
- * Remote buckets receive the POST directly, so there the issued credential is what can be checked.
+ * issued for it to this account, and the file is really there. On the local disk the platform received the
+ * POST itself (stored_at); a remote bucket received it directly, so the bucket is asked (HEAD) once: the object
+ * must exist with a size within the credential's and the credential's content type. Then it counts as stored.
  */
-export async function isAttachableUpload(ctx: Pick<AppContext, 'db'>, role: string, accountId: number, url: string): Promise<boolean> {
+export async function isAttachableUpload(ctx: AppContext, role: string, accountId: number, url: string): Promise<boolean> {
   if (!isOwnFileUrl(url, role, accountId)) return false;
   const key = fileKeyOf(url);
   const row = key ? await findUploadByKey(ctx.db, key) : undefined;
   if (!row || row.ownerId !== accountId) return false;
-  return row.provider !== 'local' || row.storedAt !== null;
+  if (row.storedAt !== null) return true;
+  const storage = storageFor(ctx);
+  if (row.provider === 'local' || storage.kind !== 'remote' || storage.id !== row.provider) return false;
+  const object = await storage.headObject(row.key);
+  if (!object || object.sizeBytes < 1 || object.sizeBytes > row.maxBytes) return false;
+  if (object.contentType !== null && object.contentType.split(';')[0]!.trim().toLowerCase() !== row.contentType) return false;
+  await markUploadStored(ctx.db, row.key, object.sizeBytes, ctx.now());
+  return true;
+}
+
+const providers = new WeakMap<AppContext, StorageProvider>();
+
+/** The app's storage provider (STORAGE_PROVIDER), made once per app: routes, attach checks and the sweep share it. */
+export function storageFor(ctx: AppContext): StorageProvider {
+  let storage = providers.get(ctx);
+  if (!storage) {
+    storage = createStorageProvider(ctx.env, { localSecret: () => getUploadSecret(ctx) });
+    providers.set(ctx, storage);
+  }
+  return storage;
 }

@@ -78,8 +78,11 @@ describe('a student uploads a file and reads it back', () => {
     const byAdmin = await readBack(t.app, c.file.url, admin);
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.rawPayload.equals(PNG_BYTES)).toBe(true);
+    // A plain teacher reads a student's file only once it is handed in to their course (none exist yet).
     const byTeacher = await readBack(t.app, c.file.url, teacher);
-    expect(byTeacher.statusCode).toBe(200);
+    expect([byTeacher.statusCode, byTeacher.json().status]).toEqual([403, 4001]);
+    const namedByTeacher = await t.app.inject({ method: 'GET', url: `/api/oss/download-as-name?url=${encodeURIComponent(c.file.url)}`, headers: { authorization: `Bearer ${teacher}` } });
+    expect(namedByTeacher.statusCode).toBe(403);
     const anonymous = await readBack(t.app, c.file.url);
     expect([anonymous.statusCode, anonymous.json().status]).toEqual([401, 401]);
 

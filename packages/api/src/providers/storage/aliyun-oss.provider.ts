@@ -1,9 +1,9 @@
 /**
  * Aliyun OSS: the SDK's PostObject policy signature (V1, HMAC-SHA1 over the base64 policy) for the browser's
- * direct POST, and signatureUrl for short-lived reads. Nothing here talks to the network.
+ * direct POST, and signatureUrl for short-lived reads; HEAD and DELETE are the only calls that reach the bucket.
  */
 import OSS from 'ali-oss';
-import type { PostPolicyInput, ReadOptions, RemoteStorageProvider, SignedPost } from './storage-provider.ts';
+import type { PostPolicyInput, ReadOptions, RemoteStorageProvider, SignedPost, StoredObject } from './storage-provider.ts';
 import { contentDispositionFor } from './storage-provider.ts';
 
 export interface AliyunOssOptions {
@@ -65,6 +65,22 @@ export function createAliyunOssStorage(options: AliyunOssOptions): RemoteStorage
         expires: read.expiresInSeconds,
         response: { 'content-disposition': contentDispositionFor(read.downloadName), 'content-type': read.contentType },
       });
+    },
+
+    async headObject(key: string): Promise<StoredObject | null> {
+      try {
+        const head = await client.head(key);
+        const headers = head.res.headers as Record<string, string | undefined>;
+        return { sizeBytes: Number(headers['content-length'] ?? 0), contentType: headers['content-type'] ?? null };
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return null;
+        throw error;
+      }
+    },
+
+    async deleteObject(key: string): Promise<void> {
+      // OSS answers 204 for a key that is not there as well.
+      await client.delete(key);
     },
   };
 }

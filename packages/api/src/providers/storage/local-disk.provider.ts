@@ -4,7 +4,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -131,6 +131,18 @@ export function createLocalDiskStorage(options: LocalDiskOptions): LocalStorageP
 
     async discard(tempPath) {
       await rm(tempPath, { force: true });
+    },
+
+    async deleteObject(key) {
+      let target: string;
+      try {
+        target = pathOf(key);
+      } catch {
+        return;
+      }
+      await rm(target, { force: true });
+      // The key's random directory held only this file; leave no empty directories behind.
+      await rmdir(path.dirname(target)).catch(() => undefined);
     },
 
     async openRead(key) {

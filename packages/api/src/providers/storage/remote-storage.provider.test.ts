@@ -1,9 +1,11 @@
 /**
  * S3 and Aliyun OSS providers, offline: decode the signed policies, assert their conditions, and check the
- * signatures against independent computations of each provider's documented algorithm. No network.
+ * signatures against independent computations of each provider's documented algorithm; HEAD and DELETE go
+ * to a stand-in bucket on 127.0.0.1. No outside network.
  */
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStandInBucket, type StandInBucket } from '../../modules/storage/storage-test-kit.ts';
 import { createAliyunOssStorage } from './aliyun-oss.provider.ts';
 import { createS3Storage } from './s3.provider.ts';
 
@@ -99,5 +101,44 @@ describe('Aliyun OSS provider', () => {
     const resource = `/summit-oss/${KEY}?response-content-disposition=${disposition}&response-content-type=application/pdf`;
     const stringToSign = `GET\n\n\n${expires}\n${resource}`;
     expect(url.searchParams.get('Signature')).toBe(createHmac('sha1', secret).update(stringToSign, 'utf8').digest('base64'));
+  });
+});
+
+describe('HEAD and DELETE against a stand-in bucket (the SDK clients over real HTTP, offline)', () => {
+  let bucket: StandInBucket;
+  beforeAll(async () => {
+    bucket = await startStandInBucket();
+  });
+  afterAll(async () => {
+    await bucket.close();
+  });
+
+  const cases = () => [
+    {
+      name: 'S3',
+      provider: createS3Storage({ endpoint: bucket.url, region: 'us-east-1', bucket: 'summit-files', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', forcePathStyle: true }),
+      path: `/summit-files/${KEY}`,
+    },
+    {
+      name: 'Aliyun OSS',
+      provider: createAliyunOssStorage({ region: 'cn-hangzhou', bucket: 'summit-oss', accessKeyId: 'LTAI-test', accessKeySecret: 'secret', endpoint: bucket.url }),
+      path: `/${KEY}`,
+    },
+  ];
+
+  it('headObject answers null for a missing object and size and type for a present one; deleteObject removes it', async () => {
+    for (const { name, provider, path } of cases()) {
+      if (provider.kind !== 'remote') throw new Error('remote expected');
+      bucket.requests.length = 0;
+      expect(await provider.headObject(KEY), name).toBeNull();
+      bucket.objects.set(path, { sizeBytes: 2048, contentType: 'application/pdf' });
+      expect(await provider.headObject(KEY), name).toEqual({ sizeBytes: 2048, contentType: 'application/pdf' });
+      await provider.deleteObject(KEY);
+      expect(bucket.objects.has(path), name).toBe(false);
+      // Deleting what is already gone succeeds: the retention sweep may retry.
+      await provider.deleteObject(KEY);
+      expect(bucket.requests.map((r) => `${r.method} ${r.path}`), name).toEqual([`HEAD ${path}`, `HEAD ${path}`, `DELETE ${path}`, `DELETE ${path}`]);
+      expect(bucket.requests.every((r) => r.signed), name).toBe(true);
+    }
   });
 });

@@ -1,8 +1,8 @@
 /** S3-compatible buckets (AWS S3, MinIO, Cloudflare R2, Tencent COS …): presigned POST up, presigned GET down. */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { PostPolicyInput, ReadOptions, RemoteStorageProvider, SignedPost } from './storage-provider.ts';
+import type { PostPolicyInput, ReadOptions, RemoteStorageProvider, SignedPost, StoredObject } from './storage-provider.ts';
 import { contentDispositionFor } from './storage-provider.ts';
 
 export interface S3StorageOptions {
@@ -49,6 +49,21 @@ export function createS3Storage(options: S3StorageOptions): RemoteStorageProvide
         ResponseContentType: read.contentType,
       });
       return getSignedUrl(client, command, { expiresIn: read.expiresInSeconds });
+    },
+
+    async headObject(key: string): Promise<StoredObject | null> {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: key }));
+        return { sizeBytes: head.ContentLength ?? 0, contentType: head.ContentType ?? null };
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    async deleteObject(key: string): Promise<void> {
+      // S3 answers 204 for a key that is not there as well.
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
   };
 }

@@ -33,6 +33,14 @@ export interface ReadOptions {
 interface StorageProviderBase {
   readonly id: StorageProviderId;
   signPost(input: PostPolicyInput): Promise<SignedPost>;
+  /** Removes the object; removing one that is not there succeeds (the retention sweep retries safely). */
+  deleteObject(key: string): Promise<void>;
+}
+
+/** What the bucket says about an object (a HEAD): null when it does not exist. */
+export interface StoredObject {
+  sizeBytes: number;
+  contentType: string | null;
 }
 
 /** What a verified local POST policy allows. */
@@ -58,6 +66,8 @@ export interface LocalStorageProvider extends StorageProviderBase {
 export interface RemoteStorageProvider extends StorageProviderBase {
   readonly kind: 'remote';
   signedReadUrl(key: string, options: ReadOptions): Promise<string>;
+  /** The browser POSTs straight to the bucket, so the platform asks the bucket before a form may use the file. */
+  headObject(key: string): Promise<StoredObject | null>;
 }
 
 export type StorageProvider = LocalStorageProvider | RemoteStorageProvider;
