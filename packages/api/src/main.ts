@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
 import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 import { startPaymentReconciler } from './modules/payments/payment-reconciler.ts';
+import { startNotificationSweeper } from './modules/notifications/notifications.service.ts';
 
 async function main() {
   const env = loadEnv();
@@ -16,6 +17,8 @@ async function main() {
 
   // Only the listening process reconciles (never tests); the advisory lock keeps it to one of several processes.
   const reconciler = startPaymentReconciler({ ctx: app.ctx, gateways: app.payments, log: app.log }, { advisoryLock: database.kind === 'postgres' });
+  // Result SMS that a crash or a provider failure left unsent (each row is claimed by one process).
+  const notificationSweeper = startNotificationSweeper(app.ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -24,6 +27,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await reconciler.stop();
+      await notificationSweeper.stop();
       await app.close();
     } finally {
       await database.close();
