@@ -243,17 +243,19 @@ export default function AdmissionPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const tab = tabOf(location.pathname);
+  const pathTab = tabOf(location.pathname);
   const landing = location.pathname.replace(/\/+$/, '') === PAGES.admission;
   const status = useQuery({
     queryKey: ADMISSION_KEYS.status,
     queryFn: ({ signal }) => fetchStatus(signal),
     // On the pay tab the status is re-read, so a parent's payment flips the page to success.
-    refetchInterval: (q) => (tab === 'pay' && !q.state.data?.is_tuition_paid ? 4_000 : false),
+    refetchInterval: (q) => (pathTab === 'pay' && !q.state.data?.is_tuition_paid ? 4_000 : false),
   });
   const released = Boolean(status.data && isOfferIssued(status.data));
   const letter = useQuery({ queryKey: ADMISSION_KEYS.offer, queryFn: fetchOfferLetter, enabled: released, retry: false });
   const paid = Boolean(status.data?.is_tuition_paid);
+  // The landing shows 缴费成功 itself once paid (a dialog elsewhere may hold navigation), then takes its address.
+  const tab: Tab = landing && paid ? 'success' : pathTab;
 
   useEffect(() => {
     if (landing && paid) void navigate(PAGES.admissionSuccess, { replace: true });
@@ -277,7 +279,7 @@ export default function AdmissionPage() {
   else if (!released) body = <EmptyState description="录取结果尚未发布，发布后你将在这里看到录取通知书。" />;
   else if (letter.isPending) body = <LoadingState rows={8} />;
   else if (letter.isError) body = <ErrorState onRetry={() => void letter.refetch()} />;
-  else if (tab === 'pay' || (landing && paid)) body = paid ? <LoadingState /> : <PayTab letter={letter.data} onPaid={onPaid} />;
+  else if (tab === 'pay') body = paid ? <LoadingState /> : <PayTab letter={letter.data} onPaid={onPaid} />;
   else if (tab === 'success') body = <SuccessTab letter={letter.data} status={status.data} />;
   else body = <OfferTab letter={letter.data} />;
 
