@@ -18,4 +18,12 @@ describe('configuration', () => {
     expect(() => loadEnv({ SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'x' })).toThrow(/ALIYUN_SMS_ACCESS_KEY_SECRET[\s\S]*ALIYUN_SMS_SIGN_NAME/);
     expect(() => loadEnv({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);
   });
+
+  it('needs one valid template code per result notification with Aliyun', () => {
+    const aliyun = { SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'k', ALIYUN_SMS_ACCESS_KEY_SECRET: 's', ALIYUN_SMS_SIGN_NAME: 'Summit', ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1000' };
+    expect(() => loadEnv(aliyun)).toThrow(/ALIYUN_SMS_TEMPLATE_DECISION_RELEASED[\s\S]*ALIYUN_SMS_TEMPLATE_TUITION_PAID[\s\S]*ALIYUN_SMS_TEMPLATE_PARENT_PAID/);
+    const full = { ...aliyun, ALIYUN_SMS_TEMPLATE_DECISION_RELEASED: 'SMS_2001', ALIYUN_SMS_TEMPLATE_TUITION_PAID: 'SMS_2002', ALIYUN_SMS_TEMPLATE_PARENT_PAID: 'SMS_2003' };
+    expect(loadEnv(full).ALIYUN_SMS_TEMPLATE_PARENT_PAID).toBe('SMS_2003');
+    expect(() => loadEnv({ ...full, ALIYUN_SMS_TEMPLATE_TUITION_PAID: '学费模板' })).toThrow(/ALIYUN_SMS_TEMPLATE_TUITION_PAID/);
+  });
 });

@@ -14,6 +14,9 @@ const hostListFromString = z.string().transform((v) =>
     .filter((h) => h !== ''),
 );
 
+/** An Aliyun SMS template code as the console shows it (SMS_ and digits): a typo fails the start, not a send. */
+const aliyunTemplateCode = z.string().regex(/^SMS_\d{3,20}$/, 'must be an Aliyun template code such as SMS_123456789');
+
 const envShape = {
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,6 +35,10 @@ const envShape = {
     ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
     ALIYUN_SMS_SIGN_NAME: z.string().optional(),
     ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+    /** Result notifications (docs/decisions/026): one registered template code per message kind, e.g. SMS_123456789. */
+    ALIYUN_SMS_TEMPLATE_DECISION_RELEASED: aliyunTemplateCode.optional(),
+    ALIYUN_SMS_TEMPLATE_TUITION_PAID: aliyunTemplateCode.optional(),
+    ALIYUN_SMS_TEMPLATE_PARENT_PAID: aliyunTemplateCode.optional(),
     ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
     /** Per-IP caps: a school lab behind one NAT address may need more than the default. */
     SMS_DAILY_PER_IP: z.coerce.number().int().min(1).default(ACCOUNT_LIMITS.smsDailyPerIp),
@@ -107,6 +114,9 @@ const envSchema = z
         'ALIYUN_SMS_ACCESS_KEY_SECRET',
         'ALIYUN_SMS_SIGN_NAME',
         'ALIYUN_SMS_TEMPLATE_CODE',
+        'ALIYUN_SMS_TEMPLATE_DECISION_RELEASED',
+        'ALIYUN_SMS_TEMPLATE_TUITION_PAID',
+        'ALIYUN_SMS_TEMPLATE_PARENT_PAID',
       ] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when SMS_PROVIDER=aliyun` });
       }

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 import { runStartupSteps } from './seed/startup-steps.ts';
 import { startPaymentReconciler } from './modules/payments/payment-reconciler.ts';
 import { startUploadRetention } from './modules/storage/upload-retention.ts';
+import { startNotificationSweeper } from './modules/notifications/notifications.service.ts';
 
 /** The interrupted-start test's hook (decision 022): die here as abruptly as a power cut or `kill -9`. */
 function killPoint(env: Env, point: NonNullable<Env['STARTUP_KILL_AT']>): () => void {
@@ -35,6 +36,8 @@ async function main() {
   // Only the listening process reconciles (never tests); the advisory lock keeps it to one of several processes.
   const reconciler = startPaymentReconciler({ ctx: app.ctx, gateways: app.payments, log: app.log }, { advisoryLock: database.kind === 'postgres' });
   const retention = startUploadRetention({ ctx: app.ctx, log: app.log }, { advisoryLock: database.kind === 'postgres' });
+  // Result SMS that a crash or a provider failure left unsent (each row is claimed by one process).
+  const notificationSweeper = startNotificationSweeper(app.ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,6 +47,7 @@ async function main() {
     try {
       await reconciler.stop();
       await retention.stop();
+      await notificationSweeper.stop();
       await app.close();
     } finally {
       await database.close();

@@ -116,6 +116,14 @@ export function maskName(name: string): string {
   return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
 }
 
+/** 13912345678 → 139****5678: the middle four digits hidden, wherever a phone is shown to someone else. */
+export function maskPhone(phone: string): string {
+  const digits = phone.trim();
+  if (digits.length < 7) return digits;
+  const start = Math.floor((digits.length - 4) / 2);
+  return `${digits.slice(0, start)}****${digits.slice(start + 4)}`;
+}
+
 /** How the payer is sent to pay: a QR code to scan, or a page to open. */
 export type PayKind = 'qr' | 'redirect';
 

@@ -102,8 +102,9 @@ export async function pollSmsCode(baseUrl: string, phone: string, after: number,
  * so this also holds on a retry or after global setup used the phone.
  */
 export async function waitUntilSmsAllowed(baseUrl: string, phone: string): Promise<void> {
-  const items = await listOutbox(baseUrl, phone);
-  const newest = items[0] ? Date.parse(items[0].created_at) : 0;
+  // Only verification codes count: result notifications (decision, tuition) do not start the interval.
+  const newestCode = (await listOutbox(baseUrl, phone)).find((item) => item.code);
+  const newest = newestCode ? Date.parse(newestCode.created_at) : 0;
   const waitMs = newest + SMS_RESEND_INTERVAL_MS - Date.now();
   if (waitMs > 0) await sleep(waitMs);
 }

@@ -130,12 +130,28 @@ export const smsOutbox = pgTable(
     /** Only the outbox provider keeps the code readable (demo mode reads it back). */
     code: text('code'),
     provider: text('provider').notNull(),
-    status: text('status', { enum: ['sent', 'failed'] }).notNull(),
+    /**
+     * Verification codes are sent first and recorded as sent/failed. Result notifications (decision released,
+     * tuition received) are written as 'pending' in the transaction of their event and delivered after commit
+     * (docs/decisions/026): pending → sending (claimed) → sent | failed (retried while attempts remain).
+     */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull(),
     providerMessageId: text('provider_message_id'),
     error: text('error'),
+    /** Notifications only: one message per event, however often the event's request is retried. */
+    eventKey: text('event_key'),
+    /** Notifications only: the message kind (its template) and the template's parameters. */
+    kind: text('kind'),
+    params: jsonb('params'),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: tstz('claimed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.createdAt)],
+  (t) => [
+    index('sms_outbox_phone_idx').on(t.phone, t.createdAt),
+    uniqueIndex('sms_outbox_event_uq').on(t.eventKey),
+    index('sms_outbox_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export const loginAttempts = pgTable(

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAYMENT_CHANNELS, PAYMENT_PROVIDERS } from '../constants.ts';
 import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
-import { MAX_FEE_FEN, PAYMENT_CURRENCY, PAYMENT_ORDER_STATUSES, PAYMENT_PURPOSES } from '../payments.ts';
+import { MAX_FEE_FEN, PAYMENT_CURRENCY, PAYMENT_ORDER_STATUSES, PAYMENT_PAYERS, PAYMENT_PURPOSES } from '../payments.ts';
 import { requestObjectSchema, timestampSchema } from './common.ts';
 
 export const paymentPurposeSchema = z.enum(PAYMENT_PURPOSES, { error: MSG.PAY_PURPOSE_REQUIRED });
@@ -89,6 +89,12 @@ export const payForSchema = z.object({
   /** The status of the link's current order; 'pending' also before the parent has chosen how to pay. */
   status: paymentOrderStatusSchema,
   expires_at: timestampSchema,
+  /**
+   * Once the purpose is paid, by anyone: who paid (the student themself, or a parent through a link) and
+   * when, so a parent opening the link afterwards is not left wondering. `phone` is the student's, masked,
+   * when the student paid. Null while unpaid.
+   */
+  paid_by: z.object({ payer: z.enum(PAYMENT_PAYERS), paid_at: timestampSchema, phone: z.string().nullable() }).nullable(),
 });
 export type PayFor = z.infer<typeof payForSchema>;
 export const payForResponseSchema = envelopeSchema(payForSchema);

@@ -30,6 +30,10 @@ export const PATHS = {
   parentPay: '/pay/admission-parent/:token',
   offerVerify: '/offer/verify/:code',
   financialAid: '/apply/financial-aid',
+  /** Spec routes of issue 10 item 4: the letter tab, the standalone letter, and the aid request's receipt. */
+  admissionOffer: '/student/admission/offer',
+  admissionLetter: '/student/admission-letter',
+  financialAidSuccess: '/apply/financial-aid/success',
   school: PAGES.school,
   slApplication: PAGES.slHome,
   /** Tester gate of non-production hosts; /amcsecurity on the AMC variant (spec §6). */

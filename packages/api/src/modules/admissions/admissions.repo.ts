@@ -10,6 +10,7 @@ import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions, applications, financialAidRequests } from '../../db/schema-admission.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
 import { likeContains } from '../region/region.repo.ts';
+import { enqueueNotification } from '../notifications/notifications.repo.ts';
 
 export type DecisionRow = typeof admissionDecisions.$inferSelect;
 export type AidRow = typeof financialAidRequests.$inferSelect;
@@ -280,10 +281,14 @@ export interface ReleaseMeta {
 }
 
 /** Releases every releasable draft among `ids` in ONE transaction; the rest come back with a reason. */
-export async function releaseDecisions(db: Db, m: ReleaseMeta): Promise<{ released: number[]; skipped: Array<{ userId: number; reason: string }> }> {
+export async function releaseDecisions(
+  db: Db,
+  m: ReleaseMeta,
+): Promise<{ released: number[]; skipped: Array<{ userId: number; reason: string }>; notificationIds: number[] }> {
   return db.transaction(async (tx) => {
     const subjects = await lockSubjects(tx, m.ids);
     const released: number[] = [];
+    const notificationIds: number[] = [];
     const skipped: Array<{ userId: number; reason: string }> = [];
     for (const id of m.ids) {
       const subject = subjects.get(id) ?? null;
@@ -309,9 +314,12 @@ export async function releaseDecisions(db: Db, m: ReleaseMeta): Promise<{ releas
       if (!row) throw new Error('decision not released');
       await mirrorOffer(tx, id, row, true, m.now);
       await audit(tx, { actorId: m.actorId, action: 'admission.decision.release', entity: AUDIT_ENTITY.decision, accountId: id, before: decisionSnapshot(before), after: decisionSnapshot(row), now: m.now });
+      // One SMS per release (a re-release after a withdrawal is news again), written with the release itself.
+      const sms = await enqueueNotification(tx, { eventKey: `decision_released:${id}:${m.now.getTime()}`, kind: 'decision_released', accountId: id, now: m.now });
+      if (sms !== null) notificationIds.push(sms);
       released.push(id);
     }
-    return { released, skipped };
+    return { released, skipped, notificationIds };
   });
 }
 

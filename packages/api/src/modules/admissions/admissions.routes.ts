@@ -35,7 +35,7 @@ export async function admissionsRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/applications/release',
     { schema: { tags, summary: '批量发布录取结果草稿（一个事务）', body: releaseRequestSchema, response: { 200: envelopeOf(releaseResultSchema) } } },
-    async (req) => ok(await releaseBulk(app.ctx, authOf(req), req.body)),
+    async (req) => ok(await releaseBulk(app.ctx, authOf(req), req.body, req.log)),
   );
   r.get(
     '/api/admin/applications/:userId',

@@ -42,6 +42,8 @@ import {
   type DecisionRow,
   type Subject,
 } from './admissions.repo.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { deliverAfterCommit } from '../notifications/notifications.service.ts';
 
 const DEFAULT_PAGE_SIZE = 20;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -203,7 +205,7 @@ export async function withdraw(ctx: AppContext, auth: AuthState, userId: number)
   return decisionOut(await withdrawDecision(ctx.db, { accountId: userId, actorId: auth.accountId, now: ctx.now(), check: enforce(canWithdraw) }));
 }
 
-export async function releaseBulk(ctx: AppContext, auth: AuthState, input: ReleaseRequest): Promise<ReleaseResult> {
+export async function releaseBulk(ctx: AppContext, auth: AuthState, input: ReleaseRequest, log: FastifyBaseLogger): Promise<ReleaseResult> {
   const ids = [...new Set(input.user_ids)];
   const now = ctx.now();
   const result = await releaseDecisions(ctx.db, {
@@ -214,6 +216,8 @@ export async function releaseBulk(ctx: AppContext, auth: AuthState, input: Relea
     newVerifyCode: () => randomBytes(32).toString('base64url'),
     letterNo: (id) => offerLetterNo(id, now),
   });
+  // Committed: each released student's result SMS goes out now, off this request's path.
+  deliverAfterCommit(ctx, log, result.notificationIds);
   return { released: result.released.length, skipped: result.skipped.map((s) => ({ user_id: s.userId, reason: s.reason as ReleaseSkipReason })) };
 }
 

@@ -76,7 +76,9 @@ describe('the parent, without an account', () => {
     const status = await call<{ is_tuition_paid: boolean }>(t.app, 'GET', '/api/student/status', { token: s.token });
     expect(status.body.data?.is_tuition_paid).toBe(true);
 
-    expect((await view(link.token)).body).toMatchObject({ status: 4001, msg: MSG.PAY_LINK_PAID });
+    // The link no longer takes money but still says who paid and when (no phone: the parent paid).
+    const paidAt = (await profileOf(t.db, s.accountId)).tuitionPaidAt!.toISOString();
+    expect((await view(link.token)).body).toMatchObject({ status: 200, data: { status: 'paid', amount_fen: 1_680_000, paid_by: { payer: 'parent', paid_at: paidAt, phone: null } } });
     expect((await payAsParent(link.token, { provider: 'AL', channel: 'alipay_wap' })).body).toMatchObject({ status: 4001, msg: MSG.PAY_LINK_PAID });
     expect((await makeLink(s.token)).body.status).toBe('402-2');
     const [stored] = await t.db.select().from(parentPayLinks).where(eq(parentPayLinks.accountId, s.accountId));
@@ -93,6 +95,22 @@ describe('the parent, without an account', () => {
     await pressSandbox(t.app, parents.id, 'confirm');
     const polled = await call(t.app, 'GET', `/api/student/payment/${own.id}/is-paid`, { token: s.token });
     expect(polled.body.data).toEqual({ paid: false, status: 'closed', purpose_paid: true });
+  });
+
+  it('a link opened after the student paid says the student paid, when, with the phone masked', async () => {
+    const s = await payingStudent(t, { offer: 1, name: '李小龙' });
+    const link = (await makeLink(s.token)).body.data!;
+    expect((await view(link.token)).body.data).toMatchObject({ status: 'pending', paid_by: null });
+    const own = (await call<PaymentOrder>(t.app, 'POST', '/api/student/payment', { token: s.token, body: { purpose: 'tuition', provider: 'WX', channel: 'wechat_scan' } })).body.data!;
+    await pressSandbox(t.app, own.id, 'confirm');
+    const { accounts } = await import('../../db/schema.ts');
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, s.accountId));
+    const res = await view(link.token);
+    expect(res.body.data).toMatchObject({ student_name: '李*龙', status: 'paid', paid_by: { payer: 'student', paid_at: (await profileOf(t.db, s.accountId)).tuitionPaidAt!.toISOString() } });
+    const phone = res.body.data!.paid_by!.phone!;
+    expect(phone).toBe(`${account!.phone.slice(0, 3)}****${account!.phone.slice(7)}`);
+    expect(JSON.stringify(res.body)).not.toContain(account!.phone);
+    expect((await payAsParent(link.token, { provider: 'WX', channel: 'wechat_wap' })).body).toMatchObject({ status: 4001, msg: MSG.PAY_LINK_PAID });
   });
 
   it('a new link revokes the old one', async () => {

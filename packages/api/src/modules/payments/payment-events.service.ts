@@ -10,6 +10,7 @@ import {
   type VerifiedPaymentEvent,
 } from '../../providers/payment/payment-provider.ts';
 import { applyPaymentEvent, recordRejectedNotification, type PaymentEventResult } from './payments.repo.ts';
+import { deliverAfterCommit } from '../notifications/notifications.service.ts';
 
 /** What the payment services need: the app's context, the configured gateways and a logger. */
 export interface PaymentDeps {
@@ -25,6 +26,8 @@ export interface PaymentDeps {
  */
 export async function applyVerifiedEvent(deps: PaymentDeps, gateway: PaymentGateway['id'], event: VerifiedPaymentEvent, rawBody: string): Promise<PaymentEventResult> {
   const result = await applyPaymentEvent(deps.ctx.db, { gateway, ...event, rawBody, now: deps.ctx.now() });
+  // Committed: the tuition SMS goes out now, off this request's path (a provider failure is retried later).
+  deliverAfterCommit(deps.ctx, deps.log, result.notificationIds);
   const logFields = { gateway, orderNo: event.orderNo, notificationId: event.notificationId, outcome: result.outcome };
   switch (result.outcome) {
     case 'amount_mismatch':

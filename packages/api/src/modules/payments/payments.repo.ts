@@ -1,11 +1,12 @@
 import { and, asc, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PaymentOrderStatus, PaymentPurpose } from '@summit/domain';
-import { transitionOrder } from '@summit/domain';
+import { fenToYuanString, transitionOrder } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles } from '../../db/schema.ts';
 import { financialAidRequests } from '../../db/schema-admission.ts';
 import { parentPayLinks, paymentNotifications, paymentOrders, type PaymentGatewayId } from '../../db/schema-payments.ts';
 import type { VerifiedPaymentEvent } from '../../providers/payment/payment-provider.ts';
+import { enqueueNotification } from '../notifications/notifications.repo.ts';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
@@ -74,6 +75,17 @@ export async function findOrderByNo(db: Db, orderNo: string): Promise<PaymentOrd
   return rows[0];
 }
 
+/** The order that paid a purpose first (the one whose time is on the profile). */
+export async function findFirstPaidOrder(db: Db, accountId: number, purpose: PaymentPurpose): Promise<PaymentOrderRow | undefined> {
+  const rows = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), eq(paymentOrders.status, 'paid')))
+    .orderBy(asc(paymentOrders.paidAt), asc(paymentOrders.id))
+    .limit(1);
+  return rows[0];
+}
+
 export async function findOrderById(db: Db, id: number): Promise<PaymentOrderRow | undefined> {
   const rows = await db.select().from(paymentOrders).where(eq(paymentOrders.id, id)).limit(1);
   return rows[0];
@@ -125,6 +137,8 @@ export interface PaymentEventResult {
   order: { id: number; orderNo: string; accountId: number; purpose: PaymentPurpose; status: PaymentOrderStatus; amountFen: number; currency: string } | null;
   /** Other open orders of the same student and purpose, closed here because the purpose is now paid. */
   superseded: Array<{ orderNo: string; gateway: PaymentGatewayId }>;
+  /** Result SMS written in this transaction, to deliver after commit (tuition received). */
+  notificationIds: number[];
 }
 
 /**
@@ -148,11 +162,17 @@ export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<P
         .where(and(eq(paymentNotifications.gateway, e.gateway), eq(paymentNotifications.notificationId, e.notificationId), eq(paymentNotifications.verified, true)))
         .limit(1);
       // Answer a re-delivery the way the first delivery was answered.
-      return { outcome: 'duplicate' as const, accepted: first?.outcome !== 'amount_mismatch', order: null, superseded: [] };
+      return { outcome: 'duplicate' as const, accepted: first?.outcome !== 'amount_mismatch', order: null, superseded: [], notificationIds: [] };
     }
-    const finish = async (outcome: PaymentEventOutcome, accepted: boolean, order: PaymentEventResult['order'], superseded: PaymentEventResult['superseded'] = []) => {
+    const finish = async (
+      outcome: PaymentEventOutcome,
+      accepted: boolean,
+      order: PaymentEventResult['order'],
+      superseded: PaymentEventResult['superseded'] = [],
+      notificationIds: number[] = [],
+    ) => {
       await tx.update(paymentNotifications).set({ outcome }).where(eq(paymentNotifications.id, notificationRowId));
-      return { outcome, accepted, order, superseded };
+      return { outcome, accepted, order, superseded, notificationIds };
     };
 
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderNo, e.orderNo)).for('update');
@@ -178,16 +198,30 @@ export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<P
       .where(eq(paymentOrders.id, order.id));
 
     let superseded: PaymentEventResult['superseded'] = [];
+    const notificationIds: number[] = [];
     if (e.kind === 'paid') {
-      const column = order.purpose === 'apply_fee' ? studentProfiles.applyPaidAt : studentProfiles.tuitionPaidAt;
-      await tx
+      // First payment of the purpose wins the stamp; only that one is "tuition received" for the student
+      // (a second order paid across a channel switch is a refund case, not news).
+      const firstPayment = await tx
         .update(studentProfiles)
-        .set(
-          order.purpose === 'apply_fee'
-            ? { applyPaidAt: sql`coalesce(${column}, ${at.toISOString()}::timestamptz)`, updatedAt: e.now }
-            : { tuitionPaidAt: sql`coalesce(${column}, ${at.toISOString()}::timestamptz)`, updatedAt: e.now },
+        .set(order.purpose === 'apply_fee' ? { applyPaidAt: at, updatedAt: e.now } : { tuitionPaidAt: at, updatedAt: e.now })
+        .where(
+          and(
+            eq(studentProfiles.accountId, order.accountId),
+            isNull(order.purpose === 'apply_fee' ? studentProfiles.applyPaidAt : studentProfiles.tuitionPaidAt),
+          ),
         )
-        .where(eq(studentProfiles.accountId, order.accountId));
+        .returning({ accountId: studentProfiles.accountId });
+      if (firstPayment.length > 0 && order.purpose === 'tuition') {
+        const id = await enqueueNotification(tx, {
+          eventKey: `tuition_paid:${order.id}`,
+          kind: order.payer === 'parent' ? 'parent_paid' : 'tuition_paid',
+          accountId: order.accountId,
+          params: { amount: fenToYuanString(order.amountFen) },
+          now: e.now,
+        });
+        if (id !== null) notificationIds.push(id);
+      }
       await tx
         .update(parentPayLinks)
         .set({ paidAt: at })
@@ -206,7 +240,7 @@ export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<P
         )
         .returning({ orderNo: paymentOrders.orderNo, gateway: paymentOrders.gateway });
     }
-    return finish(step.note === 'paid_after_close' ? 'paid_after_close' : 'applied', true, { ...view, status: step.next }, superseded);
+    return finish(step.note === 'paid_after_close' ? 'paid_after_close' : 'applied', true, { ...view, status: step.next }, superseded, notificationIds);
   });
 }
 

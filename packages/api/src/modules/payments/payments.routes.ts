@@ -19,6 +19,7 @@ import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { PaymentDeps } from './payment-events.service.ts';
 import { handleNotification } from './payment-events.service.ts';
+import { settleNotifications } from '../notifications/notifications.service.ts';
 import { createParentLink, createStudentPayment, describePayFor, isPayForPaid, isStudentOrderPaid, payFor, type PayRequestMeta } from './payments.service.ts';
 import { decideSandboxPayment, renderSandboxCheckout, safeReturnPath, sandboxPageUrl } from './sandbox-checkout.ts';
 
@@ -31,6 +32,8 @@ export async function paymentRoutes(app: FastifyInstance) {
   const origin = (req: FastifyRequest) => app.ctx.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
   const meta = (req: FastifyRequest): PayRequestMeta => ({ origin: origin(req), clientIp: req.ip });
   const tags = ['payment'];
+  // Result SMS started after a payment committed finish before the app (and its database) closes.
+  app.addHook('onClose', async () => settleNotifications(app.ctx));
 
   r.post(
     '/api/student/payment',

@@ -9,6 +9,7 @@ import {
   STATUS,
   amountAfterAidFen,
   maskName,
+  maskPhone,
   payKindOf,
   type ParentLink,
   type PayFor,
@@ -36,6 +37,7 @@ import {
   findGrantedAidFen,
   findOrderByNo,
   findParentLinkByHash,
+  findFirstPaidOrder,
   insertOrder,
   replaceParentLink,
   savePayInstruction,
@@ -332,19 +334,33 @@ async function resolveLink(deps: PaymentDeps, token: string, opts: { allowPaid: 
   return { link, student, purposePaid };
 }
 
-/** GET /api/guest/payment/pay-for/:token. */
+/**
+ * GET /api/guest/payment/pay-for/:token. After the purpose is paid the link no longer takes money, but it
+ * still answers who paid and when (decision 025): a parent opening it after the student paid sees that.
+ */
 export async function describePayFor(deps: PaymentDeps, token: string): Promise<PayFor> {
-  const { link, student } = await resolveLink(deps, token, { allowPaid: false });
-  const order = link.orderId ? await findOrderById(deps.ctx.db, link.orderId) : undefined;
-  const amountFen = order?.status === 'pending' ? order.amountFen : await amountFor(deps, link.accountId, link.purpose);
+  const { link, student, purposePaid } = await resolveLink(deps, token, { allowPaid: true });
+  const paidOrder = purposePaid ? await findFirstPaidOrder(deps.ctx.db, link.accountId, link.purpose) : undefined;
+  const linkOrder = !paidOrder && link.orderId ? await findOrderById(deps.ctx.db, link.orderId) : undefined;
+  const amountFen = paidOrder?.amountFen ?? (linkOrder?.status === 'pending' ? linkOrder.amountFen : await amountFor(deps, link.accountId, link.purpose));
+  const paidAt = paidOrder?.paidAt ?? (link.purpose === 'tuition' ? student.profile.tuitionPaidAt : student.profile.applyPaidAt);
   return {
     student_name: maskName(student.account.name),
     programme: PROGRAMME_NAME,
     purpose: link.purpose,
     amount_fen: amountFen,
     currency: PAYMENT_CURRENCY,
-    status: order?.status === 'pending' || order?.status === 'paid' ? order.status : 'pending',
+    status: purposePaid ? 'paid' : 'pending',
     expires_at: link.expiresAt.toISOString(),
+    paid_by:
+      purposePaid && paidAt
+        ? {
+            // No paid order (a payment recorded by staff) counts as the student's own.
+            payer: paidOrder?.payer ?? 'student',
+            paid_at: paidAt.toISOString(),
+            phone: paidOrder?.payer === 'parent' ? null : maskPhone(student.account.phone),
+          }
+        : null,
   };
 }
 

@@ -40,6 +40,18 @@ describe('Aliyun SMS adapter (real SDK against a local stand-in)', () => {
     expect(String(last.headers.authorization)).toMatch(/^ACS3-HMAC-SHA256 Credential=test-key-id,SignedHeaders=.+,Signature=[0-9a-f]{64}$/);
   });
 
+  it('sends a result notification through the template of its kind, with the name and amount as parameters', async () => {
+    answer = { Code: 'OK', Message: 'OK', BizId: '900001^0', RequestId: 'req-3' };
+    const p = new AliyunSmsProvider({ accessKeyId: 'k', accessKeySecret: 's', signName: 'Summit', templateCode: 'SMS_123', notificationTemplates: { tuition_paid: 'SMS_456' }, endpoint, protocol: 'http', timeoutMs: 2000 });
+    const result = await p.sendNotification({ phoneCode: '86', phone: '13900001111', kind: 'tuition_paid', params: { name: '张小明', amount: '16800.00' } });
+    expect(result).toMatchObject({ provider: 'aliyun', providerMessageId: '900001^0' });
+    expect(result.content).toContain('16800.00元');
+    expect(seen.at(-1)!.query).toMatchObject({ TemplateCode: 'SMS_456' });
+    expect(JSON.parse(seen.at(-1)!.query.TemplateParam!)).toEqual({ name: '张小明', amount: '16800.00' });
+    // A kind without a template fails that message only, as a delivery error (retried, never a 500).
+    await expect(p.sendNotification({ phoneCode: '86', phone: '13900001111', kind: 'parent_paid', params: { name: '张小明' } })).rejects.toBeInstanceOf(SmsDeliveryError);
+  });
+
   it('prefixes non-mainland numbers with 00 and the country code', () => {
     expect(AliyunSmsProvider.formatPhone('86', '13900001111')).toBe('13900001111');
     expect(AliyunSmsProvider.formatPhone('852', '51234567')).toBe('0085251234567');

@@ -1,12 +1,23 @@
 import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import { Config } from '@alicloud/openapi-client';
-import { SmsDeliveryError, verificationText, type SmsProvider, type SmsSendResult, type VerificationSms } from './sms-provider.ts';
+import {
+  SmsDeliveryError,
+  notificationText,
+  verificationText,
+  type NotificationKind,
+  type NotificationSms,
+  type SmsProvider,
+  type SmsSendResult,
+  type VerificationSms,
+} from './sms-provider.ts';
 
 export interface AliyunSmsOptions {
   accessKeyId: string;
   accessKeySecret: string;
   signName: string;
   templateCode: string;
+  /** One registered template per result notification (env ALIYUN_SMS_TEMPLATE_<KIND>). */
+  notificationTemplates?: Partial<Record<NotificationKind, string>>;
   endpoint: string;
   /** 'https' in production; tests point the real SDK at a local HTTP stand-in. */
   protocol?: 'https' | 'http';
@@ -38,11 +49,24 @@ export class AliyunSmsProvider implements SmsProvider {
   }
 
   async sendVerificationCode(message: VerificationSms): Promise<SmsSendResult> {
+    const bizId = await this.send(message, this.options.templateCode, { code: message.code });
+    return { provider: this.name, content: verificationText('****'), providerMessageId: bizId, keepsCode: false };
+  }
+
+  async sendNotification(message: NotificationSms): Promise<SmsSendResult> {
+    const templateCode = this.options.notificationTemplates?.[message.kind];
+    // env.ts refuses to start without these; a provider built by hand without one fails this message only.
+    if (!templateCode) throw new SmsDeliveryError(`no Aliyun template configured for ${message.kind}`, undefined);
+    const bizId = await this.send(message, templateCode, { ...message.params });
+    return { provider: this.name, content: notificationText(message.kind, message.params), providerMessageId: bizId, keepsCode: false };
+  }
+
+  private async send(to: { phoneCode: string; phone: string }, templateCode: string, params: Record<string, string>): Promise<string | null> {
     const request = new SendSmsRequest({
-      phoneNumbers: AliyunSmsProvider.formatPhone(message.phoneCode, message.phone),
+      phoneNumbers: AliyunSmsProvider.formatPhone(to.phoneCode, to.phone),
       signName: this.options.signName,
-      templateCode: this.options.templateCode,
-      templateParam: JSON.stringify({ code: message.code }),
+      templateCode,
+      templateParam: JSON.stringify(params),
     });
     let response;
     try {
@@ -60,6 +84,6 @@ export class AliyunSmsProvider implements SmsProvider {
     if (!body || body.code !== 'OK') {
       throw new SmsDeliveryError(`Aliyun SMS refused: ${body?.code ?? 'no body'} ${body?.message ?? ''}`.trim(), body?.code);
     }
-    return { provider: this.name, content: verificationText('****'), providerMessageId: body.bizId ?? null, keepsCode: false };
+    return body.bizId ?? null;
   }
 }

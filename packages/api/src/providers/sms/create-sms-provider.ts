@@ -12,6 +12,11 @@ export function createSmsProvider(env: Env, log?: FastifyBaseLogger): SmsProvide
       accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
       signName: env.ALIYUN_SMS_SIGN_NAME ?? '',
       templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+      notificationTemplates: {
+        decision_released: env.ALIYUN_SMS_TEMPLATE_DECISION_RELEASED ?? '',
+        tuition_paid: env.ALIYUN_SMS_TEMPLATE_TUITION_PAID ?? '',
+        parent_paid: env.ALIYUN_SMS_TEMPLATE_PARENT_PAID ?? '',
+      },
       endpoint: env.ALIYUN_SMS_ENDPOINT,
     });
   }

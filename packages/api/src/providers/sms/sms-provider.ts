@@ -13,10 +13,29 @@ export interface SmsSendResult {
   keepsCode: boolean;
 }
 
+/** The result messages the platform sends (docs/decisions/026), each one template at the provider. */
+export const NOTIFICATION_KINDS = ['decision_released', 'tuition_paid', 'parent_paid'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Template parameters: the student's name and, for payments, the amount in yuan ("16800.00"). */
+export interface NotificationParams {
+  name: string;
+  amount?: string;
+}
+
+export interface NotificationSms {
+  phoneCode: string;
+  phone: string;
+  kind: NotificationKind;
+  params: NotificationParams;
+}
+
 /** One interface, one file per provider: the local outbox (default) and Aliyun SMS. */
 export interface SmsProvider {
   readonly name: string;
   sendVerificationCode(message: VerificationSms): Promise<SmsSendResult>;
+  /** A result notification through the provider's template for its kind. */
+  sendNotification(message: NotificationSms): Promise<SmsSendResult>;
 }
 
 export class SmsDeliveryError extends Error {
@@ -31,4 +50,20 @@ export class SmsDeliveryError extends Error {
 
 export function verificationText(code: string): string {
   return `【Summit】您的验证码为${code}，10分钟内有效。如非本人操作，请忽略本短信。`;
+}
+
+/**
+ * The readable text of each notification, as the outbox keeps it and as the Aliyun templates must be
+ * registered (README: ALIYUN_SMS_TEMPLATE_*). The decision message does not say what was decided: an SMS
+ * can be read by anyone holding the phone, and the result deserves the full page.
+ */
+export function notificationText(kind: NotificationKind, params: NotificationParams): string {
+  switch (kind) {
+    case 'decision_released':
+      return `【Summit】${params.name}同学，你的录取结果已公布，请登录网站查看。`;
+    case 'tuition_paid':
+      return `【Summit】${params.name}同学，我们已收到你缴纳的学费${params.amount ?? ''}元，缴费成功。请登录网站查看后续安排。`;
+    case 'parent_paid':
+      return `【Summit】${params.name}同学，你的家长已通过代付链接为你缴纳学费${params.amount ?? ''}元，缴费成功。请登录网站查看后续安排。`;
+  }
 }

@@ -34,13 +34,24 @@ function TopBarFrame({ variant, left, center, right, inverted = false }: FramePr
 function UserArea({ showGuestLinks = true }: { showGuestLinks?: boolean }) {
   const info = useAuthInfo();
   if (authStorage.currentToken() && info.data) {
-    return (
-      <Link to={PATHS.account} className="topbar__user" title="我的账户">
+    const student = info.data.type === 'STUDENT';
+    const user = (
+      <Link to={PATHS.account} className={`topbar__user${student ? ' topbar__user--student' : ''}`} title="我的账户">
         <span className="topbar__avatar" aria-hidden="true">
           {info.data.name.slice(0, 1) || '我'}
         </span>
         <span className="topbar__user-name">{info.data.name || '我的账户'}</span>
       </Link>
+    );
+    if (!student) return user;
+    // A student's next step is always one tap away: 我的申请 opens the account page's journey card (decision 025).
+    return (
+      <nav className="topbar__student" aria-label="我的">
+        <Link to={`${PATHS.account}#my-application`} className="topbar__link topbar__my-app">
+          我的申请
+        </Link>
+        {user}
+      </nav>
     );
   }
   if (!showGuestLinks || info.isLoading) return null;

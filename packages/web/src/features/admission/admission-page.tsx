@@ -16,7 +16,9 @@ import { OfflineToOnlineDialog } from './offline-to-online-dialog.tsx';
 import './admission.css';
 
 type Tab = 'offer' | 'pay' | 'success';
-const TAB_PATHS: Record<Tab, string> = { offer: PAGES.admission, pay: PAGES.admissionPay, success: PAGES.admissionSuccess };
+// The letter tab has its own address (spec /student/admission/offer): /student/admission itself is the
+// landing that opens the tab the student needs now (缴费成功 first once tuition is paid).
+const TAB_PATHS: Record<Tab, string> = { offer: PATHS.admissionOffer, pay: PAGES.admissionPay, success: PAGES.admissionSuccess };
 
 function tabOf(pathname: string): Tab {
   if (pathname.startsWith(PAGES.admissionPay)) return 'pay';
@@ -89,6 +91,9 @@ function OfferTab({ letter }: { letter: OfferLetter }) {
         <Button size="large" className="adm-button" loading={downloading} onClick={() => void download()}>
           下载PDF
         </Button>
+        <Link className="adm-link" to={PATHS.admissionLetter}>
+          打印版通知书
+        </Link>
       </div>
       <section className="adm-card adm-verify-note">
         <h3>真伪验证</h3>
@@ -222,11 +227,11 @@ function SuccessTab({ letter, status }: { letter: OfferLetter; status: StudentSt
       </dl>
       <h3>接下来</h3>
       <ol className="adm-steps">
-        <li>留意短信和邮件：开营前我们会发送会场与住宿安排。</li>
+        <li>开营前，会场与住宿安排将在网站公布，可随时在「我的账户 · 我的申请」查看。</li>
         <li>会场结果公布后，登录网站完成选课。</li>
         <li>如需退费，请先阅读退费政策，并在规定时间内联系项目办公室。</li>
       </ol>
-      <Button size="large" block className="adm-button" onClick={() => void navigate(PAGES.admission)}>
+      <Button size="large" block className="adm-button" onClick={() => void navigate(PATHS.admissionOffer)}>
         查看录取通知书
       </Button>
     </section>
@@ -238,16 +243,23 @@ export default function AdmissionPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const tab = tabOf(location.pathname);
+  const pathTab = tabOf(location.pathname);
+  const landing = location.pathname.replace(/\/+$/, '') === PAGES.admission;
   const status = useQuery({
     queryKey: ADMISSION_KEYS.status,
     queryFn: ({ signal }) => fetchStatus(signal),
     // On the pay tab the status is re-read, so a parent's payment flips the page to success.
-    refetchInterval: (q) => (tab === 'pay' && !q.state.data?.is_tuition_paid ? 4_000 : false),
+    refetchInterval: (q) => (pathTab === 'pay' && !q.state.data?.is_tuition_paid ? 4_000 : false),
   });
   const released = Boolean(status.data && isOfferIssued(status.data));
   const letter = useQuery({ queryKey: ADMISSION_KEYS.offer, queryFn: fetchOfferLetter, enabled: released, retry: false });
   const paid = Boolean(status.data?.is_tuition_paid);
+  // The landing shows 缴费成功 itself once paid (a dialog elsewhere may hold navigation), then takes its address.
+  const tab: Tab = landing && paid ? 'success' : pathTab;
+
+  useEffect(() => {
+    if (landing && paid) void navigate(PAGES.admissionSuccess, { replace: true });
+  }, [landing, paid, navigate]);
 
   useEffect(() => {
     if (tab === 'pay' && paid) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Form, InputNumber, Radio } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
 import {
   AID_LIMITS,
   AID_STATUS_LABELS,
@@ -21,6 +22,7 @@ import { toast } from '../../lib/notifier.ts';
 import { ADMISSION_KEYS, applyBursary, fetchBursary } from './admission-api.ts';
 import { isAmcSite } from './amc.ts';
 import { formatMoney } from './money.ts';
+import { PATHS } from '../../app/paths.ts';
 import './admission.css';
 
 interface AidForm {
@@ -32,7 +34,7 @@ interface AidForm {
 
 const fields = bursaryApplyRequestSchema.shape;
 
-function StatusCard({ bursary }: { bursary: Bursary }) {
+export function StatusCard({ bursary }: { bursary: Bursary }) {
   const tone = bursary.status === 'granted' ? 'ok' : bursary.status === 'declined' ? 'bad' : 'wait';
   return (
     <section className={`adm-card adm-aid-status adm-aid-status--${tone}`} aria-label="助学金申请状态">
@@ -57,6 +59,7 @@ function StatusCard({ bursary }: { bursary: Bursary }) {
 /** /apply/financial-aid: the aid request form, then its status (hidden on the AMC variant). */
 export default function FinancialAidPage() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [form] = Form.useForm<AidForm>();
   const [saving, setSaving] = useState(false);
   const amc = isAmcSite();
@@ -74,6 +77,7 @@ export default function FinancialAidPage() {
       queryClient.setQueryData(ADMISSION_KEYS.bursary, saved);
       void queryClient.invalidateQueries({ queryKey: ADMISSION_KEYS.fees });
       toast('success', '助学金申请已提交');
+      void navigate(PATHS.financialAidSuccess);
     } catch (err) {
       if (err instanceof ApiError && err.handledByCaller && err.field) form.setFields([{ name: err.field as keyof AidForm, errors: [err.msg] }]);
     } finally {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import dayjs from 'dayjs';
-import { PAYMENT_PURPOSE_LABELS } from '@summit/domain';
+import { PAYMENT_PURPOSE_LABELS, type PayFor } from '@summit/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { fetchPayFor, isPayForPaid, payForAsParent } from './admission-api.ts';
@@ -11,20 +11,46 @@ import { PaymentPanel } from './payment-panel.tsx';
 import './admission.css';
 
 /** /pay/admission-parent/:token: a parent pays the student's tuition through the link, without an account. */
+/** Who paid, for a link opened after the payment: the student themself (phone masked) or a parent's link. */
+export function paidByText(paidBy: NonNullable<PayFor['paid_by']>): string {
+  const when = dayjs(paidBy.paid_at).tz().format('YYYY年M月D日 HH:mm');
+  return paidBy.payer === 'parent'
+    ? `已由家长通过代付链接于 ${when}（北京时间）支付。`
+    : `已由学生本人${paidBy.phone ? `（手机 ${paidBy.phone}）` : ''}于 ${when}（北京时间）支付。`;
+}
+
+/** /pay/admission-parent/:token: a parent pays the student's tuition through the link, without an account. */
 export default function ParentPayPage() {
   const { token = '' } = useParams();
   const [paidNow, setPaidNow] = useState(false);
-  // is-paid keeps answering after payment (the link itself then reads 学费已支付，该链接已失效).
+  // is-paid keeps answering after payment; the details then say who paid and when.
   const paid = useQuery({ queryKey: ['guest', 'pay-for', token, 'paid'], queryFn: () => isPayForPaid(token), retry: false });
-  const details = useQuery({ queryKey: ['guest', 'pay-for', token], queryFn: () => fetchPayFor(token), enabled: paid.isSuccess && !paid.data.purpose_paid, retry: false });
+  const details = useQuery({ queryKey: ['guest', 'pay-for', token], queryFn: () => fetchPayFor(token), enabled: paid.isSuccess && !paidNow, retry: false });
 
   let body;
   const failure = paid.error ?? details.error;
-  if (paidNow || paid.data?.purpose_paid) {
+  const paidBy = details.data?.paid_by ?? null;
+  if (paidNow) {
     body = (
       <section className="adm-card adm-result adm-result--ok">
         <h2 className="adm-result__title">支付成功</h2>
-        <p>学费已支付成功，感谢您对孩子学业的支持！学生登录网站即可看到缴费结果。</p>
+        <p>学费已支付成功，感谢您对孩子学业的支持！学生登录网站即可看到缴费结果，我们也会短信通知学生。</p>
+      </section>
+    );
+  } else if (paid.data?.purpose_paid && paidBy && details.data) {
+    body = (
+      <section className="adm-card adm-result adm-result--ok" aria-label="缴费结果">
+        <h2 className="adm-result__title">学费已缴纳</h2>
+        <p className="adm-result__status" data-testid="paid-by">
+          {paidByText(paidBy)}
+        </p>
+        <dl className="adm-facts">
+          <dt>学生</dt>
+          <dd>{details.data.student_name}</dd>
+          <dt>金额</dt>
+          <dd>{formatMoney(details.data.amount_fen, details.data.currency)}</dd>
+        </dl>
+        <p className="adm-muted">该链接已无需再支付，请勿重复缴费。</p>
       </section>
     );
   } else if (failure) {
@@ -39,7 +65,7 @@ export default function ParentPayPage() {
           }}
         />
       );
-  } else if (!details.data) {
+  } else if (!details.data || paid.data?.purpose_paid) {
     body = <LoadingState />;
   } else {
     const d = details.data;

@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ADMISSION_KEYS, createStudentPayment, fetchFees, fetchStatus, isStudentOrderPaid } from './admission-api.ts';
 import { PaymentPanel } from './payment-panel.tsx';
 import './admission.css';
+import { PATHS } from '../../app/paths.ts';
 
 type DecisionBrief = { decision?: unknown; released?: unknown } | null;
 
@@ -38,7 +39,7 @@ function SubmittedState({ offerIssued }: { offerIssued: boolean }) {
       <p className="adm-result__status">{offerIssued || kind === 'offer' ? '已录取' : kind === 'waitlist' ? '候补' : kind === 'reject' ? '未录取' : '审核中'}</p>
       <p>{text}</p>
       {offerIssued || kind === 'offer' ? (
-        <Button type="primary" size="large" block className="adm-button" onClick={() => void navigate(PAGES.admission)}>
+        <Button type="primary" size="large" block className="adm-button" onClick={() => void navigate(PATHS.admissionOffer)}>
           查看录取通知书
         </Button>
       ) : null}

@@ -175,6 +175,14 @@ export default function ApplyPage() {
         title="申请已全部提交"
         subTitle={state.decision ? '录取结果已公布，请前往查看。' : '我们将在截止后统一评审，结果公布时会通过短信通知你。'}
         extra={[
+          // After release the result is one tap away: the letter for an offer, the result page otherwise.
+          ...(state.decision
+            ? [
+                <Link key="decision" to={state.decision.decision === 'offer' ? PATHS.admissionOffer : PATHS.payApply}>
+                  <Button type="primary">查看录取结果</Button>
+                </Link>,
+              ]
+            : []),
           <Button key="s1" onClick={() => goStep('1')}>
             查看基本信息
           </Button>,

@@ -8,11 +8,12 @@ import { api } from '../../lib/api-client.ts';
 import { maskPhone } from '../../lib/phone-mask.ts';
 import { SESSION_KEYS, logout } from '../../lib/session.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
+import { MyApplicationCard } from './my-application-card.tsx';
 import './profile.css';
 
 const ROLE_LABELS: Record<string, string> = { STUDENT: '学生', TEACHER: '教师', SCHOOL: '学校', SL: '学生领袖' };
 
-/** /account: who is logged in, with 编辑资料, 修改密码 and 退出登录. */
+/** /account (个人中心): a student's 我的申请 first, then who is logged in, with 编辑资料, 修改密码 and 退出登录. */
 export default function AccountPage() {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -77,6 +78,7 @@ export default function AccountPage() {
   return (
     <div className="page page--narrow">
       <h1 className="page__title">我的账户</h1>
+      {isStudent ? <MyApplicationCard /> : null}
       <section className="profile-card">{body}</section>
     </div>
   );
