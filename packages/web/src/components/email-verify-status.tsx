@@ -9,10 +9,12 @@ import './email-verify-status.css';
 
 const STATUS_KEY = ['student', 'email-status'] as const;
 
-/** Seconds left of a countdown that started at `from` seconds when `since` was fetched. */
+/** Seconds left of a countdown of `from` seconds that the server reported at `since` (ms). */
 function useSecondsLeft(from: number, since: number): number {
+  const deadline = since + from * 1000;
   const [now, setNow] = useState(() => Date.now());
-  const left = Math.max(0, from - Math.floor((now - since) / 1000));
+  useEffect(() => setNow(Date.now()), [deadline]);
+  const left = Math.max(0, Math.ceil((deadline - Math.max(now, since)) / 1000));
   useEffect(() => {
     if (left <= 0) return;
     const id = window.setInterval(() => setNow(Date.now()), 1000);
