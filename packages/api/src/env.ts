@@ -103,6 +103,16 @@ const envShape = {
     NON_PRODUCTION_HOSTS: hostListFromString.default([]),
     /** The tester password of those hosts; required when NON_PRODUCTION_HOSTS is set. */
     TESTER_PASSWORD: z.string().min(8).max(200).optional(),
+    /** Who delivers e-mail (decision 027): the outbox table (default; read in demo mode) or an SMTP server. */
+    MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(465),
+    /** TLS from the first byte (port 465); false upgrades with STARTTLS when the server offers it (587). */
+    SMTP_SECURE: booleanFromString.optional(),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASS: z.string().optional(),
+    /** The From header, e.g. `Summit <no-reply@summit.cn>`. */
+    MAIL_FROM: z.string().optional(),
 };
 
 const envSchema = z
@@ -145,6 +155,15 @@ const envSchema = z
     }
     if (env.STARTUP_KILL_AT && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['STARTUP_KILL_AT'], message: 'STARTUP_KILL_AT is a test hook: only accepted with NODE_ENV=test' });
+    }
+    if (env.MAIL_PROVIDER === 'smtp') {
+      // PUBLIC_URL: a verification link must never be built from a request's Host header.
+      for (const key of ['SMTP_HOST', 'MAIL_FROM', 'PUBLIC_URL'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when MAIL_PROVIDER=smtp` });
+      }
+      if (Boolean(env.SMTP_USER) !== Boolean(env.SMTP_PASS)) {
+        ctx.addIssue({ code: 'custom', path: ['SMTP_PASS'], message: 'SMTP_USER and SMTP_PASS are set together' });
+      }
     }
     if (env.STORAGE_PROVIDER === 's3') {
       for (const key of ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

@@ -15,6 +15,15 @@ export const HOUSES = [
 export type House = (typeof HOUSES)[number];
 export type HouseSymbol = House['symbol'];
 
+// Session tracks -----------------------------------------------------------------------------------------------
+
+/**
+ * Session (会场) tracks with a public page at /inner/h/<symbol> (spec §2 /inner/h/{symbol}, §6 "H- session").
+ * A student's place_track.professional_track starting with the symbol belongs to that track (decision 028).
+ */
+export const SESSION_TRACKS = [{ symbol: 'H-', name: 'H- 荣誉会场' }] as const;
+export type SessionTrack = (typeof SESSION_TRACKS)[number];
+
 // Slugs -----------------------------------------------------------------------------------------------------
 
 export interface ContentSlugDef {
@@ -39,6 +48,7 @@ export const ONLINE_NOTICE_PATH = '/notice/online-notice-free';
 export const CONTENT_SLUGS: readonly ContentSlugDef[] = [
   def('', '首页'),
   ...HOUSES.map((h) => def(`inner/h/${h.symbol}`, `${h.name}学院`)),
+  ...SESSION_TRACKS.map((t) => def(`inner/h/${t.symbol}`, t.name)),
   def('inner/grades', '成绩与证书'),
   def('inner/advanced', '进阶项目'),
   def('inner/explore', '探索项目'),

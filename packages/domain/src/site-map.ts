@@ -19,7 +19,7 @@ export interface SiteMapGroup {
 const GROUPS: ReadonlyArray<{ title: string; slugs: readonly string[] }> = [
   {
     title: '学术项目',
-    slugs: ['academic/pedagogy', 'academic/curriculum', 'academic/courses', 'academic/instructors', 'academic/capstone', 'academic/IMPACT', 'academic/grades', 'inner/advanced', 'inner/explore'],
+    slugs: ['academic/pedagogy', 'academic/curriculum', 'academic/courses', 'academic/instructors', 'academic/capstone', 'academic/IMPACT', 'academic/grades', 'inner/advanced', 'inner/explore', 'inner/h/H-'],
   },
   {
     title: '申请与费用',

@@ -15,6 +15,7 @@ import type { Env } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import { createSmsProvider } from '../providers/sms/create-sms-provider.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import { installAuth } from './auth-hook.ts';
 import { installErrorHandling } from './error-handler.ts';
 import type { AppContext } from './context.ts';
@@ -33,6 +34,7 @@ import { storageRoutes } from '../modules/storage/storage.routes.ts';
 import { installSiteGuards, siteRoutes } from '../modules/site/site.routes.ts';
 import { contentRoutes, prerenderedIndexHtmlFor } from '../modules/content/content.routes.ts';
 import { noticeRoutes } from '../modules/notice/notice.routes.ts';
+import { emailRoutes } from '../modules/email/email.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 
@@ -40,6 +42,8 @@ export interface BuildAppOptions {
   env: Env;
   db: Db;
   sms?: SmsProvider;
+  /** E-mail delivery; built from env (the outbox by default) when not given. */
+  mail?: MailProvider;
   /** Payment gateways; built from env (sandbox by default in demo mode) when not given. */
   payments?: PaymentGateways;
   now?: () => Date;
@@ -128,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(siteRoutes);
   await app.register(contentRoutes);
   await app.register(noticeRoutes);
+  await app.register(emailRoutes(options.mail ? { mail: options.mail } : {}));
 
   const webDist = findWebDist(env);
   if (webDist) {

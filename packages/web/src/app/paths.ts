@@ -1,4 +1,5 @@
 import { PAGES } from '@summit/domain/pages';
+import { EMAIL_RESULT_PAGES } from '@summit/domain/email-verification';
 
 // Every path string of the web app (DESIGN §2 rule 3). Redirect targets the domain computes come from its
 // PAGES so a page the domain sends students to and the route serving it can never drift apart.
@@ -39,6 +40,22 @@ export const PATHS = {
   /** Tester gate of non-production hosts; /amcsecurity on the AMC variant (spec §6). */
   innerSecurity: '/innersecurity',
   amcSecurity: '/amcsecurity',
+  // Issue 10 item 10: the routes still missing from finished areas (decisions 027, 028).
+  /** Student-leader login and landing (spec §2 /sl). */
+  slEntry: '/sl',
+  /** Switch between the role logins kept in this browser (spec §2 /changeId). */
+  changeId: '/changeId',
+  emailValidateSuccess: EMAIL_RESULT_PAGES.success,
+  emailValidateFail: EMAIL_RESULT_PAGES.fail,
+  /** In-app PDF viewer; the rest of the path is the encoded same-origin URL (spec §2 /pdf/{src}). */
+  pdf: '/pdf/*',
+  /** Interim page of a redirect or login handshake: ?r= the same-origin target (spec §2 /loading). */
+  loading: '/loading',
 } as const;
+
+/** /pdf/<encoded url>: the viewer's address for a same-origin file URL. */
+export function pdfViewerPath(src: string): string {
+  return `/pdf/${encodeURIComponent(src)}`;
+}
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

@@ -45,8 +45,16 @@ function amcHiddenLoader(inner: ((args: LoaderFunctionArgs) => unknown) | undefi
   };
 }
 
+/** A login entry for one role: already logged in as it → its landing instead of the form. */
+function loggedInTargetLoader(target: NonNullable<RouteDef['loggedInTarget']>) {
+  return () => {
+    if (authStorage.isLoggedInAs(target.role)) throw redirect(target.path);
+    return null;
+  };
+}
+
 export function loaderFor(def: RouteDef) {
-  const loader = roleLoaderFor(def);
+  const loader = def.loggedInTarget ? loggedInTargetLoader(def.loggedInTarget) : roleLoaderFor(def);
   return def.amcHidden ? amcHiddenLoader(loader) : loader;
 }
 

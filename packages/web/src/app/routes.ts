@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Role } from '../lib/auth-storage.ts';
 import { PATHS } from './paths.ts';
 import { INFO_PAGES, sitePathOf } from '../features/site/site-pages.ts';
 
@@ -39,6 +40,8 @@ export interface RouteDef {
   gate?: StudentGate;
   /** Pages the AMC site variant does not have: the 404 page there, and links to them hidden (decision 015). */
   amcHidden?: boolean;
+  /** A role's login entry (/sl): someone already logged in as that role goes straight to `path`. */
+  loggedInTarget?: { role: Role; path: string };
 }
 
 /** Named gates, resolved in the lazily loaded student loader so the shell does not carry the domain. */
@@ -47,6 +50,7 @@ export type StudentGate = 'complete-info' | 'step1-submitted' | 'offer-decided' 
 const loginScreen = () => import('../features/auth/login-screen.tsx');
 const infoPage = () => import('../features/site/info-page.tsx');
 const adminPage = () => import('../features/admin/admin-page.tsx');
+const emailResultPage = () => import('../features/email-verify/email-result-page.tsx');
 const securityPage = () => import('../features/site-gate/security-page.tsx');
 
 const admissionPage = () => import('../features/admission/admission-page.tsx');
@@ -87,6 +91,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.innerSecurity, title: '访问验证', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: securityPage },
   { path: PATHS.amcSecurity, title: '访问验证', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: securityPage },
   { path: PATHS.slApplication, title: '学生领袖', role: 'sl', topBar: 'student-leader', footer: 'default', usesAntd: true, load: () => import('../features/staff/sl-home-page.tsx') },
+  // Issue 10 item 10 (decisions 027, 028): the SL entry, identity switch, e-mail results, PDF viewer, interim page.
+  { path: PATHS.slEntry, title: '学生领袖登录', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: loginScreen, loggedInTarget: { role: 'sl', path: PATHS.slApplication } },
+  { path: PATHS.changeId, title: '切换身份', role: 'any', topBar: 'default', footer: 'default', usesAntd: false, load: () => import('../features/identity/change-id-page.tsx') },
+  { path: PATHS.emailValidateSuccess, title: '邮箱验证成功', role: 'public', topBar: 'default', footer: 'default', usesAntd: false, load: emailResultPage },
+  { path: PATHS.emailValidateFail, title: '邮箱验证失败', role: 'public', topBar: 'default', footer: 'default', usesAntd: false, load: emailResultPage },
+  { path: PATHS.pdf, title: '查看文件', role: 'public', topBar: 'back', footer: 'none', usesAntd: false, load: () => import('../features/pdf-viewer/pdf-viewer-page.tsx') },
+  { path: PATHS.loading, title: '加载中', role: 'public', topBar: 'default', footer: 'none', usesAntd: false, load: () => import('../features/loading/loading-page.tsx') },
   // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the
   // content store. Plain markup, no antd. Their AMC flag is SITE_PAGES[].amcHidden (for the AMC gate).
   ...INFO_PAGES.map(

@@ -43,6 +43,24 @@ describe('auth storage', () => {
     expect(store.map.get('teacher_token')).toBe('T1');
   });
 
+  it('lists the roles logged in here, switches between them and forgets one (/changeId)', () => {
+    const store = mapStore();
+    const auth = createAuthStorage(store);
+    auth.saveLogin('sl', 'L1');
+    auth.saveLogin('student', 'S1');
+    expect(auth.loggedInRoles()).toEqual(['student', 'sl']);
+    expect(auth.switchTo('teacher')).toBe(false);
+    expect(auth.lastRole()).toBe('student');
+    expect(auth.switchTo('sl')).toBe(true);
+    expect(auth.currentToken()).toBe('L1');
+    auth.clearRole('student');
+    expect(auth.loggedInRoles()).toEqual(['sl']);
+    expect(auth.lastRole()).toBe('sl');
+    auth.clearRole('sl');
+    expect(auth.loggedInRoles()).toEqual([]);
+    expect(auth.lastRole()).toBeNull();
+  });
+
   it('ignores a tampered last_login_role', () => {
     const store = mapStore();
     store.setItem('last_login_role', 'root');

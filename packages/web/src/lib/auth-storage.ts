@@ -82,6 +82,21 @@ export function createAuthStorage(store: KeyValueStore) {
       store.setItem(ROLE_TOKEN_KEYS[role], token);
       store.setItem(STORAGE_KEYS.lastLoginRole, role);
     },
+    /** Every role holding a token in this browser, in ROLE_TOKEN_KEYS order (/changeId lists them). */
+    loggedInRoles(): Role[] {
+      return (Object.keys(ROLE_TOKEN_KEYS) as Role[]).filter((role) => Boolean(store.getItem(ROLE_TOKEN_KEYS[role])));
+    },
+    /** Make another role's kept login the one requests use (switching identity on /changeId). */
+    switchTo(role: Role): boolean {
+      if (!store.getItem(ROLE_TOKEN_KEYS[role])) return false;
+      store.setItem(STORAGE_KEYS.lastLoginRole, role);
+      return true;
+    },
+    /** Forget one role's login; when it was the active one, no role is active afterwards. */
+    clearRole(role: Role): void {
+      store.removeItem(ROLE_TOKEN_KEYS[role]);
+      if (this.lastRole() === role) store.removeItem(STORAGE_KEYS.lastLoginRole);
+    },
     /** Forget the current login (logout or 401); other roles' tokens stay for their own pages. */
     clearLogin(): void {
       const role = this.lastRole();

@@ -19,14 +19,17 @@ const HEADINGS: Record<AuthState, { title: string; subtitle: string }> = {
   COMPLETE_INFO: { title: '完善个人信息', subtitle: '请填写真实信息，以便项目组与你联系' },
 };
 
-function LoginTabs({ state }: { state: 'LOGIN' | 'SMS' }) {
+/** /sl is the student leaders' entry (spec §2): the same login, its own heading (decision 028). */
+const SL_HEADING = { title: '学生领袖登录', subtitle: 'Summit 学生领袖（SL）专区 · 使用项目组开通的账号登录' };
+
+function LoginTabs({ state, base }: { state: 'LOGIN' | 'SMS'; base: string }) {
   const href = useAuthHref();
   return (
     <nav className="auth-tabs" aria-label="登录方式">
-      <AuthLink to={href(PATHS.login)} current={state === 'LOGIN'} className="auth-tabs__tab">
+      <AuthLink to={href(base)} current={state === 'LOGIN'} className="auth-tabs__tab">
         密码登录
       </AuthLink>
-      <AuthLink to={href(PATHS.login, { mode: 'sms' })} current={state === 'SMS'} className="auth-tabs__tab">
+      <AuthLink to={href(base, { mode: 'sms' })} current={state === 'SMS'} className="auth-tabs__tab">
         验证码登录
       </AuthLink>
     </nav>
@@ -61,7 +64,8 @@ export default function LoginScreen() {
   const location = useLocation();
   const [params] = useSearchParams();
   const state = authStateOf(location.pathname, params);
-  const heading = HEADINGS[state];
+  const slEntry = location.pathname.replace(/\/+$/, '').toLowerCase() === PATHS.slEntry;
+  const heading = slEntry && (state === 'LOGIN' || state === 'SMS') ? SL_HEADING : HEADINGS[state];
 
   return (
     <div className="auth-screen">
@@ -74,7 +78,7 @@ export default function LoginScreen() {
           </h1>
           <p className="auth-card__subtitle">{heading.subtitle}</p>
         </header>
-        {state === 'LOGIN' || state === 'SMS' ? <LoginTabs state={state} /> : null}
+        {state === 'LOGIN' || state === 'SMS' ? <LoginTabs state={state} base={slEntry ? PATHS.slEntry : PATHS.login} /> : null}
         {state === 'LOGIN' ? <PlainPasswordLoginForm key="login" /> : null}
         {state === 'SMS' || state === 'REGIST' || state === 'FIND_PASSWORD' ? (
           <Suspense fallback={<FormLoading rows={4} />}>

@@ -9,6 +9,7 @@ import { maskPhone } from '../../lib/phone-mask.ts';
 import { SESSION_KEYS, logout } from '../../lib/session.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { MyApplicationCard } from './my-application-card.tsx';
+import { EmailVerifyStatus } from '../../components/email-verify-status.tsx';
 import './profile.css';
 
 const ROLE_LABELS: Record<string, string> = { STUDENT: '学生', TEACHER: '教师', SCHOOL: '学校', SL: '学生领袖' };
@@ -52,7 +53,7 @@ export default function AccountPage() {
       { key: 'name', label: '姓名', children: info?.name || auth.data.name || '未填写' },
       ...(isStudent
         ? [
-            { key: 'email', label: '邮箱', children: info?.email || '未填写' },
+            { key: 'email', label: '邮箱', children: info?.email ? <EmailVerifyStatus /> : '未填写' },
             { key: 'school', label: '学校', children: info?.school_name || '未填写' },
           ]
         : [{ key: 'role', label: '账号类型', children: ROLE_LABELS[auth.data.type] ?? auth.data.type }]),

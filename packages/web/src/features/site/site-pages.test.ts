@@ -59,3 +59,16 @@ describe('info routes', () => {
     }
   });
 });
+
+describe('session-track pages (/inner/h/{symbol}, decision 028)', () => {
+  it('resolve any spelling of a known symbol and nothing else', () => {
+    expect(slugFromPath('/inner/h/H-')).toBe('inner/h/H-');
+    expect(slugFromPath('/inner/h/h-')).toBe('inner/h/H-');
+    expect(slugFromPath('/inner/h/X-')).toBeNull();
+  });
+
+  it('are not listed among the houses', () => {
+    expect(relatedPages('inner/h/phoenix', { amc: false }).map((p) => p.slug)).not.toContain('inner/h/H-');
+    expect(relatedPages('inner/h/H-', { amc: false })).toEqual([]);
+  });
+});

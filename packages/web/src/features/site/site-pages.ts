@@ -1,4 +1,6 @@
-import { CONTENT_SLUGS } from '@summit/domain/content-slugs';
+import { CONTENT_SLUGS, SESSION_TRACKS } from '@summit/domain/content-slugs';
+
+const SESSION_SLUGS: ReadonlySet<string> = new Set(SESSION_TRACKS.map((t) => `inner/h/${t.symbol}`));
 
 /** A public info page of spec §2 as the route table needs it (from the domain's zod-free CONTENT_SLUGS). */
 export interface SitePage {
@@ -35,6 +37,8 @@ export function slugFromPath(pathname: string, pages: readonly SitePage[] = SITE
 
 /** The menu group of a slug: its first path segment ('academic/courses' → 'academic'; houses group as 'inner/h'). */
 function groupOf(slug: string): string {
+  // Session tracks share /inner/h/ with the houses but are not houses: a group of their own.
+  if (SESSION_SLUGS.has(slug)) return 'inner/session';
   if (slug.startsWith('inner/h/')) return 'inner/h';
   return slug.split('/')[0] ?? slug;
 }

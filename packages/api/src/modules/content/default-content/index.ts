@@ -8,12 +8,14 @@ import { COMMUNITY_PAGES } from './community.ts';
 import { HOME, HOUSE_PAGES, INNER_PAGES } from './home-and-inner.ts';
 import { INSTRUCTION_PAGES } from './instructions.ts';
 import { MISC_PAGES } from './misc.ts';
+import { SESSION_PAGES } from './sessions.ts';
 
 export type { DefaultPage } from './build.ts';
 
 export const DEFAULT_CONTENT: Readonly<Record<string, DefaultPage>> = {
   '': HOME,
   ...HOUSE_PAGES,
+  ...SESSION_PAGES,
   ...INNER_PAGES,
   ...ACADEMIC_PAGES,
   ...INSTRUCTION_PAGES,

@@ -1,0 +1,27 @@
+import { PAGES } from '@summit/domain/pages';
+import type { Role } from '../../lib/auth-storage.ts';
+
+export const ROLE_LABELS: Record<Role, string> = { student: '学生', teacher: '教师', school: '学校', sl: '学生领袖' };
+
+/** What /changeId knows about one kept login. */
+export type IdentityState =
+  | { kind: 'loading' }
+  | { kind: 'ok'; name: string; phone: string; isAdmin: boolean }
+  | { kind: 'expired' }
+  | { kind: 'error' };
+
+export function roleLabel(role: Role, isAdmin: boolean): string {
+  return role === 'teacher' && isAdmin ? '管理员' : ROLE_LABELS[role];
+}
+
+/** The landing of a role other than student (spec §4's order); students go to their progress page. */
+export function staffLanding(role: Exclude<Role, 'student'>, isAdmin: boolean): string {
+  switch (role) {
+    case 'teacher':
+      return isAdmin ? PAGES.admin : PAGES.teacher;
+    case 'school':
+      return PAGES.school;
+    case 'sl':
+      return PAGES.slHome;
+  }
+}
