@@ -99,4 +99,14 @@ describe('with STORAGE_PROVIDER=s3', () => {
     bucket.objects.set(`/summit-files/${c.key}`, { sizeBytes: 900, contentType: 'image/png' });
     expect((await put()).body.status).toBe(200);
   });
+
+  it('a bucket that refuses the check is reported in the spec words, not as a 500 or a bad file', async () => {
+    const admin = await createStaffToken(t, 'teacher', { isAdmin: true });
+    const cred = await getCredential(t.app, admin, { file_name: 'qr2.png', type: 'image/png', file_size: 1000 }, '/api/teacher/oss/credential');
+    const c = cred.body.data!;
+    bucket.refusing.add(`/summit-files/${c.key}`);
+    const res = await call(t.app, 'PUT', '/api/admin/site/qr', { token: admin, body: { which: 'official', file: c.file } });
+    expect(res.http).toBeLessThan(500);
+    expect(res.body).toMatchObject({ status: 4001, msg: '链接OSS服务器失败，请稍后再试！' });
+  });
 });

@@ -68,6 +68,8 @@ export interface StandInBucket {
   /** Objects by request path (`/bucket/key` path-style for S3, `/key` for OSS on a custom domain). */
   objects: Map<string, { sizeBytes: number; contentType: string }>;
   requests: Array<{ method: string; path: string; signed: boolean }>;
+  /** Paths the bucket refuses (403 AccessDenied), as a misconfigured or unreachable bucket would. */
+  refusing: Set<string>;
   close(): Promise<void>;
 }
 
@@ -78,11 +80,13 @@ export interface StandInBucket {
 export async function startStandInBucket(): Promise<StandInBucket> {
   const objects = new Map<string, { sizeBytes: number; contentType: string }>();
   const requests: StandInBucket['requests'] = [];
+  const refusing = new Set<string>();
   const server = createServer((req, res) => {
     const target = decodeURIComponent(new URL(req.url ?? '/', 'http://stand-in').pathname);
     requests.push({ method: req.method ?? '', path: target, signed: typeof req.headers.authorization === 'string' && req.headers.authorization.length > 0 });
     req.resume();
     const object = objects.get(target);
+    if (refusing.has(target)) return void res.writeHead(403).end();
     if (req.method === 'HEAD') {
       if (!object) return void res.writeHead(404).end();
       return void res.writeHead(200, { 'content-length': object.sizeBytes, 'content-type': object.contentType, etag: '"stand-in"' }).end();
@@ -99,6 +103,7 @@ export async function startStandInBucket(): Promise<StandInBucket> {
     url: `http://127.0.0.1:${port}`,
     objects,
     requests,
+    refusing,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -184,7 +184,13 @@ export async function isAttachableUpload(ctx: AppContext, role: string, accountI
   if (row.storedAt !== null) return true;
   const storage = storageFor(ctx);
   if (row.provider === 'local' || storage.kind !== 'remote' || storage.id !== row.provider) return false;
-  const object = await storage.headObject(row.key);
+  let object: Awaited<ReturnType<typeof storage.headObject>>;
+  try {
+    object = await storage.headObject(row.key);
+  } catch {
+    // The bucket could not be asked (network, credentials): say so rather than blame the file or answer 500.
+    throw AppError.message(MSG.UPLOAD_STORAGE_FAILED);
+  }
   if (!object || object.sizeBytes < 1 || object.sizeBytes > row.maxBytes) return false;
   if (object.contentType !== null && object.contentType.split(';')[0]!.trim().toLowerCase() !== row.contentType) return false;
   await markUploadStored(ctx.db, row.key, object.sizeBytes, ctx.now());
