@@ -61,10 +61,14 @@ async function start(killAt?: string): Promise<Started> {
   return { child, port, output: () => out, exited };
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
+/** Waits for `check` while `s` runs; a process that exits first fails the test with its output. */
+async function until(s: Started, check: () => boolean, what: string, timeoutMs = 240_000): Promise<void> {
+  let exited = false;
+  void s.exited.then(() => (exited = true));
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (exited) throw new Error(`the process exited before ${what}:\n${s.output()}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${s.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -81,10 +85,10 @@ const pgDir = path.join(dataDir, 'pg');
 const stagingDir = path.join(dataDir, 'pg.initialising');
 
 describe('a first start killed at any moment is completed by the next start', () => {
-  it('recovers from kills during initdb, migrations, reference data and the demo seed', { timeout: 600_000 }, async () => {
+  it('recovers from kills during initdb, migrations, reference data and the demo seed', { timeout: 900_000 }, async () => {
     // 1. Killed in the middle of initdb: only the staging directory exists, never a half-made `pg`.
     const first = await start();
-    await until(() => existsSync(stagingDir) && readdirSync(stagingDir).length > 0, 'initdb to begin writing');
+    await until(first, () => existsSync(stagingDir) && readdirSync(stagingDir).length > 0, 'initdb to begin writing');
     first.child.kill('SIGKILL');
     await first.exited;
     expect(existsSync(pgDir)).toBe(false);
@@ -106,7 +110,7 @@ describe('a first start killed at any moment is completed by the next start', ()
 
     // 6. An ordinary start completes what is missing and serves it.
     const s = await start();
-    await until(() => s.output().includes('is running at'), 'the server to listen');
+    await until(s, () => s.output().includes('is running at'), 'the server to listen');
     const base = `http://127.0.0.1:${s.port}`;
     const login = async (phone: string) => {
       const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone_code: '86', phone, password: DEMO_PASSWORD }) });

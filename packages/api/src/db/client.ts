@@ -72,6 +72,8 @@ export interface PgliteOpenHooks {
   afterMigrate?: () => void;
 }
 
+const INITIALISED_MARKER = 'summit-initialised';
+
 /**
  * A new PGlite cluster is initialised in `pg.initialising` and renamed to `pg` only once PGlite has written
  * and closed it: a kill during initdb leaves a directory that is never mistaken for a database. Without its
@@ -79,8 +81,6 @@ export interface PgliteOpenHooks {
  * the next start discards it; with the marker it is complete and is moved into place. An existing `pg` is
  * never removed: after a kill mid-write, PostgreSQL's own WAL recovery applies on open.
  */
-const INITIALISED_MARKER = 'summit-initialised';
-
 async function ensurePgliteCluster(dataDir: string, hooks: PgliteOpenHooks): Promise<string> {
   const pgDir = path.join(dataDir, 'pg');
   if (existsSync(path.join(pgDir, 'global', 'pg_control'))) return pgDir;

@@ -30,7 +30,7 @@ const demoCount = async () =>
   (await t.db.select({ n: count() }).from(accounts).where(inArray(accounts.phone, DEMO_ACCOUNTS.map((a) => a.phone))))[0]!.n;
 
 describe('runStartupSteps', () => {
-  it('with the demo off, loads reference data and leaves the demo step unrecorded for a later start', async () => {
+  it('with the demo off, loads reference data and leaves the demo step unrecorded for a later start', { timeout: 120_000 }, async () => {
     const app = await createTestApp();
     try {
       expect(await runStartupSteps(app.db, { ...options, seedDemo: false })).toEqual({ 'reference-data': 'ran', 'demo-seed': 'skipped' });
