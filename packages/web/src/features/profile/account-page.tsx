@@ -68,6 +68,7 @@ export default function AccountPage() {
             </Button>
           ) : null}
           <Button onClick={() => void navigate(PATHS.reset)}>修改密码</Button>
+          <Button onClick={() => void navigate(PATHS.changeId)}>切换身份</Button>
           <Button danger loading={leaving} onClick={() => void signOut()}>
             退出登录
           </Button>
