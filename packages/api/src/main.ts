@@ -2,6 +2,7 @@ import { loadEnv } from './env.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
 import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
+import { seedDemoSiteFacts } from './seed/demo-site-facts.ts';
 import { startPaymentReconciler } from './modules/payments/payment-reconciler.ts';
 
 async function main() {
@@ -13,6 +14,8 @@ async function main() {
     const created = await seedDemo(database.db, { argon2MemoryKib: env.ARGON2_MEMORY_KIB });
     if (created) app.log.info('demo programme seeded');
   }
+  // Idempotent (writes only what is missing), so it also completes a first start that was interrupted.
+  if (env.SEED_DEMO) await seedDemoSiteFacts(app.ctx);
 
   // Only the listening process reconciles (never tests); the advisory lock keeps it to one of several processes.
   const reconciler = startPaymentReconciler({ ctx: app.ctx, gateways: app.payments, log: app.log }, { advisoryLock: database.kind === 'postgres' });

@@ -26,3 +26,4 @@ export * from './content.ts';
 export * from './content-tokens.ts';
 export * from './site-map.ts';
 export * from './notice.ts';
+export * from './programme.ts';
