@@ -35,6 +35,10 @@ describe('programme facts', () => {
     const later = nextProgrammeFacts(switched, { ...body, name: '新名称' }, new Date('2027-07-01T00:00:00Z'));
     expect(later.switched_to_online_at).toBe(now.toISOString());
     expect(nextProgrammeFacts(DEFAULT_PROGRAMME_FACTS, body, now).switched_to_online_at).toBeNull();
+    // Undo: online from the start again; the flag is not stored.
+    const cleared = nextProgrammeFacts(switched, { ...body, clear_switch: true }, now);
+    expect(cleared.switched_to_online_at).toBeNull();
+    expect(cleared).not.toHaveProperty('clear_switch');
   });
 
   it('refuses sessions out of order or ending before they start, naming the field', () => {

@@ -52,7 +52,14 @@ function checkSessions(value: { sessions: SessionWindow[] }, ctx: z.RefinementCt
  * PUT /api/admin/settings/programme. The switch time is not in the body: the server stamps it when the mode
  * goes from offline to online, so who the switch concerns is decided by the server's clock alone.
  */
-export const programmeFactsUpdateRequestSchema = requestObjectSchema(coreShape).superRefine(checkSessions);
+export const programmeFactsUpdateRequestSchema = requestObjectSchema({
+  ...coreShape,
+  /**
+   * With mode online: forget the recorded switch, as if the programme had been online from the start (an
+   * offline → online round trip saved by mistake would otherwise show the notice to every paid student).
+   */
+  clear_switch: z.boolean({ error: PROGRAMME_MSG.MODE }).optional(),
+}).superRefine(checkSessions);
 export type ProgrammeFactsUpdateRequest = z.infer<typeof programmeFactsUpdateRequestSchema>;
 
 /** What is stored under the settings key `programme.facts`. */
@@ -90,10 +97,11 @@ export const DEFAULT_PROGRAMME_FACTS: StoredProgrammeFacts = {
 
 /** The next stored facts after an admin edit: the switch time is stamped on offline → online, cleared on → offline. */
 export function nextProgrammeFacts(before: StoredProgrammeFacts, input: ProgrammeFactsUpdateRequest, now: Date): StoredProgrammeFacts {
+  const { clear_switch: clear, ...facts } = input;
   let switched = before.switched_to_online_at;
-  if (input.mode === 'offline') switched = null;
+  if (facts.mode === 'offline' || clear) switched = null;
   else if (before.mode === 'offline') switched = now.toISOString();
-  return { ...input, switched_to_online_at: switched };
+  return { ...facts, switched_to_online_at: switched };
 }
 
 /**

@@ -53,6 +53,14 @@ describe('programme facts', () => {
     expect((await call<ProgrammeFacts>(t.app, 'GET', '/api/programme')).body.data?.name).toBe('Summit 2027');
   });
 
+  it('撤销切换记录: clear_switch makes the programme online from the start again, audited', async () => {
+    const res = await call<ProgrammeFacts>(t.app, 'PUT', ADMIN_URL, { token: admin, body: { ...body, clear_switch: true } });
+    expect(res.body.data).toMatchObject({ mode: 'online', switched_to_online_at: null });
+    expect(res.body.data).not.toHaveProperty('clear_switch');
+    const last = (await audits()).at(-1);
+    expect(last?.after).toMatchObject({ switched_to_online_at: null });
+  });
+
   it('refuses a session that ends before it starts with 4003 naming the field, and writes nothing', async () => {
     const before = (await audits()).length;
     const sessions = body.sessions.map((s, i) => (i === 1 ? { ...s, ends_at: s.starts_at } : s));

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Button, DatePicker, Form, Input, InputNumber, Radio, Tooltip, message } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Tooltip, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BATCH_TERMS,
@@ -53,7 +53,7 @@ export function ProgrammeCard() {
   const [toast, holder] = message.useMessage();
   const facts = useQuery({ queryKey: PROGRAMME_KEY, queryFn: ({ signal }) => fetchProgramme(signal) });
   useEffect(() => {
-    if (facts.data) form.setFieldsValue(programmeFormOf(facts.data));
+    if (facts.data) form.setFieldsValue({ ...programmeFormOf(facts.data), clear_switch: false });
   }, [facts.data, form]);
   const save = useMutation({
     mutationFn: (v: ProgrammeForm) => saveProgramme(programmeRequestOf(v)),
@@ -94,6 +94,11 @@ export function ProgrammeCard() {
             />
           </Form.Item>
           <Alert type="info" showIcon title={switchNote(facts.data)} className="admin-programme-note" />
+          {facts.data.mode === 'online' && facts.data.switched_to_online_at ? (
+            <Form.Item name="clear_switch" valuePropName="checked">
+              <Checkbox>撤销切换记录：视为从一开始即线上举办，不再向任何同学显示改为线上的通知</Checkbox>
+            </Form.Item>
+          ) : null}
           {SESSION_KEYS.map((key) => (
             <Form.Item key={key} name={['sessions', key]} label={`${SESSION_NAMES[key]}（北京时间）`} rules={[{ required: true, message: '请选择起止时间' }]}>
               <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />

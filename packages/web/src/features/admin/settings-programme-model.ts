@@ -12,6 +12,8 @@ export interface ProgrammeForm {
   sessions: Record<SessionKey, [Dayjs, Dayjs] | null>;
   difference_yuan: number;
   refund_deadline: Dayjs | null;
+  /** 撤销切换记录 (decision 029): online from the start again. */
+  clear_switch?: boolean;
 }
 
 /** A stored instant shown as its Beijing wall clock in the pickers. */
@@ -45,6 +47,7 @@ export function programmeRequestOf(form: ProgrammeForm): ProgrammeFactsUpdateReq
     }),
     difference_fen: yuanToFen(form.difference_yuan) ?? -1,
     difference_refund_deadline: form.refund_deadline ? beijingWallClockToIso(form.refund_deadline) : '',
+    ...(form.clear_switch && form.mode === 'online' ? { clear_switch: true } : {}),
   };
 }
 
