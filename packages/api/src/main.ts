@@ -2,6 +2,7 @@ import { loadEnv, type Env } from './env.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
+import { seedDemoSiteFacts } from './seed/demo-site-facts.ts';
 import { runStartupSteps } from './seed/startup-steps.ts';
 import { startPaymentReconciler } from './modules/payments/payment-reconciler.ts';
 import { startUploadRetention } from './modules/storage/upload-retention.ts';
@@ -32,6 +33,9 @@ async function main() {
   });
   if (steps['reference-data'] === 'ran') app.log.info('reference data loaded');
   if (steps['demo-seed'] === 'ran') app.log.info('demo programme seeded');
+  // The demo's contact QR images go through the storage provider, so they need the app's context; the
+  // step writes only what is missing, so it also completes a first start that was interrupted.
+  if (env.SEED_DEMO) await seedDemoSiteFacts(app.ctx);
 
   // Only the listening process reconciles (never tests); the advisory lock keeps it to one of several processes.
   const reconciler = startPaymentReconciler({ ctx: app.ctx, gateways: app.payments, log: app.log }, { advisoryLock: database.kind === 'postgres' });

@@ -2,7 +2,10 @@
 
 export const TIMEZONE = 'Asia/Shanghai';
 
-/** Spec §9 session windows. Ends are the last second of the last day, Asia/Shanghai. */
+/**
+ * Spec §9 session windows of the 2022 season, used only for the session names and past-season rules. The
+ * current programme's windows are programme facts that admins edit (programme.ts, decision 029).
+ */
 export const SESSION_WINDOWS = [
   { key: 'first', name: '第一期', startsAt: '2022-07-17T00:00:00+08:00', endsAt: '2022-07-25T23:59:59+08:00' },
   { key: 'second', name: '第二期', startsAt: '2022-07-29T23:00:00+08:00', endsAt: '2022-08-08T23:59:59+08:00' },
@@ -97,13 +100,6 @@ export function topBarHeight(viewportWidth: number, inMiniProgram: boolean): num
 }
 
 export const SIDE_HELPER = { scrollbarCheckMs: 1_000, goToTopMs: 100 } as const;
-
-/** Spec §9 "Old online notice" figures, as the side helper's card and the offline-to-online dialog show them. */
-export const ONLINE_NOTICE_FACTS = {
-  dates: '8月11日–20日',
-  refundYuan: 2000,
-  refundDeadline: '8月3日 23:59',
-} as const;
 
 export const GENDERS = [
   { value: 1, label: '男' },

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { beijingDate, contentTokenValues, fillDocumentTokens, fillTokens, formatFeeForPage } from './content-tokens.ts';
 import type { PageDocument } from './content.ts';
+import { DEFAULT_PROGRAMME_FACTS } from './programme.ts';
+import { DEFAULT_SITE_CONTACT } from './api/site.ts';
 
 const values = contentTokenValues(
   { apply_fen: 50_000, tuition_fen: 1_680_050 },
   { EB1: '2027-01-15T15:59:00.000Z', EB2: '2027-03-01T15:59:00.000Z', RD: '2027-04-30T16:30:00.000Z', MRD: '2027-05-15T15:59:00.000Z' },
+  { ...DEFAULT_PROGRAMME_FACTS, mode: 'offline' },
+  DEFAULT_SITE_CONTACT,
 );
 
 describe('content tokens', () => {
+  it('fills the programme facts: name, year, mode, session windows, difference and its refund deadline', () => {
+    expect(fillTokens('{{programme.name}} {{programme.year}}（{{programme.mode}}）', values)).toBe('Summit 高中生夏季学术项目 2027（线下）');
+    expect(values['session.first']).toBe('7月17日—7月25日');
+    expect(values['session.third']).toBe('8月13日—8月22日');
+    expect(values['programme.dates']).toBe('7月17日—8月22日');
+    expect(values['programme.difference']).toBe('¥2,000');
+    expect(values['programme.refund_deadline']).toBe('8月3日 23:59');
+    expect(values['contact.wechat_id']).toBe(DEFAULT_SITE_CONTACT.wechat_id);
+  });
+
   it('formats fees as the pages write them and deadlines as Beijing dates', () => {
     expect(formatFeeForPage(1_680_000)).toBe('¥16,800');
     expect(formatFeeForPage(50_000)).toBe('¥500');

@@ -28,3 +28,4 @@ export { CONTENT_PRELOAD_ELEMENT_ID, PRERENDER_ELEMENT_ID, PRERENDER_STYLE_ID } 
 export * from './content-tokens.ts';
 export * from './site-map.ts';
 export * from './notice.ts';
+export * from './programme.ts';

@@ -19,15 +19,15 @@ describe('reserved form names', () => {
 
 describe('offline-to-online', () => {
   it('is due only for a student who paid tuition and has not answered', () => {
-    expect(isOfflineToOnlineDue({ tuitionPaid: true, answered: false })).toBe(true);
-    expect(isOfflineToOnlineDue({ tuitionPaid: true, answered: true })).toBe(false);
-    expect(isOfflineToOnlineDue({ tuitionPaid: false, answered: false })).toBe(false);
+    expect(isOfflineToOnlineDue({ concerned: true, answered: false })).toBe(true);
+    expect(isOfflineToOnlineDue({ concerned: true, answered: true })).toBe(false);
+    expect(isOfflineToOnlineDue({ concerned: false, answered: false })).toBe(false);
   });
 
   it('state schema accepts the two shapes the api sends', () => {
-    expect(onlineNoticeStateSchema.safeParse({ read_at: null, offline_to_online: null, offline_to_online_due: false }).success).toBe(true);
+    expect(onlineNoticeStateSchema.safeParse({ read_at: null, offline_to_online: null, concerned: false, offline_to_online_due: false, switch_notice: null }).success).toBe(true);
     const at = new Date().toISOString();
-    expect(onlineNoticeStateSchema.safeParse({ read_at: at, offline_to_online: { chosen: 'online', at }, offline_to_online_due: false }).success).toBe(true);
-    expect(onlineNoticeStateSchema.safeParse({ read_at: at, offline_to_online: { chosen: 'refund', at }, offline_to_online_due: false }).success).toBe(false);
+    expect(onlineNoticeStateSchema.safeParse({ read_at: at, offline_to_online: { chosen: 'online', at }, concerned: true, offline_to_online_due: false, switch_notice: { dates: '7月17日—8月22日', difference_fen: 200000, refund_deadline: at } }).success).toBe(true);
+    expect(onlineNoticeStateSchema.safeParse({ read_at: at, offline_to_online: { chosen: 'refund', at }, concerned: true, offline_to_online_due: false, switch_notice: null }).success).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
-// Decision 017: the online notice's read flag (local for visitors, on the server for students) and the paid
-// student's offline-to-online dialog. Every student here is made fresh through the API, so the desktop and
-// phone projects never share an answer and a rerun never meets an old one.
+// Decisions 017 and 029: the 改为线上举办 notice card and the 确认线上参加 dialog appear only to a student who
+// paid tuition for the in-person programme before it switched to online; the demo programme is online from
+// the start, so nobody else (visitors, unpaid students, students who paid after the switch) sees either.
+// Every student here is made fresh through the API, so the desktop and phone projects never share an answer;
+// the programme is flipped by the admin's API and put back to "online from the start" after each test.
 import type { Browser, Page } from '@playwright/test';
-import type { OnlineNoticeState } from '@summit/domain';
+import { DEFAULT_PROGRAMME_FACTS, type OnlineNoticeState, type ProgrammeFacts, type ProgrammeMode } from '@summit/domain';
 import { test, expect } from '../support/fixtures.ts';
 import { ESSAY, residentIdFor } from '../support/admission.ts';
 import { callApi, PHONE_CODE, registerStudentViaApi, saveStudentInfoViaApi } from '../support/api.ts';
@@ -87,6 +89,27 @@ async function paidStudent(baseURL: string, name: string): Promise<{ phone: stri
   return s;
 }
 
+const { switched_to_online_at: _never, ...FACTS } = DEFAULT_PROGRAMME_FACTS;
+
+async function setProgramme(baseURL: string, mode: ProgrammeMode, extra: { clear_switch?: boolean } = {}): Promise<ProgrammeFacts> {
+  const admin = await login(baseURL, DEMO.admin, DEMO_PASSWORD);
+  return ok(`programme ${mode}`, put<ProgrammeFacts>(baseURL, '/api/admin/settings/programme', admin, { ...FACTS, mode, ...extra }));
+}
+
+/** Paid tuition while the programme was in person; the programme then switched to online. */
+async function studentPaidBeforeSwitch(baseURL: string, name: string): Promise<{ phone: string; token: string }> {
+  await setProgramme(baseURL, 'offline');
+  const s = await paidStudent(baseURL, name);
+  const online = await setProgramme(baseURL, 'online');
+  expect(online.switched_to_online_at).toEqual(expect.any(String));
+  return s;
+}
+
+test.afterEach(async ({ baseURL }) => {
+  // Other specs (and the demo) expect a programme that was online from the start.
+  await setProgramme(baseURL as string, 'online', { clear_switch: true });
+});
+
 async function loginInBrowser(page: Page, token: string): Promise<void> {
   await page.addInitScript((t) => {
     localStorage.setItem('student_token', t);
@@ -109,60 +132,77 @@ async function interact(page: Page) {
   await expect(page.getByTestId('side-helper')).toHaveAttribute('data-interacted', 'true');
 }
 
-test('a visitor confirms the online notice and it stays read after a reload', async ({ page }) => {
+test('nobody the switch does not concern sees the notice: a visitor, a student, a student who paid for the online programme', async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
   await page.goto('/faq');
-  await expect(page.getByTestId('side-helper')).toBeVisible();
-  // Not before the visitor has done anything on the page.
+  await interact(page);
   await expect(noticeCard(page)).toHaveCount(0);
-  await interact(page);
-  await expect(noticeCard(page)).toBeVisible();
-  await noticeCard(page).getByRole('button', { name: '我已知晓' }).click();
-  await expect(page).toHaveURL(/\/notice\/online-notice-free$/);
-  await page.goto('/faq');
-  await page.reload();
-  await interact(page);
-  await expect(page.getByText(NOTICE_TEXT)).toHaveCount(0);
-  expect(await page.evaluate(() => localStorage.getItem('online_notice_read'))).toBe('1');
+
+  const student = await newStudent(baseURL as string, testInfo.project.name === 'phone' ? '唐知秋' : '宋远航');
+  const other = await freshPage(browser, page, baseURL as string);
+  await loginInBrowser(other, student.token);
+  const asked = other.waitForResponse(isNoticeRead);
+  await other.goto('/faq');
+  expect(await (await asked).json()).toMatchObject({ status: 200, data: { concerned: false, switch_notice: null } });
+  await interact(other);
+  await expect(noticeCard(other)).toHaveCount(0);
+  await other.context().close();
+
+  // Online from the start: a paid student is not asked either.
+  const paid = await paidStudent(baseURL as string, testInfo.project.name === 'phone' ? '许清和' : '杜若溪');
+  const third = await freshPage(browser, page, baseURL as string);
+  await loginInBrowser(third, paid.token);
+  const state = third.waitForResponse(isNoticeRead);
+  await third.goto('/student/admission/success');
+  await expect(third.getByRole('heading', { name: '学费缴纳成功' })).toBeVisible();
+  expect(await (await state).json()).toMatchObject({ status: 200, data: { concerned: false, offline_to_online_due: false } });
+  await expect(third.getByRole('dialog', { name: DIALOG_TITLE })).toHaveCount(0);
+  await third.context().close();
 });
 
-test('a student confirms the online notice: the server keeps it, so another browser does not show it', async ({ page, browser, baseURL }, testInfo) => {
-  const student = await newStudent(baseURL as string, testInfo.project.name === 'phone' ? '唐知秋' : '宋远航');
+test('a student who paid before the switch confirms the notice: the server keeps it, so another browser does not show it', async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  const student = await studentPaidBeforeSwitch(baseURL as string, testInfo.project.name === 'phone' ? '唐知夏' : '宋远舟');
   await loginInBrowser(page, student.token);
   const asked = page.waitForResponse(isNoticeRead);
   await page.goto('/faq');
-  await asked;
+  expect(await (await asked).json()).toMatchObject({ status: 200, data: { concerned: true } });
   await interact(page);
   await expect(noticeCard(page)).toBeVisible();
+  await expect(noticeCard(page)).toContainText('7月17日—8月22日');
+  await expect(noticeCard(page)).toContainText('2,000 元');
+  await expect(noticeCard(page)).toContainText('8月3日 23:59');
   const stored = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/student/online-read');
   await noticeCard(page).getByRole('button', { name: '我已知晓' }).click();
   expect(await (await stored).json()).toMatchObject({ status: 200 });
   await expect(page).toHaveURL(/\/notice\/online-notice-free$/);
+  // The full notice quotes the same facts.
+  await expect(page.getByText('7月17日—8月22日').first()).toBeVisible();
 
   const server = await callApi<OnlineNoticeState>(baseURL as string, 'GET', '/api/student/online-notice', { token: student.token });
   expect(server.data?.read_at).toEqual(expect.any(String));
 
-  // Another device: no local flag, a new login of the same student.
+  // Another device: a new login of the same student.
   const other = await freshPage(browser, page, baseURL as string);
   await loginInBrowser(other, await login(baseURL as string, student.phone, PASSWORD));
   const answered = other.waitForResponse(isNoticeRead);
   await other.goto('/faq');
   expect(await (await answered).json()).toMatchObject({ status: 200, data: { read_at: server.data?.read_at } });
-  await expect.poll(() => other.evaluate(() => localStorage.getItem('online_notice_read'))).toBe('1');
   await interact(other);
   await expect(other.getByText(NOTICE_TEXT)).toHaveCount(0);
   await other.context().close();
 });
 
-test('a paid student confirms attending online: the full notice opens in a new page, the dialog closes and stays closed', async ({ page, baseURL }, testInfo) => {
+test('a student who paid before the switch confirms attending online: the full notice opens in a new page, the dialog closes and stays closed', async ({ page, baseURL }, testInfo) => {
   test.setTimeout(180_000);
-  const student = await paidStudent(baseURL as string, testInfo.project.name === 'phone' ? '江晚晴' : '顾北辰');
+  const student = await studentPaidBeforeSwitch(baseURL as string, testInfo.project.name === 'phone' ? '江晚晴' : '顾北辰');
   await loginInBrowser(page, student.token);
   await page.goto('/student/admission/success');
   await expect(page.getByRole('heading', { name: '学费缴纳成功' })).toBeVisible();
   const dialog = page.getByRole('dialog', { name: DIALOG_TITLE });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('8月11日–20日');
-  await expect(dialog).toContainText('2000 元');
+  await expect(dialog).toContainText('7月17日—8月22日');
+  await expect(dialog).toContainText('2,000 元');
   await expect(dialog).toContainText('8月3日 23:59');
 
   const [notice] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: '查看完整通知' }).click()]);

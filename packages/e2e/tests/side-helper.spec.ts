@@ -133,17 +133,12 @@ test.describe('AMC variant (flag ?amc=1; the host list is covered by the API tes
   });
 });
 
-test('the one-time online notice: confirming marks it read and opens the notice page', async ({ page }) => {
+test('a visitor never sees the 改为线上举办 notice: it concerns only students who paid before a switch (decision 029)', async ({ page }) => {
   await page.goto('/');
-  const notice = page.getByRole('status').filter({ hasText: '本届 Summit 改为线上举办' });
   await expect(helper(page)).toBeVisible();
   await page.keyboard.press('Shift');
   await expect(helper(page)).toHaveAttribute('data-interacted', 'true');
-  await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: '我已知晓' }).click();
-  await expect(page).toHaveURL(/\/notice\/online-notice-free$/);
-  expect(await page.evaluate(() => localStorage.getItem('online_notice_read'))).toBe('1');
-  await page.goto('/');
-  await expect(helper(page)).toBeVisible();
+  // A visitor asks nothing about it: no request, no card.
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/student/online-notice')))).toBe(false);
   await expect(page.getByText('本届 Summit 改为线上举办')).toHaveCount(0);
 });

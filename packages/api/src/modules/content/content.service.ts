@@ -25,6 +25,8 @@ import { sanitizeDocument } from './content-sanitiser.ts';
 import { invalidateContentHtml } from './content-html.ts';
 import { getFees } from '../settings/settings.service.ts';
 import { getDeadlines } from '../application/deadlines.service.ts';
+import { getStoredProgrammeFacts } from '../settings/programme.service.ts';
+import { getContact } from '../site/site.service.ts';
 import {
   discardDraftAudited,
   existingSlugs,
@@ -101,10 +103,10 @@ export interface VariantOptions {
   amc?: boolean;
 }
 
-/** The placeholders' current values: the fees students are charged and the deadlines (decision 019). */
+/** The placeholders' current values: fees, deadlines (decision 019) and the programme facts (decision 029). */
 export async function tokenValuesOf(ctx: AppContext): Promise<ContentTokenValues> {
-  const [fees, deadlines] = await Promise.all([getFees(ctx), getDeadlines(ctx)]);
-  return contentTokenValues(fees, deadlines);
+  const [fees, deadlines, programme, contact] = await Promise.all([getFees(ctx), getDeadlines(ctx), getStoredProgrammeFacts(ctx), getContact(ctx)]);
+  return contentTokenValues(fees, deadlines, programme, contact);
 }
 
 export async function getPublicPage(ctx: AppContext, slug: string, variant: VariantOptions = {}): Promise<PublicPage> {

@@ -65,14 +65,14 @@ describe('default content', () => {
     }
   });
 
-  it('the FAQ has at least 12 questions; the notice and dates carry the spec figures', async () => {
+  it('the FAQ has at least 12 questions; the notice and dates carry the programme facts (decision 029)', async () => {
     const faq = (await call<PublicPage>(t.app, 'GET', CONTENT_API.page('faq'))).body.data!;
     const questions = faq.document.sections.flatMap((s) => (s.items?.kind === 'faq' ? s.items.entries : []));
     expect(questions.length).toBeGreaterThanOrEqual(12);
     const notice = JSON.stringify((await call<PublicPage>(t.app, 'GET', CONTENT_API.page('notice/online-notice-free'))).body.data);
-    for (const figure of ['8 月 11 日', '2000 元', '8 月 3 日 23:59', '8 月 4 日 20:00', '8 月 9 日 09:00', '2 场', '2 个']) expect(notice).toContain(figure);
+    for (const figure of ['7月17日—8月22日', '¥2,000', '8月3日 23:59', '8 月 4 日 20:00', '8 月 9 日 09:00', '2 场', '2 个']) expect(notice).toContain(figure);
     const dates = JSON.stringify((await call<PublicPage>(t.app, 'GET', CONTENT_API.page('instructions/dates'))).body.data);
-    for (const d of ['2027-01-15', '2027-03-01', '2027-04-30', '2027-05-15', '倒计时', '2027 第一期', '2027 第三期']) expect(dates).toContain(d);
+    for (const d of ['2027-01-15', '2027-03-01', '2027-04-30', '2027-05-15', '倒计时', '2027 第一期', '2027 第三期', '7月17日—7月25日']) expect(dates).toContain(d);
     const process = JSON.stringify((await call<PublicPage>(t.app, 'GET', CONTENT_API.page('instructions/process'))).body.data);
     expect(process).toContain('¥500');
     expect(process).toContain('¥16,800');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { APPLY_MSG, NOTICE_FORM_NAMES, NOTICE_MSG, STATUS, type OnlineNoticeState } from '@summit/domain';
+import { APPLY_MSG, DEFAULT_PROGRAMME_FACTS, NOTICE_FORM_NAMES, NOTICE_MSG, STATUS, type OnlineNoticeState, type ProgrammeMode } from '@summit/domain';
 import { auditLog, studentProfiles } from '../../db/schema.ts';
 import { studentForms } from '../../db/schema-admission.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -25,11 +25,24 @@ const state = (token: string) => call<OnlineNoticeState>(t.app, 'GET', '/api/stu
 const markRead = (token?: string) => call<OnlineNoticeState>(t.app, 'POST', '/api/student/online-read', { ...(token ? { token } : {}), body: {} });
 const confirmOnline = (token?: string) => call<OnlineNoticeState>(t.app, 'POST', '/api/student/offline-to-online', { ...(token ? { token } : {}), body: {} });
 
+const { switched_to_online_at: _never, ...facts } = DEFAULT_PROGRAMME_FACTS;
+async function setMode(mode: ProgrammeMode) {
+  const res = await call(t.app, 'PUT', '/api/admin/settings/programme', { token: admin, body: { ...facts, mode } });
+  expect(res.body.status).toBe(200);
+}
+const payTuition = (accountId: number) => t.db.update(studentProfiles).set({ tuitionPaidAt: t.clock.now() }).where(eq(studentProfiles.accountId, accountId));
+
+/** Paid for an in-person programme, which then switched to online: the student the notice concerns. */
 async function paidStudent(): Promise<PayingStudent> {
   const s = await payingStudent(t, { offer: 1 });
-  await t.db.update(studentProfiles).set({ tuitionPaidAt: t.clock.now() }).where(eq(studentProfiles.accountId, s.accountId));
+  await setMode('offline');
+  await payTuition(s.accountId);
+  t.clock.advance(1000);
+  await setMode('online');
   return s;
 }
+
+const NOT_CONCERNED = { concerned: false, offline_to_online_due: false, switch_notice: null };
 const formRows = (accountId: number, formName: string) =>
   t.db.select().from(studentForms).where(and(eq(studentForms.accountId, accountId), eq(studentForms.formName, formName)));
 const auditRows = (accountId: number) =>
@@ -53,7 +66,7 @@ describe('auth and role', () => {
 describe('POST /api/student/online-read', () => {
   it('stores the read time on the server once; repeating keeps the first time', async () => {
     const s = await payingStudent(t);
-    expect((await state(s.token)).body.data).toEqual({ read_at: null, offline_to_online: null, offline_to_online_due: false });
+    expect((await state(s.token)).body.data).toEqual({ read_at: null, offline_to_online: null, ...NOT_CONCERNED });
 
     const first = await markRead(s.token);
     const readAt = t.clock.now().toISOString();
@@ -91,7 +104,7 @@ describe('POST /api/student/offline-to-online', () => {
 
     const res = await confirmOnline(s.token);
     const at = t.clock.now().toISOString();
-    expect(res.body).toEqual({ status: 200, msg: NOTICE_MSG.OFFLINE_TO_ONLINE_OK, data: { read_at: null, offline_to_online: { chosen: 'online', at }, offline_to_online_due: false } });
+    expect(res.body).toMatchObject({ status: 200, msg: NOTICE_MSG.OFFLINE_TO_ONLINE_OK, data: { read_at: null, offline_to_online: { chosen: 'online', at }, concerned: true, offline_to_online_due: false } });
     const audits = await auditRows(s.accountId);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: s.accountId, action: NOTICE_AUDIT.action, before: null, after: { chosen: 'online', at } });
@@ -111,6 +124,49 @@ describe('POST /api/student/offline-to-online', () => {
   });
 });
 
+describe('whom the switch to online concerns (decision 029)', () => {
+  it('nobody while the programme is online from the start: a paid student is not asked and cannot answer', async () => {
+    // This file's app has switched modes already: a fresh one is a programme online from the start.
+    const fresh = await createTestApp();
+    try {
+      const f = await payingStudent(fresh, { offer: 1 });
+      await fresh.db.update(studentProfiles).set({ tuitionPaidAt: fresh.clock.now() }).where(eq(studentProfiles.accountId, f.accountId));
+      const st = await call<OnlineNoticeState>(fresh.app, 'GET', '/api/student/online-notice', { token: f.token });
+      expect(st.body.data).toMatchObject(NOT_CONCERNED);
+      const answer = await call(fresh.app, 'POST', '/api/student/offline-to-online', { token: f.token, body: {} });
+      expect([answer.http, answer.body]).toEqual([403, { status: STATUS.GATE_OFFER, msg: NOTICE_MSG.OFFLINE_TO_ONLINE_NOT_CONCERNED }]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a student who paid after the switch is not concerned; one who paid before it is, with the facts to quote', async () => {
+    const before = await paidStudent();
+    t.clock.advance(1000);
+    const after = await payingStudent(t, { offer: 1 });
+    await payTuition(after.accountId);
+    expect((await state(after.token)).body.data).toMatchObject(NOT_CONCERNED);
+    const refused = await confirmOnline(after.token);
+    expect(refused.body).toEqual({ status: STATUS.GATE_OFFER, msg: NOTICE_MSG.OFFLINE_TO_ONLINE_NOT_CONCERNED });
+    expect(await auditRows(after.accountId)).toHaveLength(0);
+
+    expect((await state(before.token)).body.data).toMatchObject({
+      concerned: true,
+      offline_to_online_due: true,
+      switch_notice: { dates: '7月17日—8月22日', difference_fen: 200_000, refund_deadline: DEFAULT_PROGRAMME_FACTS.difference_refund_deadline },
+    });
+  });
+
+  it('while the programme is offline nobody is concerned, and the switch back makes it so again', async () => {
+    const s = await paidStudent();
+    await setMode('offline');
+    expect((await state(s.token)).body.data).toMatchObject(NOT_CONCERNED);
+    t.clock.advance(1000);
+    await setMode('online');
+    expect((await state(s.token)).body.data).toMatchObject({ concerned: true, offline_to_online_due: true });
+  });
+});
+
 describe('the reserved form names', () => {
   it('cannot be written or read through the public form endpoint', async () => {
     const s = await paidStudent();
@@ -124,7 +180,7 @@ describe('the reserved form names', () => {
       expect(read.body).toMatchObject({ status: STATUS.PARAM });
       expect(await formRows(s.accountId, formName)).toHaveLength(0);
     }
-    expect((await state(s.token)).body.data).toEqual({ read_at: null, offline_to_online: null, offline_to_online_due: true });
+    expect((await state(s.token)).body.data).toMatchObject({ read_at: null, offline_to_online: null, offline_to_online_due: true });
     expect(await auditRows(s.accountId)).toHaveLength(0);
   });
 });

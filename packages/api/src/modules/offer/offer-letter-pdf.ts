@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { formatFen, type OfferLetter } from '@summit/domain';
+import { PROGRAMME_MODE_LABELS, SESSION_KEYS, SESSION_NAMES, formatFen, programmeRange, type OfferLetter, type StoredProgrammeFacts } from '@summit/domain';
 
 export const OFFER_FONT_FILE = 'NotoSansSC-Regular-subset.ttf';
 /** Drawn in place of a character the font does not have. */
@@ -91,7 +91,19 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
   }
 }
 
-export async function renderOfferLetterPdf(letter: OfferLetter): Promise<Uint8Array> {
+/** 2027年7月17日—7月25日 (Beijing days): the admitted session's window, else the whole programme's. */
+export function programmeDatesLine(facts: Pick<StoredProgrammeFacts, 'year' | 'sessions'>, placeName: string | null): string {
+  const key = SESSION_KEYS.find((k) => SESSION_NAMES[k] === placeName);
+  const session = key ? facts.sessions.find((s) => s.key === key) : undefined;
+  return `${facts.year}年${programmeRange(session ? [session] : facts.sessions)}（北京时间）`;
+}
+
+/**
+ * The programme's name, mode and dates come from the programme facts admins edit (decision 029), so the
+ * letter never states a date or mode the site no longer does.
+ */
+export async function renderOfferLetterPdf(letter: OfferLetter, facts: StoredProgrammeFacts): Promise<Uint8Array> {
+  letter = { ...letter, programme: facts.name };
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   // Subset again on embedding: a letter carries only the glyphs it draws (~30 KB). Ligatures, fractions and
@@ -139,6 +151,8 @@ export async function renderOfferLetterPdf(letter: OfferLetter): Promise<Uint8Ar
   const rows: Array<[string, string]> = [
     ['录取期次', letter.place_name ?? '待定'],
     ['专业方向', letter.professional_track ?? '待定'],
+    ['项目时间', programmeDatesLine(facts, letter.place_name)],
+    ['举办方式', PROGRAMME_MODE_LABELS[facts.mode]],
     ['录取日期', chineseDate(letter.issued_at)],
     ['学费', letter.aid_fen > 0 ? `${fee}（已扣除助学金 ${formatFen(letter.aid_fen)}）` : fee],
     ['缴费截止', `${chineseDate(letter.pay_by)}（北京时间）`],

@@ -4,6 +4,7 @@ import { bursaryApplyRequestSchema, bursarySchema, offerLetterSchema, offerVerif
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { findFontFile, renderOfferLetterPdf } from './offer-letter-pdf.ts';
+import { getStoredProgrammeFacts } from '../settings/programme.service.ts';
 import { applyForBursary, getBursary, getOfferLetter, getStudentFees, verifyOfferLetter } from './offer.service.ts';
 
 export async function offerRoutes(app: FastifyInstance) {
@@ -23,7 +24,7 @@ export async function offerRoutes(app: FastifyInstance) {
     { schema: { tags, summary: '录取通知书 PDF（A4，含验证二维码）' } },
     async (req, reply) => {
       const letter = await getOfferLetter(app.ctx, authOf(req), origin(req));
-      const pdf = await renderOfferLetterPdf(letter);
+      const pdf = await renderOfferLetterPdf(letter, await getStoredProgrammeFacts(app.ctx));
       const fileName = encodeURIComponent(`录取通知书-${letter.letter_no}.pdf`);
       return reply
         .type('application/pdf')

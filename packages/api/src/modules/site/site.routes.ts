@@ -4,6 +4,8 @@ import {
   AppError,
   MSG,
   siteConfigSchema,
+  siteContactSchema,
+  siteContactUpdateRequestSchema,
   siteQrParamsSchema,
   siteQrSettingsSchema,
   siteQrUpdateRequestSchema,
@@ -15,7 +17,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { createStorageProvider } from '../../providers/storage/create-storage-provider.ts';
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
 import { getUploadSecret } from '../storage/storage.service.ts';
-import { checkTesterPassword, getQrSettings, getSiteConfig, isAmcHost, readQr, updateQr } from './site.service.ts';
+import { checkTesterPassword, getContact, getQrSettings, getSiteConfig, isAmcHost, readQr, updateContact, updateQr } from './site.service.ts';
 
 /** API paths of pages the AMC variant does not have (spec §2 "/apply/financial-aid … (not AMC)"). */
 export const AMC_HIDDEN_API_PATHS: ReadonlySet<string> = new Set(['/api/student/bursary-apply']);
@@ -106,5 +108,24 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
       },
     },
     async (req) => ok(await updateQr(app.ctx, authOf(req), req.body), MSG.SAVE_OK),
+  );
+
+  r.get(
+    '/api/site/contact',
+    { config: { auth: 'public' }, schema: { tags, summary: '联系方式：电话、邮箱、客服微信号、服务时间', response: { 200: envelopeOf(siteContactSchema) } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return ok(await getContact(app.ctx));
+    },
+  );
+
+  r.get('/api/admin/site/contact', { schema: { tags: ['admin'], summary: '联系方式设置', response: { 200: envelopeOf(siteContactSchema) } } }, async () =>
+    ok(await getContact(app.ctx)),
+  );
+
+  r.put(
+    '/api/admin/site/contact',
+    { schema: { tags: ['admin'], summary: '修改联系方式（写入审计日志）', body: siteContactUpdateRequestSchema, response: { 200: envelopeOf(siteContactSchema) } } },
+    async (req) => ok(await updateContact(app.ctx, authOf(req), req.body), MSG.SAVE_OK),
   );
 }

@@ -2,11 +2,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   AppError,
+  DEFAULT_SITE_CONTACT,
   MSG,
+  siteContactSchema,
   UPLOAD_READ_TTL_SECONDS,
   fileKeyOf,
   uploadedFileSchema,
   type SiteConfig,
+  type SiteContact,
   type SiteQrKind,
   type SiteQrSettings,
   type SiteQrUpdateRequest,
@@ -18,7 +21,15 @@ import type { SettingRow } from '../settings/settings.repo.ts';
 import { getDeadlines } from '../application/deadlines.service.ts';
 import { findUploadByKey } from '../storage/storage.repo.ts';
 import { isAttachableUpload } from '../storage/storage.service.ts';
-import { SITE_QR_SETTING_KEYS, readQrSettings, writeQrSettingAudited } from './site.repo.ts';
+import { invalidateContentHtml } from '../content/content-html.ts';
+import {
+  SITE_QR_SETTING_KEYS,
+  insertContactIfMissing,
+  readContactSetting,
+  readQrSettings,
+  writeContactAudited,
+  writeQrSettingAudited,
+} from './site.repo.ts';
 
 /** "Amc.Summit.cn:8443" → "amc.summit.cn"; "[::1]:3000" → "[::1]". */
 export function normaliseHost(host: string | undefined): string {
@@ -127,3 +138,26 @@ export async function readQr(ctx: AppContext, storage: StorageProvider, which: S
   return { kind: 'stream', stream: opened.stream, sizeBytes: opened.sizeBytes, contentType: row.contentType };
 }
 
+
+function contactFrom(row: SettingRow | undefined): SiteContact {
+  // A hand-edited row that is not valid falls back to nothing quotable: fail loudly, as fees and deadlines do.
+  return row ? siteContactSchema.parse(row.value) : DEFAULT_SITE_CONTACT;
+}
+
+/** The contact details, seeded with the demo's on first read (every process agrees on the first writer). */
+export async function getContact(ctx: Pick<AppContext, 'db' | 'now'>): Promise<SiteContact> {
+  let row = await readContactSetting(ctx.db);
+  if (!row) {
+    await insertContactIfMissing(ctx.db, DEFAULT_SITE_CONTACT, ctx.now());
+    row = await readContactSetting(ctx.db);
+  }
+  return contactFrom(row);
+}
+
+/** Admin edit, audited; the FAQ quotes the details through placeholders, so its cached HTML is dropped. */
+export async function updateContact(ctx: AppContext, auth: AuthState, input: SiteContact): Promise<SiteContact> {
+  await getContact(ctx);
+  await writeContactAudited(ctx.db, { value: input, actorId: auth.accountId, now: ctx.now(), before: (rows) => contactFrom(rows[0]) });
+  invalidateContentHtml(ctx);
+  return getContact(ctx);
+}

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, type SiteConfig, type SiteQrSettings } from '@summit/domain';
+import { DEFAULT_SITE_CONTACT, MSG, SITE_CONTACT_MSG, type SiteConfig, type SiteContact, type SiteQrSettings } from '@summit/domain';
 import { loadEnv } from '../../env.ts';
 import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken, registerStudent } from '../../test/flows.ts';
 import { PNG_BYTES, getCredential, postFile, uploadPdf } from '../storage/storage-test-kit.ts';
 import { isAmcHost, isNonProductionHost, normaliseHost } from './site.service.ts';
+import { demoQrPng, demoQrText, seedDemoSiteFacts } from '../../seed/demo-site-facts.ts';
 
 const TESTER_PASSWORD = 'staging-pass-2027';
 let t: TestApp;
@@ -193,6 +194,66 @@ describe('side-helper QR codes', () => {
       expect(read.body.status).toBe(token ? 4001 : 401);
       const write = await call(t.app, 'PUT', '/api/admin/site/qr', { ...(token ? { token } : {}), body: { which: 'service', file: null } });
       expect(write.body.status).toBe(token ? 4001 : 401);
+    }
+  });
+});
+
+describe('contact details (decision 030)', () => {
+  it('are public, seeded with the demo values on first read', async () => {
+    const res = await call<SiteContact>(t.app, 'GET', '/api/site/contact');
+    expect(res.body).toMatchObject({ status: 200, data: DEFAULT_SITE_CONTACT });
+  });
+
+  it('an admin edit is stored, audited, and quoted by the FAQ through {{contact.*}}', async () => {
+    const next = { phone: '+86 10 8888 6666', email: 'help@summit.example.org', wechat_id: 'SummitHelp_01', hours: '每天 8:00–22:00' };
+    const put = await call<SiteContact>(t.app, 'PUT', '/api/admin/site/contact', { token: admin, body: next });
+    expect(put.body).toMatchObject({ status: 200, msg: MSG.SAVE_OK, data: next });
+    expect((await call<SiteContact>(t.app, 'GET', '/api/site/contact')).body.data).toEqual(next);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'site.contact.update'));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ entity: 'settings', entityId: 'contact', before: DEFAULT_SITE_CONTACT, after: next });
+    const faq = JSON.stringify((await call(t.app, 'GET', '/api/content/pages?slug=faq')).body.data);
+    expect(faq).toContain('SummitHelp_01');
+    expect(faq).toContain('mailto:help@summit.example.org');
+    expect(faq).not.toContain('{{contact');
+  });
+
+  it('refuses markup and malformed values with 4003 naming the field, and non-admins', async () => {
+    const good = DEFAULT_SITE_CONTACT;
+    for (const [field, value, msg] of [
+      ['hours', '<script>alert(1)</script>', SITE_CONTACT_MSG.HOURS],
+      ['email', 'not-an-email', SITE_CONTACT_MSG.EMAIL],
+      ['wechat_id', '1abc', SITE_CONTACT_MSG.WECHAT_ID],
+      ['phone', 'call me', SITE_CONTACT_MSG.PHONE],
+    ] as const) {
+      const res = await call(t.app, 'PUT', '/api/admin/site/contact', { token: admin, body: { ...good, [field]: value } });
+      expect(res.body, field).toEqual({ status: 4003, msg, data: { field } });
+    }
+    expect((await call(t.app, 'PUT', '/api/admin/site/contact', { token: student, body: good })).body.status).toBe(4001);
+    expect((await call(t.app, 'PUT', '/api/admin/site/contact', { body: good })).body.status).toBe(401);
+  });
+});
+
+describe('the demo seed of the site facts', () => {
+  it('stores two real PNG QR codes as the admin\'s uploads, served publicly; a repeat stores nothing', async () => {
+    const fresh = await createTestApp({ env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'summit-seed-qr-')) } });
+    try {
+      await createStaffToken(fresh, 'teacher', { isAdmin: true });
+      expect(await seedDemoSiteFacts(fresh.app.ctx)).toEqual(['service', 'official']);
+      for (const which of ['service', 'official'] as const) {
+        const img = await fresh.app.inject({ method: 'GET', url: `/api/site/qr/${which}` });
+        expect(img.statusCode).toBe(200);
+        expect(img.headers['content-type']).toBe('image/png');
+        // The bytes are the QR of the demo text, as generated (PNG signature, 480 px wide in the IHDR chunk).
+        expect(img.rawPayload.equals(await demoQrPng(which))).toBe(true);
+        expect(img.rawPayload.readUInt32BE(16)).toBe(480);
+      }
+      expect(demoQrText('service')).toContain(DEFAULT_SITE_CONTACT.wechat_id);
+      expect(await seedDemoSiteFacts(fresh.app.ctx)).toEqual([]);
+      const programme = await call<{ mode: string; switched_to_online_at: string | null }>(fresh.app, 'GET', '/api/programme');
+      expect(programme.body.data).toMatchObject({ mode: 'online', switched_to_online_at: null });
+    } finally {
+      await fresh.close();
     }
   });
 });

@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { Button, DatePicker, Form, InputNumber, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEADLINE_KEYS, DEADLINE_LABELS, DEADLINE_ORDER, type DeadlineKey } from '@summit/domain';
+import { BATCH_TERMS, DEADLINE_KEYS, DEADLINE_LABELS, DEADLINE_ORDER, type DeadlineKey } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ADMIN_KEYS, fetchDeadlines, fetchFees, saveDeadlines, saveFees } from './admin-api.ts';
 import { beijingWallClockToIso, formatTime } from './admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
-import { SiteQrCard } from './site-qr-card.tsx';
+import { SiteContactCard, SiteQrCard } from './site-qr-card.tsx';
+import { BatchLegend, PROGRAMME_KEY, ProgrammeCard } from './settings-programme-card.tsx';
 
 const MAX_YUAN = 1_000_000;
 
@@ -26,6 +27,8 @@ function FeesCard() {
       void toast.success(`已保存：申请费 ${formatFen(data.apply_fen)}，学费 ${formatFen(data.tuition_fen)}`);
       queryClient.setQueryData(ADMIN_KEYS.fees, data);
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.aid });
+      // The programme record serves the fees too.
+      void queryClient.invalidateQueries({ queryKey: PROGRAMME_KEY });
     },
   });
   const amount = [{ required: true, message: '请输入金额' }];
@@ -71,6 +74,7 @@ function DeadlinesCard() {
     onSuccess: (data) => {
       void toast.success('截止日期已保存');
       queryClient.setQueryData(ADMIN_KEYS.deadlines, data);
+      void queryClient.invalidateQueries({ queryKey: PROGRAMME_KEY });
     },
     onError: (err) => {
       // 4003 on items.<i>.deadline: show it under that picker.
@@ -93,11 +97,12 @@ function DeadlinesCard() {
       ) : (
         <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)} disabled={save.isPending}>
           {DEADLINE_ORDER.map((key) => (
-            <Form.Item key={key} name={key} label={`${DEADLINE_LABELS[key]}（${key}）`} rules={[{ required: true, message: '请选择' }]}>
+            <Form.Item key={key} name={key} label={`${DEADLINE_LABELS[key]}（${key}）`} tooltip={BATCH_TERMS[key].meaning} rules={[{ required: true, message: '请选择' }]}>
               <DatePicker showTime={{ format: 'HH:mm:ss' }} format="YYYY-MM-DD HH:mm:ss" style={{ width: '100%' }} />
             </Form.Item>
           ))}
-          <p className="admin-muted">须满足 提前批I ≤ 提前批II ≤ 常规批 ≤ 材料截止；时间均为北京时间。</p>
+          <p className="admin-muted">须满足 提前批I ≤ 提前批II ≤ 常规批 ≤ 最终截止（材料）；时间均为北京时间。</p>
+          <BatchLegend />
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             保存截止日期
           </Button>
@@ -107,13 +112,18 @@ function DeadlinesCard() {
   );
 }
 
-/** 费用与截止日期: the fee settings, the four application deadlines and the side helper's QR images. */
+/**
+ * 费用与截止日期: the one place the programme facts are edited (decision 029): the programme record, the fees,
+ * the four application deadlines, and the contact channel (QR images and contact details).
+ */
 export default function SettingsTab() {
   return (
     <div className="admin-settings">
+      <ProgrammeCard />
       <FeesCard />
       <DeadlinesCard />
       <SiteQrCard />
+      <SiteContactCard />
     </div>
   );
 }

@@ -1,14 +1,68 @@
-import { useState } from 'react';
-import { message } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, siteQrSettingsSchema, type SiteQrKind, type SiteQrSettings, type UploadedFile } from '@summit/domain';
+import { MSG, siteContactSchema, siteQrSettingsSchema, type SiteContact, type SiteQrKind, type SiteQrSettings, type UploadedFile } from '@summit/domain';
 import { FileUploader } from '../../components/file-uploader.tsx';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { api } from '../../lib/api-client.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
 import { QR_ACCEPT, QR_MAX_SIZE, QR_SLOTS, qrPreviewSrc } from './site-qr-model.ts';
 import './site-qr-card.css';
 
 const QR_KEY = ['admin', 'settings', 'site-qr'] as const;
+const CONTACT_KEY = ['admin', 'settings', 'site-contact'] as const;
+
+const fetchContact = (signal?: AbortSignal) => api.get('/admin/site/contact', { schema: siteContactSchema, ...(signal ? { signal } : {}) });
+const saveContact = (body: SiteContact) => api.request('/admin/site/contact', { method: 'PUT', body, schema: siteContactSchema });
+
+const CONTACT_FIELDS: ReadonlyArray<{ name: keyof SiteContact; label: string; extra?: string; max: number }> = [
+  { name: 'wechat_id', label: '客服微信号', extra: '访客可在“在线客服”中一键复制。', max: 20 },
+  { name: 'phone', label: '联系电话', max: 20 },
+  { name: 'email', label: '联系邮箱', max: 100 },
+  { name: 'hours', label: '服务时间', extra: '例如：工作日 9:00–21:00（北京时间）', max: 40 },
+];
+
+/** 联系方式: shown with the QR codes and quoted by the FAQ through {{contact.*}} (decision 030). */
+export function SiteContactCard() {
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<SiteContact>();
+  const [toast, holder] = message.useMessage();
+  const contact = useQuery({ queryKey: CONTACT_KEY, queryFn: ({ signal }) => fetchContact(signal) });
+  useEffect(() => {
+    if (contact.data) form.setFieldsValue(contact.data);
+  }, [contact.data, form]);
+  const save = useMutation({
+    mutationFn: saveContact,
+    onSuccess: (data) => {
+      void toast.success(MSG.SAVE_OK);
+      queryClient.setQueryData(CONTACT_KEY, data);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.field && CONTACT_FIELDS.some((f) => f.name === err.field)) form.setFields([{ name: err.field as keyof SiteContact, errors: [err.msg] }]);
+    },
+  });
+  return (
+    <section className="admin-card" aria-label="联系方式">
+      {holder}
+      <h2>联系方式</h2>
+      {contact.isPending ? (
+        <LoadingState rows={4} />
+      ) : contact.isError ? (
+        <ErrorState onRetry={() => void contact.refetch()} />
+      ) : (
+        <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)} disabled={save.isPending}>
+          {CONTACT_FIELDS.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={f.label} extra={f.extra} rules={[{ required: true, message: '请填写' }]}>
+              <Input maxLength={f.max} />
+            </Form.Item>
+          ))}
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            保存联系方式
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}
 
 const fetchQr = (signal?: AbortSignal) => api.get('/admin/site/qr', { schema: siteQrSettingsSchema, ...(signal ? { signal } : {}) });
 const saveQr = (which: SiteQrKind, file: UploadedFile | null) => api.request('/admin/site/qr', { method: 'PUT', body: { which, file }, schema: siteQrSettingsSchema });

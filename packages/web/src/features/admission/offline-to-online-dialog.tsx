@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Modal } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { NOTICE_MSG, ONLINE_NOTICE_FACTS } from '@summit/domain';
+import { NOTICE_MSG, chineseMonthDayTime, yuanText } from '@summit/domain';
 import { toast } from '../../lib/notifier.ts';
 import './offline-to-online-dialog.css';
 import { ONLINE_NOTICE_KEY, confirmFailure, confirmOfflineToOnline, fetchOnlineNotice, offlineToOnlineOpen, openFullNotice } from './offline-to-online.ts';
 
 /**
- * Asks a student who paid tuition (an offline place) to confirm attending online (spec §4, decision 017).
+ * Asks a student who paid tuition for an in-person programme before it switched to online to confirm attending
+ * online (spec §4, decisions 017 and 029). The server decides who that is and sends the figures to quote.
  * Shown on the admission pages, whose success tab is a paid student's landing page. 稍后再说 hides it for this
  * page view only; it returns until the student confirms.
  */
@@ -33,6 +34,7 @@ export function OfflineToOnlineDialog({ enabled }: { enabled: boolean }) {
   });
 
   const open = enabled && offlineToOnlineOpen(notice.data, postponed);
+  const facts = notice.data?.switch_notice;
   return (
     <Modal
       open={open}
@@ -44,14 +46,18 @@ export function OfflineToOnlineDialog({ enabled }: { enabled: boolean }) {
       footer={null}
       destroyOnHidden
     >
-      <div className="adm-o2o">
-        <p>
-          本届 Summit 将于 <strong>{ONLINE_NOTICE_FACTS.dates}</strong> 改为线上举办，课程、研讨与活动均在线进行。
-        </p>
-        <p>
-          你已缴纳学费。线下与线上的学费差价 <strong>{ONLINE_NOTICE_FACTS.refundYuan} 元</strong>将退还给你，请在 <strong>{ONLINE_NOTICE_FACTS.refundDeadline}</strong>{' '}
-          前完成退款申请，详见完整通知。
-        </p>
+      <div className="adm-o2o" data-testid="offline-to-online">
+        {facts ? (
+          <>
+            <p>
+              本届 Summit（<strong>{facts.dates}</strong>）改为线上举办，课程、研讨与活动均在线进行。
+            </p>
+            <p>
+              你在改为线上之前已缴纳学费。线下与线上的学费差价 <strong>{yuanText(facts.difference_fen)} 元</strong>将退还给你，请在{' '}
+              <strong>{chineseMonthDayTime(facts.refund_deadline)}</strong> 前完成退款申请，详见完整通知。
+            </p>
+          </>
+        ) : null}
         <p className="adm-muted">点击「确认线上参加」，表示你已阅读通知并同意以线上方式参加本届项目。</p>
         {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
         <div className="adm-o2o__actions">

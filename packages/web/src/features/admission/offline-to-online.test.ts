@@ -4,14 +4,17 @@ import { ApiError } from '../../lib/api-client.ts';
 import { confirmFailure, offlineToOnlineOpen, openFullNotice } from './offline-to-online.ts';
 
 const at = '2027-07-01T00:00:00.000Z';
-const due: OnlineNoticeState = { read_at: null, offline_to_online: null, offline_to_online_due: true };
-const answered: OnlineNoticeState = { read_at: null, offline_to_online: { chosen: 'online', at }, offline_to_online_due: false };
+const switchNotice = { dates: '7月17日—8月22日', difference_fen: 200_000, refund_deadline: at };
+const due: OnlineNoticeState = { read_at: null, offline_to_online: null, concerned: true, offline_to_online_due: true, switch_notice: switchNotice };
+const answered: OnlineNoticeState = { read_at: null, offline_to_online: { chosen: 'online', at }, concerned: true, offline_to_online_due: false, switch_notice: switchNotice };
+const unconcerned: OnlineNoticeState = { read_at: null, offline_to_online: null, concerned: false, offline_to_online_due: false, switch_notice: null };
 
 describe('offlineToOnlineOpen', () => {
   it('opens only while the server says it is due and the student has not postponed it', () => {
     expect(offlineToOnlineOpen(due, false)).toBe(true);
     expect(offlineToOnlineOpen(due, true)).toBe(false);
     expect(offlineToOnlineOpen(answered, false)).toBe(false);
+    expect(offlineToOnlineOpen(unconcerned, false)).toBe(false);
     expect(offlineToOnlineOpen(undefined, false)).toBe(false);
   });
 });

@@ -13,9 +13,9 @@ export const fetchOnlineNotice = (signal?: AbortSignal) =>
  */
 export const confirmOfflineToOnline = () => api.post('/student/offline-to-online', {}, { schema: onlineNoticeStateSchema, quiet: true });
 
-/** Open while the server says it is due, unless the student chose 稍后再说 on this page view. */
+/** Open while the server says it is due (and the switch concerns the student), unless postponed on this page view. */
 export function offlineToOnlineOpen(state: OnlineNoticeState | undefined, postponed: boolean): boolean {
-  return Boolean(state?.offline_to_online_due) && !postponed;
+  return Boolean(state?.offline_to_online_due && state.concerned && state.switch_notice) && !postponed;
 }
 
 /** What a failed confirmation shows in the dialog, and where a lapsed login goes. */

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import {
   BATCH_LABELS,
+  BATCH_TERMS,
   DEADLINE_LABELS,
   PAGES,
   applicationSummary,
@@ -41,11 +42,13 @@ function DeadlineBanner({ state, view }: { state: ApplyState; view: ApplyView })
     <section className="apply-banner" aria-label="批次与截止时间">
       <div className="apply-banner__row">
         <span className="apply-banner__label">申请批次</span>
-        <strong>{state.batch ? BATCH_LABELS[state.batch] : '提交基本信息后确定'}</strong>
+        <strong title={state.batch ? BATCH_TERMS[state.batch].meaning : undefined}>{state.batch ? BATCH_LABELS[state.batch] : '提交基本信息后确定'}</strong>
       </div>
       {next ? (
         <div className="apply-banner__row">
-          <span className="apply-banner__label">{DEADLINE_LABELS[next.key]}</span>
+          <span className="apply-banner__label" title={BATCH_TERMS[next.key].meaning}>
+            {DEADLINE_LABELS[next.key]}
+          </span>
           <span>
             {beijing(next.deadline)}
             <span className="apply-banner__countdown" aria-live="off">

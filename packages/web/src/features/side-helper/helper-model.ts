@@ -1,5 +1,6 @@
 // Pure parts of the side helper (spec §1, §2, §4, §9; decision 015): where it shows, the countdown math, the
-// welfare items. No React, no domain import (zod stays out of this lazily loaded chunk).
+// welfare items. No React; only zod-free domain modules (zod stays out of this lazily loaded chunk).
+import { BATCH_TERMS } from '@summit/domain/programme-terms';
 
 /**
  * The side help panel's fixed public paths (spec §2: "about 24"): the home page and the info pages a
@@ -66,11 +67,12 @@ export function togglePopup(current: HelperPopup | null, clicked: HelperPopup): 
 
 export const DEADLINE_KEYS = ['EB1', 'EB2', 'RD', 'MRD'] as const;
 export type DeadlineKey = (typeof DEADLINE_KEYS)[number];
+/** From the domain's one batch label map (zod-free programme-terms): 提前批I截止 … 最终截止. */
 export const DEADLINE_TITLES: Record<DeadlineKey, string> = {
-  EB1: '提前批I截止',
-  EB2: '提前批II截止',
-  RD: '常规批截止',
-  MRD: '申请材料截止',
+  EB1: `${BATCH_TERMS.EB1.term}截止`,
+  EB2: `${BATCH_TERMS.EB2.term}截止`,
+  RD: `${BATCH_TERMS.RD.term}截止`,
+  MRD: `${BATCH_TERMS.MRD.term}（申请材料）`,
 };
 
 export interface CountdownParts {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ONLINE_NOTICE_API, fetchServerNoticeRead, noticeStart, postServerNoticeRead, type FetchLike } from './online-notice-sync.ts';
+import { ONLINE_NOTICE_API, fetchServerNotice, noticeStart, postServerNoticeRead, type FetchLike } from './online-notice-sync.ts';
 
 function fakeFetch(answer: unknown | Error) {
   const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
@@ -11,28 +11,29 @@ function fakeFetch(answer: unknown | Error) {
   return { fn, calls };
 }
 
+const figures = { dates: '7月17日—8月22日', difference_fen: 200_000, refund_deadline: '2027-08-03T15:59:00.000Z' };
+
 describe('noticeStart', () => {
-  it('a locally read notice stays closed and asks nobody', () => {
-    expect(noticeStart({ localRead: true, studentToken: 'tok' })).toEqual({ open: false, checkServer: false });
-    expect(noticeStart({ localRead: true, studentToken: null })).toEqual({ open: false, checkServer: false });
-  });
-  it('a visitor sees it at once; a student waits for the server', () => {
-    expect(noticeStart({ localRead: false, studentToken: null })).toEqual({ open: true, checkServer: false });
-    expect(noticeStart({ localRead: false, studentToken: 'tok' })).toEqual({ open: false, checkServer: true });
+  it('is closed for everyone at first; only a student asks the server', () => {
+    expect(noticeStart({ studentToken: 'tok' })).toEqual({ open: false, checkServer: true });
+    expect(noticeStart({ studentToken: null })).toEqual({ open: false, checkServer: false });
   });
 });
 
-describe('fetchServerNoticeRead', () => {
-  it('reads read_at with the student token', async () => {
-    const f = fakeFetch({ status: 200, msg: 'ok', data: { read_at: '2026-07-01T00:00:00.000Z', offline_to_online: null, offline_to_online_due: false } });
-    expect(await fetchServerNoticeRead(f.fn, 'tok')).toBe('read');
+describe('fetchServerNotice', () => {
+  it('shows the figures to a concerned student who has not confirmed, asking with the student token', async () => {
+    const f = fakeFetch({ status: 200, msg: 'ok', data: { read_at: null, concerned: true, switch_notice: figures } });
+    expect(await fetchServerNotice(f.fn, 'tok')).toEqual(figures);
     expect(f.calls[0]?.url).toBe(ONLINE_NOTICE_API.state);
     expect((f.calls[0]?.init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
-    expect(await fetchServerNoticeRead(fakeFetch({ status: 200, msg: 'ok', data: { read_at: null } }).fn, 'tok')).toBe('unread');
   });
-  it('is unknown on a failed envelope or a network error', async () => {
-    expect(await fetchServerNoticeRead(fakeFetch({ status: 401, msg: '请重新登录！' }).fn, 'tok')).toBe('unknown');
-    expect(await fetchServerNoticeRead(fakeFetch(new Error('offline')).fn, 'tok')).toBe('unknown');
+  it('shows nothing to a student the switch does not concern, or who confirmed already', async () => {
+    expect(await fetchServerNotice(fakeFetch({ status: 200, msg: 'ok', data: { read_at: null, concerned: false, switch_notice: null } }).fn, 'tok')).toBeNull();
+    expect(await fetchServerNotice(fakeFetch({ status: 200, msg: 'ok', data: { read_at: '2027-07-01T00:00:00.000Z', concerned: true, switch_notice: figures } }).fn, 'tok')).toBeNull();
+  });
+  it('shows nothing on a failed envelope or a network error', async () => {
+    expect(await fetchServerNotice(fakeFetch({ status: 401, msg: '请重新登录！' }).fn, 'tok')).toBeNull();
+    expect(await fetchServerNotice(fakeFetch(new Error('offline')).fn, 'tok')).toBeNull();
   });
 });
 

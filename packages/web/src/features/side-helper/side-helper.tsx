@@ -16,10 +16,11 @@ import {
   type DeadlineKey,
   type HelperPopup,
 } from './helper-model.ts';
-import { ONLINE_NOTICE_FACTS } from '@summit/domain/constants';
 import { ONLINE_NOTICE_PATH } from '@summit/domain/content-slugs';
+import { BATCH_TERMS, chineseMonthDayTime, yuanText } from '@summit/domain/programme-terms';
 import { useFirstInteraction } from '../../lib/first-interaction.ts';
-import { fetchServerNoticeRead, noticeStart, postServerNoticeRead } from './online-notice-sync.ts';
+import { fetchServerNotice, noticeStart, postServerNoticeRead, type SwitchNoticeFigures } from './online-notice-sync.ts';
+import { copyText } from './copy-text.ts';
 import './side-helper.css';
 
 /** GET /api/site/qr/:which (domain siteQrPath; inlined so zod stays out of this chunk). */
@@ -65,7 +66,7 @@ function Countdowns({ deadlines, now }: { deadlines: Array<{ key: DeadlineKey; a
   return (
     <ul className="side-helper__countdowns" aria-label="申请截止倒计时">
       {deadlines.map((d) => (
-        <li key={d.key} className="side-helper__countdown" data-key={d.key}>
+        <li key={d.key} className="side-helper__countdown" data-key={d.key} title={BATCH_TERMS[d.key].meaning}>
           <span className="side-helper__countdown-title">{DEADLINE_TITLES[d.key]}</span>
           <span className="side-helper__countdown-value" data-testid={`countdown-${d.key}`}>
             {formatCountdown(countdownParts(d.at, now))}
@@ -164,9 +165,54 @@ function BenefitsDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function QrPopup({ which, onClose }: { which: 'service' | 'official'; onClose: () => void }) {
+/** GET /api/site/contact (domain siteContactSchema), read leniently: plain fetch keeps zod out of this chunk. */
+interface Contact {
+  phone: string;
+  email: string;
+  wechat_id: string;
+  hours: string;
+}
+
+function useContact(): Contact | null {
+  const [contact, setContact] = useState<Contact | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch('/api/site/contact', { headers: { Accept: 'application/json' } })
+      .then((r) => r.json() as Promise<{ status?: unknown; data?: Partial<Contact> }>)
+      .then((b) => {
+        const d = b.data;
+        if (!live || b.status !== 200 || !d) return;
+        if ([d.phone, d.email, d.wechat_id, d.hours].every((v) => typeof v === 'string')) setContact(d as Contact);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return contact;
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const onClick = () => {
+    void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'));
+  };
+  return (
+    <>
+      <button type="button" className="plain-button side-helper__copy" onClick={onClick} aria-label={`复制微信号 ${text}`}>
+        {state === 'copied' ? '已复制' : '复制'}
+      </button>
+      <span className="side-helper__copy-state" role="status">
+        {state === 'copied' ? '已复制微信号，打开微信添加好友即可' : state === 'failed' ? '复制失败，请长按微信号手动复制' : ''}
+      </span>
+    </>
+  );
+}
+
+function QrPopup({ which, phone, onClose }: { which: 'service' | 'official'; phone: boolean; onClose: () => void }) {
+  const contact = useContact();
   const title = which === 'service' ? '在线客服' : '关注公众号';
-  const hint = which === 'service' ? '微信扫码，咨询项目老师（工作日 9:00–21:00）' : '微信扫码关注，获取招生与活动通知';
+  const hint = which === 'service' ? '微信扫码添加项目老师，咨询申请与课程' : '微信扫码关注，获取招生与活动通知';
   return (
     <div className={`side-helper__popup side-helper__popup--${which}`} role="dialog" aria-modal="false" aria-labelledby={`qr-${which}-title`}>
       <button type="button" className="side-helper__close" aria-label="关闭" onClick={onClose}>
@@ -175,8 +221,40 @@ function QrPopup({ which, onClose }: { which: 'service' | 'official'; onClose: (
       <h2 id={`qr-${which}-title`} className="side-helper__popup-title">
         {title}
       </h2>
-      <img className="side-helper__qr" src={qrSrc(which)} width={180} height={180} alt={`${title}二维码`} />
-      <p className="side-helper__muted">{hint}</p>
+      <img className="side-helper__qr" src={qrSrc(which)} width={180} height={180} alt={`${title}二维码`} data-testid={`qr-${which}`} />
+      <p className="side-helper__muted">{phone ? `${hint}。在微信中可长按图片识别或保存。` : hint}</p>
+      <a className="plain-button side-helper__wide side-helper__save" href={qrSrc(which)} download={`Summit-${title}二维码.png`}>
+        保存图片
+      </a>
+      {which === 'service' && contact ? (
+        <dl className="side-helper__contact" data-testid="contact-details">
+          <div className="side-helper__contact-row">
+            <dt>微信号</dt>
+            <dd>
+              <span className="side-helper__wechat-id" data-testid="wechat-id">
+                {contact.wechat_id}
+              </span>
+              <CopyButton text={contact.wechat_id} />
+            </dd>
+          </div>
+          <div className="side-helper__contact-row">
+            <dt>电话</dt>
+            <dd>
+              <a href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}>{contact.phone}</a>
+            </dd>
+          </div>
+          <div className="side-helper__contact-row">
+            <dt>邮箱</dt>
+            <dd>
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </dd>
+          </div>
+          <div className="side-helper__contact-row">
+            <dt>服务时间</dt>
+            <dd>{contact.hours}</dd>
+          </div>
+        </dl>
+      ) : null}
     </div>
   );
 }
@@ -187,55 +265,49 @@ function studentToken(): string | null {
 }
 
 /**
- * Whether the online notice is open. Local storage first; a logged-in student without the local flag asks the
- * server once (decision 017), so a notice confirmed on another device never shows here.
+ * The 改为线上举办 card's figures when it is open, else null. Only a logged-in student asks, and the server says
+ * whether the switch concerns them (decisions 017, 029): a visitor and every other student never see it.
  */
-function useOnlineNoticeOpen(): [boolean, (open: boolean) => void] {
-  const [start] = useState(() => noticeStart({ localRead: authStorage.get(STORAGE_KEYS.onlineNoticeRead) === '1', studentToken: studentToken() }));
-  const [open, setOpen] = useState(start.open);
+function useOnlineNotice(): [SwitchNoticeFigures | null, () => void] {
+  const [start] = useState(() => noticeStart({ studentToken: studentToken() }));
+  const [figures, setFigures] = useState<SwitchNoticeFigures | null>(null);
   useEffect(() => {
     const token = studentToken();
     if (!start.checkServer || !token) return;
     let live = true;
-    void fetchServerNoticeRead((url, init) => fetch(url, init), token).then((answer) => {
-      if (!live) return;
-      if (answer === 'read') authStorage.set(STORAGE_KEYS.onlineNoticeRead, '1');
-      setOpen(answer !== 'read');
+    void fetchServerNotice((url, init) => fetch(url, init), token).then((answer) => {
+      if (live) setFigures(answer);
     });
     return () => {
       live = false;
     };
   }, [start]);
-  return [open, setOpen];
+  return [figures, () => setFigures(null)];
 }
 
-function OnlineNotice({ onDone }: { onDone: () => void }) {
+function OnlineNotice({ figures, onDone }: { figures: SwitchNoticeFigures; onDone: () => void }) {
   const navigate = useNavigate();
   const confirm = () => {
     authStorage.set(STORAGE_KEYS.onlineNoticeRead, '1');
-    // Confirming is what the server records; 关闭 only hides it on this device.
+    // Confirming is what the server records; 关闭 only hides it for this page view.
     const token = studentToken();
     if (token) void postServerNoticeRead((url, init) => fetch(url, init), token);
     onDone();
     void navigate(CARD_COURSE_PATH ?? ONLINE_NOTICE_PATH);
   };
-  const later = () => {
-    authStorage.set(STORAGE_KEYS.onlineNoticeRead, '1');
-    onDone();
-  };
   return (
-    <aside className="online-notice" role="status" aria-labelledby="online-notice-title">
+    <aside className="online-notice" role="status" aria-labelledby="online-notice-title" data-testid="online-notice">
       <p id="online-notice-title" className="online-notice__title">
         通知：本届 Summit 改为线上举办
       </p>
       <p className="online-notice__text">
-        {ONLINE_NOTICE_FACTS.dates}线上进行；已缴费同学可申请退还 {ONLINE_NOTICE_FACTS.refundYuan} 元差价，截止 {ONLINE_NOTICE_FACTS.refundDeadline}。
+        {figures.dates}线上进行；你在改为线上之前已缴纳学费，可申请退还 {yuanText(figures.difference_fen)} 元差价，截止 {chineseMonthDayTime(figures.refund_deadline)}。
       </p>
       <div className="online-notice__actions">
         <button type="button" className="plain-button plain-button--primary" onClick={confirm}>
           我已知晓
         </button>
-        <button type="button" className="plain-button" onClick={later}>
+        <button type="button" className="plain-button" onClick={onDone}>
           关闭
         </button>
       </div>
@@ -270,7 +342,7 @@ export default function SideHelper() {
   const { amc, enrolmentOver } = useSiteVariant();
   const kind = helperKindFor(location.pathname, width, amc);
   const [popup, setPopup] = useState<HelperPopup | null>(null);
-  const [noticeOpen, setNoticeOpen] = useOnlineNoticeOpen();
+  const [noticeFigures, closeNotice] = useOnlineNotice();
   // The notice waits for the visitor's first scroll, tap or key (decision 018): never over a page nobody has looked at yet.
   const interacted = useFirstInteraction();
   const { deadlines, now } = useCountdowns();
@@ -292,7 +364,7 @@ export default function SideHelper() {
   if (!kind) return null;
   const open = (which: HelperPopup) => setPopup((current) => togglePopup(current, which));
   const close = () => setPopup(null);
-  const showNotice = noticeOpen && interacted && location.pathname !== ONLINE_NOTICE_PATH;
+  const showNotice = noticeFigures !== null && interacted && location.pathname !== ONLINE_NOTICE_PATH;
 
   return (
     <div ref={rootRef} className={`side-helper side-helper--${kind}`} data-testid="side-helper" data-kind={kind} data-interacted={interacted}>
@@ -320,8 +392,8 @@ export default function SideHelper() {
         </details>
       ) : null}
       {popup === 'benefits' ? <BenefitsDialog onClose={close} /> : null}
-      {popup === 'service' || popup === 'official' ? <QrPopup which={popup} onClose={close} /> : null}
-      {showNotice ? <OnlineNotice onDone={() => setNoticeOpen(false)} /> : null}
+      {popup === 'service' || popup === 'official' ? <QrPopup which={popup} phone={kind === 'mobile'} onClose={close} /> : null}
+      {showNotice && noticeFigures ? <OnlineNotice figures={noticeFigures} onDone={closeNotice} /> : null}
     </div>
   );
 }

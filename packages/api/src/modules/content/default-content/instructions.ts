@@ -36,13 +36,13 @@ export const INSTRUCTION_PAGES: Record<string, DefaultPage> = {
       { id: 'live', heading: '以倒计时为准', html: p('以上为计划日期。截止时间可能由项目办公室调整，确切时间以网站上实时显示的倒计时为准，调整时我们会通过短信通知已注册的同学。') },
       {
         id: 'sessions',
-        heading: '2027 课程期次',
+        heading: '{{programme.year}} 课程期次',
         items: {
           kind: 'timeline',
           entries: [
-            { date: '7 月 5 日—7 月 30 日', label: '2027 第一期' },
-            { date: '7 月 19 日—8 月 13 日', label: '2027 第二期' },
-            { date: '8 月 2 日—8 月 27 日', label: '2027 第三期' },
+            { date: '{{session.first}}', label: '{{programme.year}} 第一期' },
+            { date: '{{session.second}}', label: '{{programme.year}} 第二期' },
+            { date: '{{session.third}}', label: '{{programme.year}} 第三期' },
           ],
         },
       },

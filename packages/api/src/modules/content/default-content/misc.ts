@@ -1,11 +1,11 @@
-/** Default words of the FAQ, ranking, psychology station and the online notice (spec §9 figures). */
+/** Default words of the FAQ, ranking, psychology station and the online notice (programme facts through placeholders, decision 029). */
 import { p, page, ul, type DefaultPage } from './build.ts';
 
 const FAQ: Array<{ q: string; a: string }> = [
-  { q: 'Summit 是线上还是线下项目？', a: p('Summit 全程线上进行。研讨课、导师面谈、讲座与学院活动均通过在线课堂完成，学生在家即可参加。') },
+  { q: 'Summit 是线上还是线下项目？', a: p('{{programme.year}} 年 Summit 为{{programme.mode}}项目，共三期：第一期 {{session.first}}，第二期 {{session.second}}，第三期 {{session.third}}（北京时间）。') },
   { q: '哪些同学可以申请？', a: p('2026—2027 学年高一至高三在读、年龄 12–20 岁的学生均可申请，不限地区与学校。详见<a href="/instructions/eligibility">申请资格</a>。') },
   { q: '需要竞赛奖项或英语成绩吗？', a: p('不需要。我们更看重你的学术兴趣、学习投入与申请文书。部分课程需要阅读英文材料，选课时会注明。') },
-  { q: '申请截止时间是什么时候？', a: p('2027 年提前批I 1 月 15 日、提前批II 3 月 1 日、常规批 4 月 30 日截止，申请材料 5 月 15 日截止。确切时间以页面倒计时为准。') },
+  { q: '申请截止时间是什么时候？', a: p('{{programme.year}} 年提前批I（EB1）{{deadline.EB1}}、提前批II（EB2）{{deadline.EB2}}、常规批（RD）{{deadline.RD}} 截止；最终截止（MRD，申请材料）为 {{deadline.MRD}}。确切时间以页面倒计时为准。') },
   { q: '申请费是多少？可以退吗？', a: p('申请费为 {{fee.apply}}，用于材料审核，一经缴纳不予退还。') },
   { q: '学费是多少？包含哪些内容？', a: p('每期学费 {{fee.tuition}}，包含四周主修课程、导师一对一面谈、基石工作坊、讲座、学院活动与电子结业证书。') },
   { q: '家长可以代付学费吗？', a: p('可以。录取后在缴费页面生成代付链接发给家长，家长在自己的手机上即可完成支付。') },
@@ -17,14 +17,19 @@ const FAQ: Array<{ q: string; a: string }> = [
   { q: '能拿到什么证书？', a: p('成绩合格的同学获得电子结业证书；表现优秀者可获 HAA 学术奖，并可申请导师推荐信。') },
   { q: '需要什么设备？', a: p('一台可以流畅视频通话的电脑（建议配耳机和摄像头）和稳定的网络。手机可以查看通知与提交作业，但不建议用手机上课。') },
   { q: '录取后可以退出吗？学费怎么退？', a: p('开课前 30 天以上申请退出，退还全部学费；开课前 30 天内至开课前一天，退还 50%；开课后不予退费。') },
-  { q: '如何联系项目办公室？', a: p('可以使用页面右侧的在线客服，或关注 Summit 公众号留言。工作时间为周一至周五 9:00—18:00（北京时间）。') },
+  {
+    q: '如何联系项目办公室？',
+    a:
+      p('点击页面上的「在线客服」（电脑在页面右侧，手机在页面底部），微信扫码或添加客服微信号即可咨询；也可以关注 Summit 公众号留言。') +
+      ul('电话：{{contact.phone}}', '邮箱：<a href="mailto:{{contact.email}}">{{contact.email}}</a>', '客服微信号：{{contact.wechat_id}}', '服务时间：{{contact.hours}}'),
+  },
 ];
 
 export const MISC_PAGES: Record<string, DefaultPage> = {
   faq: page(
     '常见问题',
     'Summit 常见问题：申请资格、截止日期、申请费与学费、助学金、上课时间、学院、毕业项目、证书与退费。',
-    { subtitle: '没有找到答案？欢迎通过右侧在线客服联系我们。' },
+    { subtitle: '没有找到答案？欢迎通过在线客服联系我们。' },
     [
       { id: 'apply', heading: '申请与费用', items: { kind: 'faq', entries: FAQ.slice(0, 8) } },
       { id: 'study', heading: '学习与生活', items: { kind: 'faq', entries: FAQ.slice(8) } },
@@ -52,14 +57,14 @@ export const MISC_PAGES: Record<string, DefaultPage> = {
   ),
   'notice/online-notice-free': page(
     '线上项目须知',
-    'Summit 峰会改为线上举办的通知：8 月 11 日—20 日线上进行，退还 2000 元差额，研讨课与工作坊选报时间及要求。',
+    'Summit 峰会改为线上举办的通知：{{programme.dates}}线上进行，退还 {{programme.difference}} 差额，研讨课与工作坊选报时间及要求。',
     { title: 'Summit 峰会改为线上举办的通知', subtitle: '感谢每一位同学与家长的理解和支持。' },
     [
-      { id: 'summary', heading: '通知', html: p('原定线下举办的 Summit 峰会将改为线上举办，时间仍为 <strong>8 月 11 日至 8 月 20 日</strong>。课程、导师、学院活动与结业典礼均保持不变，改为在线进行。') },
+      { id: 'summary', heading: '通知', html: p('原定线下举办的 Summit 峰会将改为线上举办，时间仍为 <strong>{{programme.dates}}</strong>。课程、导师、学院活动与结业典礼均保持不变，改为在线进行。') },
       {
         id: 'refund',
         heading: '费用差额退还',
-        html: p('线上与线下项目的费用差额 <strong>2000 元</strong>将全额退还至原支付账户。如选择不参加线上项目并申请全额退费，请于 <strong>8 月 3 日 23:59</strong> 前在学生中心提交退费申请，逾期视为确认参加线上项目。'),
+        html: p('线上与线下项目的费用差额 <strong>{{programme.difference}}</strong>将全额退还至原支付账户。如选择不参加线上项目并申请全额退费，请于 <strong>{{programme.refund_deadline}}</strong> 前在学生中心提交退费申请，逾期视为确认参加线上项目。'),
       },
       {
         id: 'schedule',
@@ -67,10 +72,10 @@ export const MISC_PAGES: Record<string, DefaultPage> = {
         items: {
           kind: 'timeline',
           entries: [
-            { date: '8 月 3 日 23:59', label: '全额退费申请截止' },
+            { date: '{{programme.refund_deadline}}', label: '全额退费申请截止' },
             { date: '8 月 4 日 20:00', label: '研讨课加选开放' },
             { date: '8 月 9 日 09:00', label: '工作坊选报开放' },
-            { date: '8 月 11 日—20 日', label: '线上峰会' },
+            { date: '{{programme.dates}}', label: '线上峰会' },
           ],
         },
       },
