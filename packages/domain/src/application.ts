@@ -368,6 +368,9 @@ export const step2SubmitSchema = z
 // ---------------------------------------------------------------------------------------------------------
 // Drafts that are never lost (issue 10 item 3; docs/decisions/024-drafts-never-lost.md)
 
+/** Under a counted input when typing or pasting stopped at the limit (nothing is cut without saying so). */
+export const TEXT_LIMIT_REACHED = '已达字数上限（{0}字），超出的内容未能输入';
+
 /** A field a draft could not keep, and why (the strict rule's message). */
 export type DraftFieldProblem = { field: string; msg: string };
 
