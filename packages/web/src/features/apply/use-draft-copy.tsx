@@ -69,8 +69,10 @@ export function useDraftCopy({ form, name, accountId, serverUpdatedAt, normalise
       base.current = updatedAt;
       unsaved.current = [...refused];
       if (!key || conflict) return;
-      if (refused.length === 0) draftCopies.clear(key);
-      else record();
+      if (refused.length === 0) {
+        draftCopies.clear(key);
+        setRestored(null);
+      } else record();
     },
     [key, conflict, record],
   );
@@ -97,33 +99,30 @@ export function useDraftCopy({ form, name, accountId, serverUpdatedAt, normalise
         showIcon
         className="draft-copy-notice"
         title={`本机有一份 ${dayjs(conflict.at).format('M月D日 HH:mm')} 填写、尚未保存到服务器的内容，与服务器上的草稿不同`}
-        description="恢复后请检查并保存草稿；忽略则删除本机这份内容。"
-        action={
-          <div className="draft-copy-notice__actions">
-            <Button
-              size="small"
-              type="primary"
-              onClick={() => {
-                setConflict(null);
-                restore(conflict);
-              }}
-            >
-              恢复本机内容
-            </Button>
-            <Button size="small" onClick={discard}>
-              忽略
-            </Button>
-          </div>
+        description={
+          <>
+            <p>恢复后请检查并保存草稿；忽略则删除本机这份内容。</p>
+            <div className="draft-copy-notice__actions">
+              <Button
+                type="primary"
+                onClick={() => {
+                  setConflict(null);
+                  restore(conflict);
+                }}
+              >
+                恢复本机内容
+              </Button>
+              <Button onClick={discard}>忽略</Button>
+            </div>
+          </>
         }
       />
     );
   } else if (restored !== null) {
     notice = (
       <Alert
-        type="info"
+        type="warning"
         showIcon
-        closable
-        onClose={() => setRestored(null)}
         className="draft-copy-notice"
         title="已恢复你在本机填写、尚未保存到服务器的内容"
         description={restored > 0 ? '标红的内容服务器未能保存，请修改后再保存。' : '请检查后再保存。'}
