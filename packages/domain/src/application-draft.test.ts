@@ -69,6 +69,19 @@ describe('salvageStepDraft', () => {
   });
 });
 
+describe('text the database cannot store', () => {
+  it('U+0000 or an unpaired surrogate refuses that field only', () => {
+    const { kept, invalid } = salvageStepDraft(2, { essay_motivation: 'a\u0000b', essay_question: '好\uD800', english_score: '7', activities: [{ name: 'x\u0000', role: '社长' }] });
+    expect(kept).toEqual({ english_score: '7', activities: [{ role: '社长' }] });
+    expect(invalid).toEqual([
+      { field: 'essay_motivation', msg: APPLY_MSG.TEXT_UNSTORABLE },
+      { field: 'essay_question', msg: APPLY_MSG.TEXT_UNSTORABLE },
+      { field: 'activities.0.name', msg: APPLY_MSG.TEXT_UNSTORABLE },
+    ]);
+    expect(salvageStepDraft(2, { essay_motivation: '好😀' }).kept).toEqual({ essay_motivation: '好😀' });
+  });
+});
+
 describe('labels and the message', () => {
   it('names each field in Chinese', () => {
     expect(applyFieldLabel('essay_motivation')).toBe('文书一');

@@ -116,6 +116,7 @@ export const APPLY_MSG = {
   STEP1_SUBMITTED_OK: '基本信息已提交',
   STEP2_SUBMITTED_OK: '申请材料已提交',
   DRAFT_SAVED: '草稿已保存',
+  TEXT_UNSTORABLE: '含有无法保存的特殊字符，请删除后重试',
   ATTACHMENT_NOT_OWN: '附件无效，请重新上传',
   DEADLINES_ORDER: '截止时间须满足：提前批I ≤ 提前批II ≤ 常规批 ≤ 材料截止',
   DEADLINES_MISSING: '请填写 MRD、EB1、EB2、RD 四个截止时间',
@@ -442,6 +443,22 @@ function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message || MSG.PARAM_INVALID;
 }
 
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL cannot keep (U+0000, an unpaired surrogate), anywhere inside a value. */
+function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (depth > 4 || value === null || typeof value !== 'object') return false;
+  return Object.values(value as Record<string, unknown>).some((v) => hasUnstorableText(v, depth + 1));
+}
+
+/** One field of a draft by its strict rule; text the database cannot store is refused like any bad value. */
+function checkDraftField(schema: z.ZodType, field: string, raw: unknown): { success: true; data: unknown } | { success: false; msg: string } {
+  if (hasUnstorableText(raw)) return { success: false, msg: APPLY_MSG.TEXT_UNSTORABLE };
+  const result = schema.safeParse(coerceDraftValue(field, raw));
+  return result.success ? { success: true, data: result.data } : { success: false, msg: firstMessage(result.error) };
+}
+
 /** Activities of a draft: the first five items, each keeping its valid parts (half-filled is fine). */
 function salvageActivities(value: unknown, invalid: DraftFieldProblem[]): Array<Record<string, unknown>> | undefined {
   if (!Array.isArray(value)) {
@@ -458,9 +475,9 @@ function salvageActivities(value: unknown, invalid: DraftFieldProblem[]): Array<
     for (const [part, schema] of Object.entries(activityDraftShape)) {
       const raw = (item as Record<string, unknown>)[part];
       if (raw === undefined) continue;
-      const result = schema.safeParse(raw);
+      const result = checkDraftField(schema, part, raw);
       if (result.success) kept[part] = result.data;
-      else invalid.push({ field: `activities.${index}.${part}`, msg: firstMessage(result.error) });
+      else invalid.push({ field: `activities.${index}.${part}`, msg: result.msg });
     }
     return kept;
   });
@@ -484,12 +501,12 @@ export function salvageStepDraft(
   for (const [field, schema] of Object.entries(shape)) {
     const raw = data[field];
     if (raw === undefined) continue;
-    const result = schema.safeParse(coerceDraftValue(field, raw));
+    const result = checkDraftField(schema, field, raw);
     if (result.success) {
       kept[field] = result.data;
       continue;
     }
-    invalid.push({ field, msg: firstMessage(result.error) });
+    invalid.push({ field, msg: result.msg });
     // The last good value stays (checked again: it may predate a rule change).
     const before = field === 'card_number' || previous[field] === undefined ? null : schema.safeParse(previous[field]);
     if (before?.success) kept[field] = before.data;

@@ -271,6 +271,20 @@ describe('step 2', () => {
     expect((await state(s.token)).step2).toEqual({ essay_motivation: atLimit.trim(), essay_question: finished });
   });
 
+  it('text PostgreSQL cannot store refuses that field only, never a 500', async () => {
+    const s = await newApplicant({ step1: true, paid: true });
+    const res = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step2`, {
+      token: s.token,
+      body: { submit: false, data: { essay_motivation: '前\u0000后', essay_question: '好\uD800', english_score: '7' } },
+    });
+    expect(res.http).toBe(200);
+    expect(res.body.data!.invalid_fields).toEqual([
+      { field: 'essay_motivation', msg: APPLY_MSG.TEXT_UNSTORABLE },
+      { field: 'essay_question', msg: APPLY_MSG.TEXT_UNSTORABLE },
+    ]);
+    expect((await state(s.token)).step2).toEqual({ english_score: '7' });
+  });
+
   it('a draft keeps the valid parts of activities and at most five of them', async () => {
     const s = await newApplicant({ step1: true, paid: true });
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `活动${i}` }));
