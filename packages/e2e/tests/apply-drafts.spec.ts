@@ -55,7 +55,7 @@ async function openApply(page: Page, token: string): Promise<void> {
 const essayBox = (page: Page, label: string) => formItem(page, label).getByRole('textbox');
 
 /** The first paint of /student/apply can take a while on the shared test machine. */
-const LOAD = { timeout: 30_000 };
+const LOAD = { timeout: 60_000 };
 
 test('a 900-字 essay stops at 800 as it is pasted; both essays are saved and come back after a reload', async ({ page, baseURL }) => {
   const token = await newApplicant(baseURL!, { paid: true });

@@ -26,7 +26,7 @@ function useUnitCount(maxUnits: number, value: unknown) {
   // The notice goes once the student makes room again.
   const showHeld = held && countTextUnits(current) >= maxUnits;
   const notice: ReactNode = showHeld ? (
-    <div className="counted-input__limit" role="status" style={{ marginTop: 4, fontSize: 13, color: "var(--ant-color-warning-text, #ad6800)" }}>
+    <div className="counted-input__limit" role="status" style={{ marginTop: 4, paddingRight: 96, fontSize: 13, color: "var(--ant-color-warning-text, #ad6800)" }}>
       {formatMessage(TEXT_LIMIT_REACHED, maxUnits)}
     </div>
   ) : null;
@@ -44,11 +44,13 @@ type TextAreaProps = Omit<ComponentProps<typeof Input.TextArea>, 'count' | 'show
  */
 export function CountedTextArea({ maxUnits = TEXTAREA_MAX_UNITS, ...rest }: TextAreaProps) {
   const { count, notice } = useUnitCount(maxUnits, rest.value);
+  // antd draws the counter below the box, out of the flow: leave it room so a form item's help text
+  // underneath does not run into it.
   return (
-    <>
+    <div style={{ paddingBottom: 22 }}>
       <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} {...rest} count={count} />
       {notice}
-    </>
+    </div>
   );
 }
 
