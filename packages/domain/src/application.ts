@@ -116,6 +116,7 @@ export const APPLY_MSG = {
   STEP1_SUBMITTED_OK: '基本信息已提交',
   STEP2_SUBMITTED_OK: '申请材料已提交',
   DRAFT_SAVED: '草稿已保存',
+  TEXT_UNSTORABLE: '含有无法保存的特殊字符，请删除后重试',
   ATTACHMENT_NOT_OWN: '附件无效，请重新上传',
   DEADLINES_ORDER: '截止时间须满足：提前批I ≤ 提前批II ≤ 常规批 ≤ 材料截止',
   DEADLINES_MISSING: '请填写 MRD、EB1、EB2、RD 四个截止时间',
@@ -364,6 +365,170 @@ export const step2SubmitSchema = z
     }
   })
   .transform((v) => (v.english_test === 'NONE' ? { ...v, english_score: '' } : v));
+
+// ---------------------------------------------------------------------------------------------------------
+// Drafts that are never lost (issue 10 item 3; docs/decisions/024-drafts-never-lost.md)
+
+/** Under a counted input when typing or pasting stopped at the limit (nothing is cut without saying so). */
+export const TEXT_LIMIT_REACHED = '已达字数上限（{0}字），超出的内容未能输入';
+
+/** A field a draft could not keep, and why (the strict rule's message). */
+export type DraftFieldProblem = { field: string; msg: string };
+
+/** What the student sees for each server field of the two steps. */
+export const APPLY_FIELD_LABELS: Record<string, string> = {
+  legal_name: '姓名',
+  gender: '性别',
+  birth_date: '出生日期',
+  card_type: '证件类型',
+  card_number: '证件号码',
+  school_id: '学校',
+  school_name: '学校',
+  grade: '年级',
+  guardian_name: '监护人姓名',
+  guardian_relation: '与申请人关系',
+  guardian_phone: '监护人手机',
+  guardian_consent: '监护人授权',
+  session_preference: '意向期次',
+  track_preference: '意向方向',
+  essay_motivation: '文书一',
+  essay_question: '文书二',
+  english_test: '英语考试',
+  english_score: '英语成绩',
+  activities: '课外活动',
+  attachment: '补充材料',
+};
+
+const ACTIVITY_PART_LABELS: Record<string, string> = { name: '名称', role: '角色', description: '描述' };
+
+/** 'activities.1.name' → '活动2名称'; 'attachment.url' → '补充材料'; unknown fields keep their name. */
+export function applyFieldLabel(field: string): string {
+  const [head = '', index, part] = field.split('.');
+  if (head === 'activities' && index !== undefined && /^\d+$/.test(index)) {
+    return `活动${Number(index) + 1}${part ? (ACTIVITY_PART_LABELS[part] ?? '') : ''}`;
+  }
+  return APPLY_FIELD_LABELS[head] ?? head;
+}
+
+/** 草稿已保存，以下内容未保存：文书一（字数超出限制，最多800字） … */
+export function draftPartlySavedMessage(problems: readonly DraftFieldProblem[]): string {
+  if (problems.length === 0) return APPLY_MSG.DRAFT_SAVED;
+  const labels = [...new Set(problems.map((p) => `${applyFieldLabel(p.field)}（${p.msg}）`))];
+  return `${APPLY_MSG.DRAFT_SAVED}，以下内容未保存：${labels.join('、')}`;
+}
+
+/**
+ * Harmless coercions for a draft (a form library or an old client sending "1" for 1, "true" for true):
+ * only where the strict rule would otherwise refuse a value whose meaning is unambiguous.
+ */
+function coerceDraftValue(field: string, value: unknown): unknown {
+  if ((field === 'gender' || field === 'school_id') && typeof value === 'string' && /^\d{1,9}$/.test(value.trim())) return Number(value.trim());
+  if (field === 'guardian_consent' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+type DraftShape = Record<string, z.ZodType>;
+
+const step1DraftShape: DraftShape = step1FieldsSchema.shape;
+const step2DraftShape: DraftShape = {
+  essay_motivation: unitText({ max: APPLY_LIMITS.essayMaxUnits, emptyMsg: MSG.NOT_FILLED }),
+  essay_question: unitText({ max: APPLY_LIMITS.essayMaxUnits, emptyMsg: MSG.NOT_FILLED }),
+  english_test: step2Shape.english_test,
+  english_score: step2Shape.english_score,
+  attachment: step2Shape.attachment,
+};
+const activityDraftShape: DraftShape = activityFieldsSchema.shape;
+
+function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message || MSG.PARAM_INVALID;
+}
+
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL cannot keep (U+0000, an unpaired surrogate), anywhere inside a value. */
+function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (depth > 4 || value === null || typeof value !== 'object') return false;
+  return Object.values(value as Record<string, unknown>).some((v) => hasUnstorableText(v, depth + 1));
+}
+
+/** One field of a draft by its strict rule; text the database cannot store is refused like any bad value. */
+function checkDraftField(schema: z.ZodType, field: string, raw: unknown): { success: true; data: unknown } | { success: false; msg: string } {
+  if (hasUnstorableText(raw)) return { success: false, msg: APPLY_MSG.TEXT_UNSTORABLE };
+  const result = schema.safeParse(coerceDraftValue(field, raw));
+  return result.success ? { success: true, data: result.data } : { success: false, msg: firstMessage(result.error) };
+}
+
+/** Activities of a draft: the first five items, each keeping its valid parts (half-filled is fine). */
+function salvageActivities(value: unknown, invalid: DraftFieldProblem[]): Array<Record<string, unknown>> | undefined {
+  if (!Array.isArray(value)) {
+    invalid.push({ field: 'activities', msg: MSG.PARAM_INVALID });
+    return undefined;
+  }
+  if (value.length > APPLY_LIMITS.activitiesMax) invalid.push({ field: 'activities', msg: APPLY_MSG.ACTIVITIES_TOO_MANY });
+  return value.slice(0, APPLY_LIMITS.activitiesMax).map((item, index) => {
+    const kept: Record<string, unknown> = {};
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      invalid.push({ field: `activities.${index}`, msg: MSG.PARAM_INVALID });
+      return kept;
+    }
+    for (const [part, schema] of Object.entries(activityDraftShape)) {
+      const raw = (item as Record<string, unknown>)[part];
+      if (raw === undefined) continue;
+      const result = checkDraftField(schema, part, raw);
+      if (result.success) kept[part] = result.data;
+      else invalid.push({ field: `activities.${index}.${part}`, msg: result.msg });
+    }
+    return kept;
+  });
+}
+
+/**
+ * A draft as much as it can be kept: each present field is checked on its own with the strict field rule
+ * (`data` may be anything a client sends); the valid ones are kept, each invalid one is reported and the
+ * previously saved value of that field (if any) stays, so one bad field never costs the student the
+ * others, nor its own last good value. Nothing is truncated. Unknown fields are ignored. The result
+ * always passes the step's draft schema.
+ */
+export function salvageStepDraft(
+  step: 1 | 2,
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> = {},
+): { kept: Record<string, unknown>; invalid: DraftFieldProblem[] } {
+  const kept: Record<string, unknown> = {};
+  const invalid: DraftFieldProblem[] = [];
+  const shape = step === 1 ? step1DraftShape : step2DraftShape;
+  for (const [field, schema] of Object.entries(shape)) {
+    const raw = data[field];
+    if (raw === undefined) continue;
+    const result = checkDraftField(schema, field, raw);
+    if (result.success) {
+      kept[field] = result.data;
+      continue;
+    }
+    invalid.push({ field, msg: result.msg });
+    // The last good value stays (checked again: it may predate a rule change).
+    const before = field === 'card_number' || previous[field] === undefined ? null : schema.safeParse(previous[field]);
+    if (before?.success) kept[field] = before.data;
+  }
+  if (step === 2 && data.activities !== undefined) {
+    const activities = salvageActivities(data.activities, invalid);
+    if (activities) kept.activities = activities;
+    else if (Array.isArray(previous.activities)) kept.activities = salvageActivities(previous.activities, []);
+  }
+  if (step === 1 && typeof kept.card_number === 'string') {
+    // The number is read by the type it is saved with; a number the type refuses is not kept (the last
+    // saved number could belong to another type, so it is not put back either).
+    const type = cardTypeSchema.safeParse(kept.card_type);
+    const number = kept.card_number.toUpperCase();
+    const checked = type.success ? cardNumberSchemaFor(type.data).safeParse(number) : null;
+    if (checked && !checked.success) {
+      delete kept.card_number;
+      invalid.push({ field: 'card_number', msg: firstMessage(checked.error) });
+    } else kept.card_number = number;
+  }
+  return { kept, invalid };
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Follow-up forms (POST /api/student/form)

@@ -102,16 +102,32 @@ export const MAX_TEXT_CHARS = 20_000;
  *   count 0 (so 👍🏻 is 1, and a family emoji joined by ZWJ counts its people).
  */
 export function countTextUnits(text: string): number {
-  const tokens = text.match(
-    /[\p{Script=Latin}\p{Nd}]+(?:['’.\-][\p{Script=Latin}\p{Nd}]+)*|\s+|[\p{M}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f]|./gsu,
-  );
-  if (!tokens) return 0;
   let units = 0;
-  for (const token of tokens) {
-    if (/^\s+$/u.test(token) || /^[\p{M}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f]$/u.test(token)) continue;
-    units += 1;
-  }
+  for (const match of text.matchAll(UNIT_TOKEN)) if (!isZeroUnit(match[0])) units += 1;
   return units;
+}
+
+const UNIT_TOKEN = /[\p{Script=Latin}\p{Nd}]+(?:['’.\-][\p{Script=Latin}\p{Nd}]+)*|\s+|[\p{M}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f]|./gsu;
+const isZeroUnit = (token: string) => /^\s+$/u.test(token) || /^[\p{M}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f]$/u.test(token);
+
+/**
+ * The longest start of `text` within `maxUnits` (same counting rule) and `maxChars` characters, cut only
+ * between counting tokens, so a word, a surrogate pair or a character's combining marks are never split.
+ * Inputs use it to stop typing and pasting at exactly the limit the server enforces.
+ */
+export function clipToUnits(text: string, maxUnits: number, maxChars: number = MAX_TEXT_CHARS): string {
+  if (text.length <= maxChars && countTextUnits(text) <= maxUnits) return text;
+  let units = 0;
+  let end = 0;
+  for (const match of text.matchAll(UNIT_TOKEN)) {
+    const token = match[0];
+    const zero = isZeroUnit(token);
+    if (!zero && units + 1 > maxUnits) break;
+    if (match.index + token.length > maxChars) break;
+    if (!zero) units += 1;
+    end = match.index + token.length;
+  }
+  return text.slice(0, end);
 }
 
 export const TEXTAREA_MAX_UNITS = LIMITS.textareaMaxUnits;

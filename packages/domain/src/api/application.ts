@@ -96,15 +96,24 @@ export const applyStateSchema = z.object({
   consent_version: z.string().nullable(),
   /** School from the student's profile, to prefill step 1. */
   profile_school: z.object({ school_id: z.number().int().nullable(), school_name: z.string().nullable() }),
+  /**
+   * When the answers were last written (null before the first save): the web keeps a local copy of what
+   * the server refused and restores it only over the very version it was typed on (decision 024).
+   */
+  updated_at: timestampSchema.nullable(),
 });
 export type ApplyState = z.infer<typeof applyStateSchema>;
 export const applyStateResponseSchema = envelopeSchema(applyStateSchema);
 
+export const draftFieldProblemSchema = z.object({ field: z.string(), msg: z.string() });
+
 // POST /api/student/v5/apply/step1 and step2 ---------------------------------------------------------------
 
 /**
- * `submit: false` saves a draft (any subset of fields, each valid; it replaces the stored draft);
- * `submit: true` validates everything and submits. The route picks the draft or submit schema for `data`.
+ * `submit: false` saves a draft: any subset of fields replaces the stored draft; each field is checked on
+ * its own, an invalid one is not saved (its last good value stays) and is listed in `invalid_fields`, and
+ * the answer is still 200 (decision 024). `submit: true` validates everything and submits (4003 on the
+ * first bad field, nothing stored).
  */
 export const applyStepRequestSchema = requestObjectSchema({
   submit: z.boolean({ error: MSG.PARAM_INVALID }),
@@ -118,7 +127,10 @@ export function applyStepDataSchema(step: 1 | 2, submit: boolean) {
   return submit ? step2SubmitSchema : step2DraftSchema;
 }
 
-export const applyStepResponseSchema = applyStateResponseSchema;
+/** The state after the write, plus what a draft could not keep (always empty for a submission). */
+export const applyStepResultSchema = applyStateSchema.extend({ invalid_fields: z.array(draftFieldProblemSchema) });
+export type ApplyStepResult = z.infer<typeof applyStepResultSchema>;
+export const applyStepResponseSchema = envelopeSchema(applyStepResultSchema);
 
 // Forms: POST /api/student/form, GET /api/student/form?form_name=a,b ---------------------------------------
 

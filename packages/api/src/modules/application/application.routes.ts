@@ -4,6 +4,7 @@ import {
   MSG,
   applyStateSchema,
   applyStepRequestSchema,
+  applyStepResultSchema,
   deadlinesSchema,
   deadlinesUpdateRequestSchema,
   studentFormListSchema,
@@ -50,7 +51,7 @@ export async function applicationRoutes(app: FastifyInstance) {
           tags: ['student'],
           summary: step === 1 ? '申请第一步：保存草稿或提交基本信息' : '申请第二步：保存草稿或提交申请材料（需已缴申请费）',
           body: applyStepRequestSchema,
-          response: { 200: envelopeOf(applyStateSchema) },
+          response: { 200: envelopeOf(applyStepResultSchema) },
         },
       },
       async (req) => {

@@ -8,10 +8,14 @@ import {
   applyStepDataSchema,
   batchForSubmission,
   deadlineListOf,
+  draftPartlySavedMessage,
   isOwnFileUrl,
+  salvageStepDraft,
   type ApplyBatch,
   type ApplyState,
   type ApplyStepRequest,
+  type ApplyStepResult,
+  type DraftFieldProblem,
   type StudentFormQuery,
   type StudentFormRecord,
   type StudentFormRequest,
@@ -52,6 +56,7 @@ export async function getApplyState(ctx: AppContext, auth: AuthState): Promise<A
     decision: decision?.releasedAt ? { decision: decision.decision, released_at: decision.releasedAt.toISOString() } : null,
     consent_version: a?.consentVersion ?? null,
     profile_school: { school_id: p.schoolId, school_name: p.schoolName },
+    updated_at: iso(a?.updatedAt),
   };
 }
 
@@ -67,8 +72,8 @@ function checkStepGates(p: ProfileRow, step: 1 | 2): void {
   }
 }
 
-function parseStepData(step: 1 | 2, submit: boolean, data: Record<string, unknown>, accountId: number): Record<string, unknown> {
-  const result = applyStepDataSchema(step, submit).safeParse(data);
+function parseStepData(step: 1 | 2, data: Record<string, unknown>, accountId: number): Record<string, unknown> {
+  const result = applyStepDataSchema(step, true).safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw AppError.param(issue ? issue.path.map(String).join('.') : '', issue?.message || MSG.PARAM_INVALID);
@@ -80,9 +85,35 @@ function parseStepData(step: 1 | 2, submit: boolean, data: Record<string, unknow
   return parsed;
 }
 
+/**
+ * A draft keeps every valid field and reports the others (decision 024): it never fails because of one
+ * field. A foreign attachment is treated as one more invalid field, so it is never stored.
+ */
+async function salvageDraft(
+  ctx: AppContext,
+  accountId: number,
+  step: 1 | 2,
+  data: Record<string, unknown>,
+  previous: Record<string, unknown>,
+): Promise<{ kept: Record<string, unknown>; invalid: DraftFieldProblem[] }> {
+  const { kept, invalid } = salvageStepDraft(step, data, previous);
+  const attachment = kept.attachment as { url: string } | null | undefined;
+  if (attachment && !(await isAttachableUpload(ctx, 'student', accountId, attachment.url))) {
+    const sent = data.attachment as { url?: unknown } | null | undefined;
+    // Only the attachment just sent is reported; a stored one that no longer checks out is just dropped.
+    if (sent && typeof sent === 'object' && sent.url === attachment.url) {
+      if (!invalid.some((p) => p.field.startsWith('attachment'))) invalid.push({ field: 'attachment.url', msg: APPLY_MSG.ATTACHMENT_NOT_OWN });
+    }
+    delete kept.attachment;
+    const before = previous.attachment as { url: string } | null | undefined;
+    if (before && before.url !== attachment.url && (await isAttachableUpload(ctx, 'student', accountId, before.url))) kept.attachment = before;
+  }
+  return { kept, invalid };
+}
+
 /** POST /api/student/v5/apply/step1 and step2: save a draft or submit. */
-export async function writeApplyStep(ctx: AppContext, auth: AuthState, step: 1 | 2, body: ApplyStepRequest): Promise<{ state: ApplyState; msg: string }> {
-  const { profile } = await loadApplication(ctx, auth);
+export async function writeApplyStep(ctx: AppContext, auth: AuthState, step: 1 | 2, body: ApplyStepRequest): Promise<{ state: ApplyStepResult; msg: string }> {
+  const { profile, application } = await loadApplication(ctx, auth);
   checkStepGates(profile, step);
 
   const now = ctx.now();
@@ -90,27 +121,29 @@ export async function writeApplyStep(ctx: AppContext, auth: AuthState, step: 1 |
   const open = applyOpen(now, deadlines);
   if (step === 1 && !open.step1) throw AppError.message(APPLY_MSG.STEP1_CLOSED);
   if (step === 2 && !open.step2) throw AppError.message(APPLY_MSG.STEP2_CLOSED);
-
-  const data = parseStepData(step, body.submit, body.data, auth.accountId);
-  const attachment = data.attachment as { url: string } | null | undefined;
-  // …and one that really was uploaded by this account (not just a made-up key under its prefix).
-  if (attachment && !(await isAttachableUpload(ctx, 'student', auth.accountId, attachment.url))) throw AppError.param('attachment.url', APPLY_MSG.ATTACHMENT_NOT_OWN);
   const alreadySubmitted = () => AppError.gate(STATUS.GATE_ALREADY_APPLIED, APPLY_MSG.STEP_SUBMITTED);
 
   if (!body.submit) {
-    if (!(await saveDraft(ctx.db, auth.accountId, step, data, now))) throw alreadySubmitted();
-    return { state: await getApplyState(ctx, auth), msg: APPLY_MSG.DRAFT_SAVED };
+    const previous = ((step === 1 ? application?.step1 : application?.step2) ?? {}) as Record<string, unknown>;
+    const { kept, invalid } = await salvageDraft(ctx, auth.accountId, step, body.data, previous);
+    if (!(await saveDraft(ctx.db, auth.accountId, step, kept, now))) throw alreadySubmitted();
+    return { state: { ...(await getApplyState(ctx, auth)), invalid_fields: invalid }, msg: draftPartlySavedMessage(invalid) };
   }
+
+  const data = parseStepData(step, body.data, auth.accountId);
+  const attachment = data.attachment as { url: string } | null | undefined;
+  // …and one that really was uploaded by this account (not just a made-up key under its prefix).
+  if (attachment && !(await isAttachableUpload(ctx, 'student', auth.accountId, attachment.url))) throw AppError.param('attachment.url', APPLY_MSG.ATTACHMENT_NOT_OWN);
 
   if (step === 1) {
     const batch = batchForSubmission(now, deadlines);
     if (batch === null) throw AppError.message(APPLY_MSG.STEP1_CLOSED);
     if (!(await submitStep1(ctx.db, auth.accountId, { data, batch, consentVersion: GUARDIAN_CONSENT_VERSION, now }))) throw alreadySubmitted();
-    return { state: await getApplyState(ctx, auth), msg: APPLY_MSG.STEP1_SUBMITTED_OK };
+    return { state: { ...(await getApplyState(ctx, auth)), invalid_fields: [] }, msg: APPLY_MSG.STEP1_SUBMITTED_OK };
   }
 
   if (!(await submitStep2(ctx.db, auth.accountId, data, now))) throw alreadySubmitted();
-  return { state: await getApplyState(ctx, auth), msg: APPLY_MSG.STEP2_SUBMITTED_OK };
+  return { state: { ...(await getApplyState(ctx, auth)), invalid_fields: [] }, msg: APPLY_MSG.STEP2_SUBMITTED_OK };
 }
 
 // Follow-up forms ------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { APPLY_MSG, DEFAULT_DEADLINES, GUARDIAN_CONSENT_VERSION, MSG, type ApplyState } from '@summit/domain';
+import { APPLY_MSG, DEFAULT_DEADLINES, GUARDIAN_CONSENT_VERSION, MSG, formatMessage, type ApplyState, type ApplyStepResult } from '@summit/domain';
 import { studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions, applications } from '../../db/schema-admission.ts';
 import { uploadPdf } from '../storage/storage-test-kit.ts';
@@ -70,12 +70,39 @@ describe('step 1', () => {
     expect((await profileOf(t.db, s.accountId)).step1SubmittedAt).toBeNull();
   });
 
-  it('a draft with an invalid present field is a 4003 naming it, and the stored draft stays', async () => {
+  it('a draft with an invalid field saves the others, reports it, and keeps its last good value', async () => {
     const s = await newApplicant();
-    await call(t.app, 'POST', `${APPLY}/step1`, { token: s.token, body: { submit: false, data: { legal_name: '王芳' } } });
-    const res = await call(t.app, 'POST', `${APPLY}/step1`, { token: s.token, body: { submit: false, data: { legal_name: '王芳', guardian_phone: '12345' } } });
-    expect(res.body).toMatchObject({ status: 4003, msg: MSG.PHONE_LENGTH, data: { field: 'guardian_phone' } });
-    expect((await state(s.token)).step1).toEqual({ legal_name: '王芳' });
+    await call(t.app, 'POST', `${APPLY}/step1`, { token: s.token, body: { submit: false, data: { legal_name: '王芳', guardian_phone: '13800138000' } } });
+    const res = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step1`, {
+      token: s.token,
+      body: { submit: false, data: { legal_name: '王小芳', guardian_phone: '12345', grade: 'G10' } },
+    });
+    expect(res.body).toMatchObject({ status: 200, data: { invalid_fields: [{ field: 'guardian_phone', msg: MSG.PHONE_LENGTH }] } });
+    expect(res.body.msg).toBe(`${APPLY_MSG.DRAFT_SAVED}，以下内容未保存：监护人手机（${MSG.PHONE_LENGTH}）`);
+    expect((await state(s.token)).step1).toEqual({ legal_name: '王小芳', guardian_phone: '13800138000', grade: 'G10' });
+  });
+
+  it('a draft coerces harmless wrong types, refuses the others, and never answers 4003 for a field', async () => {
+    const s = await newApplicant();
+    const res = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step1`, {
+      token: s.token,
+      body: { submit: false, data: { gender: '2', guardian_consent: 'true', legal_name: 12345, grade: ['G10'], birth_date: { y: 2010 }, session_preference: null, nonsense: 'x' } },
+    });
+    expect(res.body.status).toBe(200);
+    expect(res.body.data!.invalid_fields.map((p) => p.field).sort()).toEqual(['birth_date', 'grade', 'legal_name', 'session_preference']);
+    expect((await state(s.token)).step1).toEqual({ gender: 2, guardian_consent: true });
+  });
+
+  it('a card number the chosen card type refuses is reported and not kept', async () => {
+    const s = await newApplicant();
+    const res = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step1`, {
+      token: s.token,
+      body: { submit: false, data: { card_type: 'id_card', card_number: '110105201003070011', legal_name: '王芳' } },
+    });
+    expect(res.body.data!.invalid_fields).toEqual([{ field: 'card_number', msg: expect.any(String) }]);
+    expect((await state(s.token)).step1).toEqual({ card_type: 'id_card', legal_name: '王芳' });
+    await call(t.app, 'POST', `${APPLY}/step1`, { token: s.token, body: { submit: false, data: { card_type: 'id_card', card_number: '110105201003070025' } } });
+    expect((await state(s.token)).step1).toEqual({ card_type: 'id_card', card_number: '110105201003070025' });
   });
 
   it.each([
@@ -205,19 +232,75 @@ describe('step 2', () => {
     const s = await newApplicant({ step1: true, paid: true });
     const other = await newApplicant();
     const foreign = { name: 'cv.pdf', url: `/api/oss/file/student/${other.accountId}/abc/cv.pdf` };
-    for (const submit of [false, true]) {
-      const res = await call(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit, data: { ...STEP2, attachment: foreign } } });
-      expect(res.body).toMatchObject({ status: 4003, msg: APPLY_MSG.ATTACHMENT_NOT_OWN, data: { field: 'attachment.url' } });
-    }
-    const outside = await call(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: false, data: { attachment: { name: 'x', url: 'https://evil.example/x' } } } });
-    expect(outside.body).toMatchObject({ status: 4003, data: { field: 'attachment.url' } });
-    // A made-up key under the student's own prefix was never uploaded: refused too.
+    const submitted = await call(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: true, data: { ...STEP2, attachment: foreign } } });
+    expect(submitted.body).toMatchObject({ status: 4003, msg: APPLY_MSG.ATTACHMENT_NOT_OWN, data: { field: 'attachment.url' } });
+    // A draft keeps the rest and never stores a foreign, outside or made-up (never uploaded) address.
     const madeUp = { name: 'cv.pdf', url: `/api/oss/file/student/${s.accountId}/abc/cv.pdf` };
-    const invented = await call(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: false, data: { attachment: madeUp } } });
-    expect(invented.body).toMatchObject({ status: 4003, msg: APPLY_MSG.ATTACHMENT_NOT_OWN, data: { field: 'attachment.url' } });
+    for (const attachment of [foreign, { name: 'x', url: 'https://evil.example/x' }, madeUp]) {
+      const res = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: false, data: { ...STEP2, attachment } } });
+      expect(res.body).toMatchObject({ status: 200, data: { invalid_fields: [{ field: expect.stringMatching(/^attachment/) }] } });
+      expect(res.body.data!.step2).toEqual({ ...STEP2, attachment: undefined });
+    }
     const own = await uploadPdf(t.app, s.token);
+    const kept = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: false, data: { attachment: own } } });
+    expect(kept.body.data).toMatchObject({ step2: { attachment: own }, invalid_fields: [] });
+    // A later foreign address leaves the verified one in place.
+    const again = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: false, data: { attachment: foreign } } });
+    expect(again.body.data).toMatchObject({ step2: { attachment: own }, invalid_fields: [{ field: 'attachment.url', msg: APPLY_MSG.ATTACHMENT_NOT_OWN }] });
     const res = await call<ApplyState>(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: true, data: { ...STEP2, attachment: own } } });
     expect(res.body).toMatchObject({ status: 200, data: { step2: { attachment: own } } });
+  });
+
+  it('a 900-字 essay beside a finished one: the finished one is saved, the long one reported, a reload shows the draft', async () => {
+    const s = await newApplicant({ step1: true, paid: true });
+    const finished = '我'.repeat(300);
+    const long = '长'.repeat(900);
+    const res = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step2`, {
+      token: s.token,
+      body: { submit: false, data: { essay_motivation: long, essay_question: finished, english_test: 'TOEFL' } },
+    });
+    const tooLong = formatMessage(MSG.TEXT_TOO_LONG, 800);
+    expect(res.body).toMatchObject({ status: 200, msg: `${APPLY_MSG.DRAFT_SAVED}，以下内容未保存：文书一（${tooLong}）`, data: { invalid_fields: [{ field: 'essay_motivation', msg: tooLong }] } });
+    const read = await state(s.token);
+    expect(read.step2).toEqual({ essay_question: finished, english_test: 'TOEFL' });
+    expect(read.updated_at).toBe(t.clock.now().toISOString());
+    // Exactly at the limit is kept; one unit more is not.
+    const atLimit = 'word '.repeat(800);
+    const edge = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: false, data: { essay_motivation: atLimit, essay_question: `${atLimit}我` } } });
+    expect(edge.body.data!.invalid_fields).toEqual([{ field: 'essay_question', msg: tooLong }]);
+    expect((await state(s.token)).step2).toEqual({ essay_motivation: atLimit.trim(), essay_question: finished });
+  });
+
+  it('text PostgreSQL cannot store refuses that field only, never a 500', async () => {
+    const s = await newApplicant({ step1: true, paid: true });
+    const res = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step2`, {
+      token: s.token,
+      body: { submit: false, data: { essay_motivation: '前\u0000后', essay_question: '好\uD800', english_score: '7' } },
+    });
+    expect(res.http).toBe(200);
+    expect(res.body.data!.invalid_fields).toEqual([
+      { field: 'essay_motivation', msg: APPLY_MSG.TEXT_UNSTORABLE },
+      { field: 'essay_question', msg: APPLY_MSG.TEXT_UNSTORABLE },
+    ]);
+    expect((await state(s.token)).step2).toEqual({ english_score: '7' });
+  });
+
+  it('a draft keeps the valid parts of activities and at most five of them', async () => {
+    const s = await newApplicant({ step1: true, paid: true });
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `活动${i}` }));
+    const res = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: false, data: { activities: six } } });
+    expect(res.body.data!.invalid_fields).toEqual([{ field: 'activities', msg: APPLY_MSG.ACTIVITIES_TOO_MANY }]);
+    expect(res.body.data!.step2.activities).toHaveLength(5);
+    const mixed = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step2`, {
+      token: s.token,
+      body: { submit: false, data: { activities: [{ name: '名'.repeat(51), role: '社长', description: 7 }, 'x'] } },
+    });
+    expect(mixed.body.data!.invalid_fields.map((p) => p.field)).toEqual(['activities.0.name', 'activities.0.description', 'activities.1']);
+    expect(mixed.body.msg).toContain('活动1名称');
+    expect((await state(s.token)).step2).toEqual({ activities: [{ role: '社长' }, {}] });
+    const notList = await call<ApplyStepResult>(t.app, 'POST', `${APPLY}/step2`, { token: s.token, body: { submit: false, data: { activities: 'x', english_score: '7' } } });
+    expect(notList.body.data!.invalid_fields).toEqual([{ field: 'activities', msg: MSG.PARAM_INVALID }]);
+    expect((await state(s.token)).step2).toEqual({ activities: [{ role: '社长' }, {}], english_score: '7' });
   });
 
   it('malformed bodies are 4003, never 500', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { applyStateSchema, type ApplyState } from '@summit/domain';
+import { applyStateSchema, applyStepResultSchema, type ApplyStepResult } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { SESSION_KEYS } from '../../lib/session.ts';
@@ -17,21 +17,23 @@ export function useApplyState() {
 
 /**
  * Saves (submit false) or submits a step. `quiet` is for autosave when the student leaves: no toasts, no
- * navigation; a failure there is retried by the next save.
+ * navigation; a failure there is retried by the next save. A draft answers with the fields it could not
+ * keep (`invalid_fields`, decision 024).
  */
 export async function writeStep(
   step: 1 | 2,
   submit: boolean,
   data: Record<string, unknown>,
   opts: { fieldNames?: readonly string[]; quiet?: boolean } = {},
-): Promise<ApplyState> {
-  const state = await api.post(`/student/v5/apply/step${step}`, { submit, data }, {
-    schema: applyStateSchema,
+): Promise<ApplyStepResult> {
+  const result = await api.post(`/student/v5/apply/step${step}`, { submit, data }, {
+    schema: applyStepResultSchema,
     ...(opts.fieldNames ? { fieldNames: opts.fieldNames } : {}),
     ...(opts.quiet ? { quiet: true, navigate: false } : {}),
   });
+  const { invalid_fields: _refused, ...state } = result;
   queryClient.setQueryData(APPLY_KEY, state);
   // The student status (next page, batch) changes with a submission.
   if (submit) await queryClient.invalidateQueries({ queryKey: SESSION_KEYS.studentStatus });
-  return state;
+  return result;
 }

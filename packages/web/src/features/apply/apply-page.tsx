@@ -15,7 +15,7 @@ import {
 import { PATHS } from '../../app/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
-import { SESSION_KEYS } from '../../lib/session.ts';
+import { SESSION_KEYS, useAuthInfo } from '../../lib/session.ts';
 import { correctedNow } from '../../lib/tracking.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { useApplyState } from './apply-api.ts';
@@ -110,6 +110,8 @@ export default function ApplyPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const apply = useApplyState();
+  // Keys the local copy of unsaved answers to the account (a shared computer keeps them apart).
+  const accountId = useAuthInfo().data?.user_id ?? null;
   const status = useQuery({
     queryKey: SESSION_KEYS.studentStatus,
     queryFn: ({ signal }) => api.get('/student/status', { schema: studentStatusSchema, signal }),
@@ -150,6 +152,7 @@ export default function ApplyPage() {
       body = (
         <Step1Form
           state={state}
+          accountId={accountId}
           onSubmitted={(next) => {
             toast('success', `基本信息已提交（${next.batch ? BATCH_LABELS[next.batch] : ''}），请缴纳申请费`);
             void navigate(PAGES.payApply);
@@ -164,6 +167,7 @@ export default function ApplyPage() {
       body = (
         <Step2Form
           state={state}
+          accountId={accountId}
           onSubmitted={() => {
             toast('success', '申请材料已提交');
             goStep(null);

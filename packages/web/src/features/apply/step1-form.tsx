@@ -54,9 +54,12 @@ const schoolRule = {
 };
 
 /** Step 1 基本信息: personal details, school, guardian and consent, programme preferences. */
-export function Step1Form({ state, onSubmitted }: { state: ApplyState; onSubmitted: (state: ApplyState) => void }) {
+export function Step1Form({ state, accountId, onSubmitted }: { state: ApplyState; accountId: number | null; onSubmitted: (state: ApplyState) => void }) {
   const [form] = Form.useForm();
-  const { saving, saveDraft, submit, markDirty, modalHolder } = useStepForm(1, form, STEP1_FORM_FIELDS, onSubmitted);
+  const { saving, saveDraft, submit, markDirty, modalHolder, draftNotice } = useStepForm(1, form, STEP1_FORM_FIELDS, onSubmitted, {
+    accountId,
+    updatedAt: state.updated_at,
+  });
   const initialValues = useMemo(() => step1FormValuesOf(state.step1, state.profile_school), [state.step1, state.profile_school]);
   // The profile's area narrows the school search to the student's city.
   const info = useQuery({ queryKey: SESSION_KEYS.studentInfo, queryFn: ({ signal }) => api.get('/student/info', { schema: studentInfoSchema, signal }) });
@@ -79,6 +82,7 @@ export function Step1Form({ state, onSubmitted }: { state: ApplyState; onSubmitt
       aria-label="基本信息"
     >
       {modalHolder}
+      {draftNotice}
       <fieldset className="apply-form__group">
         <legend>申请人信息</legend>
         <Form.Item label="姓名（与证件一致）" name="legal_name" required rules={[zodRule(F.legal_name)]}>

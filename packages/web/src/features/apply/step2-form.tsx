@@ -9,7 +9,7 @@ import {
   type ApplyState,
 } from '@summit/domain';
 import { zodRule } from '../../lib/form-rules.ts';
-import { CountedTextArea } from '../../components/counted-text-area.tsx';
+import { CountedInput, CountedTextArea } from '../../components/counted-text-area.tsx';
 import { FileUploader } from '../../components/file-uploader.tsx';
 import { STEP2_FORM_FIELDS } from './apply-model.ts';
 import { useStepForm } from './use-step-form.ts';
@@ -18,9 +18,12 @@ const F = step2FieldsSchema.shape;
 const A = activityFieldsSchema.shape;
 
 /** Step 2 申请材料: two essays, English proficiency, up to five activities and an optional attachment. */
-export function Step2Form({ state, onSubmitted }: { state: ApplyState; onSubmitted: (state: ApplyState) => void }) {
+export function Step2Form({ state, accountId, onSubmitted }: { state: ApplyState; accountId: number | null; onSubmitted: (state: ApplyState) => void }) {
   const [form] = Form.useForm();
-  const { saving, saveDraft, submit, markDirty, modalHolder } = useStepForm(2, form, STEP2_FORM_FIELDS, onSubmitted);
+  const { saving, saveDraft, submit, markDirty, modalHolder, draftNotice } = useStepForm(2, form, STEP2_FORM_FIELDS, onSubmitted, {
+    accountId,
+    updatedAt: state.updated_at,
+  });
   const englishTest = Form.useWatch('english_test', form) as string | undefined;
 
   return (
@@ -35,6 +38,7 @@ export function Step2Form({ state, onSubmitted }: { state: ApplyState; onSubmitt
       aria-label="申请材料"
     >
       {modalHolder}
+      {draftNotice}
       <fieldset className="apply-form__group">
         <legend>申请文书</legend>
         <p className="apply-form__note">
@@ -79,10 +83,10 @@ export function Step2Form({ state, onSubmitted }: { state: ApplyState; onSubmitt
                     </Button>
                   </div>
                   <Form.Item label={`活动${index + 1}名称`} name={[field.name, 'name']} required rules={[zodRule(A.name)]}>
-                    <Input placeholder="如：学校机器人社" maxLength={100} />
+                    <CountedInput maxUnits={APPLY_LIMITS.activityNameMaxUnits} placeholder="如：学校机器人社" />
                   </Form.Item>
                   <Form.Item label={`活动${index + 1}角色`} name={[field.name, 'role']} required rules={[zodRule(A.role)]}>
-                    <Input placeholder="如：社长 / 成员" maxLength={60} />
+                    <CountedInput maxUnits={APPLY_LIMITS.activityRoleMaxUnits} placeholder="如：社长 / 成员" />
                   </Form.Item>
                   <Form.Item label={`活动${index + 1}描述`} name={[field.name, 'description']} required rules={[zodRule(A.description)]}>
                     <CountedTextArea maxUnits={APPLY_LIMITS.activityDescriptionMaxUnits} placeholder="你做了什么、取得了什么成果" />

@@ -1,20 +1,61 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Modal, type FormInstance } from 'antd';
-import type { ApplyState } from '@summit/domain';
+import { draftPartlySavedMessage, type ApplyState } from '@summit/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
 import { writeStep } from './apply-api.ts';
 import { draftDataOf, formFieldOf, serverFieldNames, submitDataOf } from './apply-model.ts';
+import type { DraftProblem } from './draft-copy.ts';
+import { useDraftCopy } from './use-draft-copy.tsx';
+
+/** How long the "以下内容未保存" toast stays: it names fields, so it needs reading time. */
+const PARTLY_SAVED_TOAST_S = 6;
+
+/** An ID number is not kept in the browser's storage in plain text (decision 024). */
+const NOT_COPIED = ['card_number'];
 
 /**
- * Draft saving, autosave on leaving, and confirmed submission for one step's antd form. The form's
- * values are the source; `dirty` tracks edits since the last successful save.
+ * Draft saving, autosave on leaving, confirmed submission, and the local copy of what the server has not
+ * taken yet, for one step's antd form. The form's values are the source; `dirty` tracks edits since the
+ * last save.
  */
-export function useStepForm(step: 1 | 2, form: FormInstance, formFields: readonly string[], onSubmitted: (state: ApplyState) => void) {
+export function useStepForm(
+  step: 1 | 2,
+  form: FormInstance,
+  formFields: readonly string[],
+  onSubmitted: (state: ApplyState) => void,
+  context: { accountId: number | null; updatedAt: string | null },
+) {
   const [modal, modalHolder] = Modal.useModal();
   const [saving, setSaving] = useState<'draft' | 'submit' | null>(null);
   const dirty = useRef(false);
   const fieldNames = serverFieldNames(formFields);
+
+  /** Shows each refused field under its input (the first one scrolled into view). */
+  const markFields = useCallback(
+    (problems: readonly DraftProblem[]) => {
+      const fields = problems
+        .map((p) => ({ name: formFieldOf(p.field, formFields), errors: [p.msg] }))
+        .filter((f): f is { name: Array<string | number>; errors: string[] } => f.name !== null);
+      if (fields.length === 0) return;
+      form.setFields(fields);
+      form.scrollToField(fields[0]!.name, { block: 'center' });
+    },
+    [form, formFields],
+  );
+
+  const copy = useDraftCopy({
+    form,
+    name: `apply-step${step}`,
+    accountId: context.accountId,
+    serverUpdatedAt: context.updatedAt,
+    normalise: draftDataOf,
+    markFields,
+    omit: NOT_COPIED,
+    onRestored: () => {
+      dirty.current = true;
+    },
+  });
 
   const showServerError = useCallback(
     (error: unknown) => {
@@ -24,6 +65,8 @@ export function useStepForm(step: 1 | 2, form: FormInstance, formFields: readonl
           form.setFields([{ name, errors: [error.msg] }]);
           form.scrollToField(name, { block: 'center' });
         } else toast('error', error.msg);
+      } else if (error instanceof ApiError && error.status === 'NETWORK') {
+        toast('info', '内容已暂存在本机，网络恢复后请再保存草稿');
       }
     },
     [form, formFields],
@@ -32,15 +75,20 @@ export function useStepForm(step: 1 | 2, form: FormInstance, formFields: readonl
   const saveDraft = useCallback(async () => {
     setSaving('draft');
     try {
-      await writeStep(step, false, draftDataOf(form.getFieldsValue(true) as Record<string, unknown>), { fieldNames });
+      const result = await writeStep(step, false, draftDataOf(form.getFieldsValue(true) as Record<string, unknown>), { fieldNames });
       dirty.current = false;
-      toast('success', '草稿已保存');
+      copy.saved(result.updated_at, result.invalid_fields);
+      if (result.invalid_fields.length === 0) toast('success', draftPartlySavedMessage([]));
+      else {
+        markFields(result.invalid_fields);
+        toast('warning', draftPartlySavedMessage(result.invalid_fields), { durationSeconds: PARTLY_SAVED_TOAST_S });
+      }
     } catch (error) {
       showServerError(error);
     } finally {
       setSaving(null);
     }
-  }, [step, form, showServerError]);
+  }, [step, form, showServerError, copy, markFields]);
 
   const submit = useCallback(async () => {
     try {
@@ -64,6 +112,7 @@ export function useStepForm(step: 1 | 2, form: FormInstance, formFields: readonl
     dirty.current = false;
     try {
       const state = await writeStep(step, true, submitDataOf(form.getFieldsValue(true) as Record<string, unknown>), { fieldNames });
+      copy.forget();
       onSubmitted(state);
     } catch (error) {
       dirty.current = wasDirty;
@@ -71,16 +120,22 @@ export function useStepForm(step: 1 | 2, form: FormInstance, formFields: readonl
     } finally {
       setSaving(null);
     }
-  }, [step, form, modal, onSubmitted, showServerError]);
+  }, [step, form, modal, onSubmitted, showServerError, copy]);
 
-  // Autosave when the student leaves the step: another page, another tab, or closing the window.
+  // Autosave when the student leaves the step: another page, another tab, or closing the window. What it
+  // cannot save stays in the local copy.
+  const savedRef = useRef(copy.saved);
+  savedRef.current = copy.saved;
   useEffect(() => {
     const autosave = () => {
       if (!dirty.current) return;
       dirty.current = false;
-      void writeStep(step, false, draftDataOf(form.getFieldsValue(true) as Record<string, unknown>), { quiet: true }).catch(() => {
-        dirty.current = true;
-      });
+      void writeStep(step, false, draftDataOf(form.getFieldsValue(true) as Record<string, unknown>), { quiet: true }).then(
+        (result) => savedRef.current(result.updated_at, result.invalid_fields),
+        () => {
+          dirty.current = true;
+        },
+      );
     };
     const onHide = () => {
       if (document.visibilityState === 'hidden') autosave();
@@ -94,9 +149,11 @@ export function useStepForm(step: 1 | 2, form: FormInstance, formFields: readonl
     };
   }, [step, form]);
 
+  const record = copy.record;
   const markDirty = useCallback(() => {
     dirty.current = true;
-  }, []);
+    record();
+  }, [record]);
 
-  return { saving, saveDraft, submit, markDirty, modalHolder };
+  return { saving, saveDraft, submit, markDirty, modalHolder, draftNotice: copy.notice };
 }
