@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { auditLog, studentProfiles, trackingEvents } from '../../db/schema.ts';
+import { auditLog, smsOutbox, studentProfiles, trackingEvents } from '../../db/schema.ts';
 import { applications, financialAidRequests, studentForms, uploads } from '../../db/schema-admission.ts';
 import { settings } from '../../db/schema-payments.ts';
 import { contentPages } from '../../db/schema-content.ts';
@@ -47,7 +47,7 @@ export const FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
 ];
 
 /** JSON columns that mention files only as history or telemetry: they never keep a file alive. */
-export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [studentProfiles.userTags, trackingEvents.payload, auditLog.before, auditLog.after];
+export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [studentProfiles.userTags, trackingEvents.payload, auditLog.before, auditLog.after, smsOutbox.params];
 
 /**
  * The per-upload part of a key, `role/account/<32 hex>/`: unique to one credential, and unchanged by anything a
