@@ -141,7 +141,7 @@ test('nobody the switch does not concern sees the notice: a visitor, a student, 
   const student = await newStudent(baseURL as string, testInfo.project.name === 'phone' ? '唐知秋' : '宋远航');
   const other = await freshPage(browser, page, baseURL as string);
   await loginInBrowser(other, student.token);
-  const asked = other.waitForResponse(isNoticeRead);
+  const asked = other.waitForResponse(isNoticeRead, { timeout: 60_000 });
   await other.goto('/faq');
   expect(await (await asked).json()).toMatchObject({ status: 200, data: { concerned: false, switch_notice: null } });
   await interact(other);
