@@ -141,7 +141,7 @@ test('nobody the switch does not concern sees the notice: a visitor, a student, 
   const student = await newStudent(baseURL as string, testInfo.project.name === 'phone' ? '唐知秋' : '宋远航');
   const other = await freshPage(browser, page, baseURL as string);
   await loginInBrowser(other, student.token);
-  const asked = other.waitForResponse(isNoticeRead);
+  const asked = other.waitForResponse(isNoticeRead, { timeout: 60_000 });
   await other.goto('/faq');
   expect(await (await asked).json()).toMatchObject({ status: 200, data: { concerned: false, switch_notice: null } });
   await interact(other);
@@ -152,9 +152,10 @@ test('nobody the switch does not concern sees the notice: a visitor, a student, 
   const paid = await paidStudent(baseURL as string, testInfo.project.name === 'phone' ? '许清和' : '杜若溪');
   const third = await freshPage(browser, page, baseURL as string);
   await loginInBrowser(third, paid.token);
-  const state = third.waitForResponse(isNoticeRead);
+  const state = third.waitForResponse(isNoticeRead, { timeout: 60_000 });
   await third.goto('/student/admission/success');
-  await expect(third.getByRole('heading', { name: '学费缴纳成功' })).toBeVisible();
+  // The admission page's chunk is large; on a loaded 2-core machine it takes longer than the default wait.
+  await expect(third.getByRole('heading', { name: '学费缴纳成功' })).toBeVisible({ timeout: 45_000 });
   expect(await (await state).json()).toMatchObject({ status: 200, data: { concerned: false, offline_to_online_due: false } });
   await expect(third.getByRole('dialog', { name: DIALOG_TITLE })).toHaveCount(0);
   await third.context().close();
@@ -198,7 +199,7 @@ test('a student who paid before the switch confirms attending online: the full n
   const student = await studentPaidBeforeSwitch(baseURL as string, testInfo.project.name === 'phone' ? '江晚晴' : '顾北辰');
   await loginInBrowser(page, student.token);
   await page.goto('/student/admission/success');
-  await expect(page.getByRole('heading', { name: '学费缴纳成功' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '学费缴纳成功' })).toBeVisible({ timeout: 45_000 });
   const dialog = page.getByRole('dialog', { name: DIALOG_TITLE });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('7月17日—8月22日');
