@@ -219,7 +219,7 @@ test.describe('/loading: the interim page of a redirect', () => {
     await page.route('**/api/student/status', () => undefined);
     await page.goto('/loading?r=/student/apply');
     await expect(page.getByRole('heading', { name: '正在跳转…' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: '跳转时间较长' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: '跳转时间较长' })).toBeVisible({ timeout: SLOW });
     await expect(page.getByRole('link', { name: '直接打开' })).toHaveAttribute('href', '/student/apply');
     await expect(page).toHaveURL(/\/loading\?r=/);
   });
