@@ -90,13 +90,19 @@ test.describe('/changeId: switching between the logins kept in this browser', ()
     await expect(page).toHaveURL(/\/login\?r=%2FchangeId$/);
   });
 
-  test('an expired login is shown as such; logging out of the last one goes to the login page', async ({ page }) => {
-    await keepLogins(page, [['teacher', 'A'.repeat(43)]]);
+  test('an expired login is shown as such; logging out of the last one goes to the login page', async ({ page, baseURL }) => {
+    // An expired teacher login kept beside the active student one (the shell only checks the active one).
+    await keepLogins(page, [
+      ['teacher', 'A'.repeat(43)],
+      ['student', await apiLogin(baseURL!, PAID_STUDENT)],
+    ]);
     await page.goto('/changeId');
     const row = page.locator('li[data-role="teacher"]');
-    await expect(row).toContainText('登录已过期');
+    await expect(row).toContainText('登录已过期', { timeout: SLOW });
     await expect(button(row, '重新登录')).toBeVisible();
     await button(row, '移除').click();
+    await expect(row).toHaveCount(0);
+    await button(page.locator('li[data-role="student"]'), '退出').click();
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -213,7 +219,7 @@ test.describe('/loading: the interim page of a redirect', () => {
     await page.route('**/api/student/status', () => undefined);
     await page.goto('/loading?r=/student/apply');
     await expect(page.getByRole('heading', { name: '正在跳转…' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: '跳转时间较长' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: '跳转时间较长' })).toBeVisible({ timeout: SLOW });
     await expect(page.getByRole('link', { name: '直接打开' })).toHaveAttribute('href', '/student/apply');
     await expect(page).toHaveURL(/\/loading\?r=/);
   });
