@@ -16,7 +16,8 @@ import type { Db } from '../db/client.ts';
 import { createSmsProvider } from '../providers/sms/create-sms-provider.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { installAuth } from './auth-hook.ts';
-import { installErrorHandling } from './error-handler.ts';
+import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
+import { installInputGuard } from './input-guard.ts';
 import type { AppContext } from './context.ts';
 import { TokenCache } from '../modules/auth/token-cache.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
@@ -78,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1_048_576,
     // Huge or odd URLs are the caller's fault; keep them out of the router's hot path.
     routerOptions: { maxParamLength: 200 },
+    // A URL that is not valid percent-encoding never reaches the error handler: answer it in the envelope too.
+    frameworkErrors: answerFrameworkError,
   });
   const ctx: AppContext = {
     env,
@@ -94,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the auth gate: on the AMC variant the hidden endpoints are a 404 for everyone (decision 015).
   installSiteGuards(app);
   installAuth(app);
+  installInputGuard(app);
 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
