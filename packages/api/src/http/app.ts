@@ -149,16 +149,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // @fastify/compress hooks real routes only, and the not-found handler below is not one: it serves the app
   // shell (and the prerendered pages), the first thing every visitor loads. Compress what it sends here.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.url !== undefined || payload == null || reply.getHeader('content-encoding')) return payload;
-    if (!/^text\/html/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  // A callback hook: it runs on every response, and API answers leave at its first line (decision 021).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.routeOptions.url !== undefined || payload == null || reply.getHeader('content-encoding')) return done(null, payload);
+    if (!/^text\/html/.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     reply.header('vary', 'accept-encoding');
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     const source = typeof payload === 'string' || Buffer.isBuffer(payload) ? Readable.from([payload]) : (payload as Readable);
-    return source.pipe(encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip());
+    return done(null, source.pipe(encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip()));
   });
 
   app.setNotFoundHandler(async (request, reply) => {
