@@ -61,17 +61,21 @@ try {
 
   const real: LoadOptions = { url: `${summit.url}/api/student/info`, headers: { authorization: `Bearer ${body.data.token}` }, seconds: SECONDS, connections: CONNECTIONS };
   const base: LoadOptions = { url: `${baselineServer.url}/api/student/info`, seconds: SECONDS, connections: CONNECTIONS };
+  const basePrepared: LoadOptions = { ...base, url: `${baselineServer.url}/api/student/info-prepared` };
   await warmUp(real);
   await warmUp(base);
+  await warmUp(basePrepared);
 
   const realRuns: LoadResult[] = [];
   const baseRuns: LoadResult[] = [];
+  const preparedRuns: LoadResult[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     // Alternate who goes first, so a drift in the machine's load does not always favour the same side.
-    const order = round % 2 === 1 ? (['real', 'base'] as const) : (['base', 'real'] as const);
+    const order = round % 2 === 1 ? (['real', 'base', 'prepared'] as const) : (['prepared', 'base', 'real'] as const);
     for (const side of order) {
       if (side === 'real') realRuns.push(await measure(`summit GET /api/student/info  #${round}`, real, summit.child.pid));
-      else baseRuns.push(await measure(`baseline fastify + 1 SELECT  #${round}`, base, baselineServer.child.pid));
+      else if (side === 'base') baseRuns.push(await measure(`baseline fastify + 1 SELECT  #${round}`, base, baselineServer.child.pid));
+      else preparedRuns.push(await measure(`(info) baseline, prepared SELECT  #${round}`, basePrepared, baselineServer.child.pid));
     }
   }
 
@@ -89,7 +93,9 @@ try {
   };
   const realAll = summary('summit GET /api/student/info', realRuns);
   const baseAll = summary('baseline fastify + 1 SELECT', baseRuns);
-  console.log(`\nall rounds (mean req/s, worst p50/p99):\n${formatResult(realAll)}\n${formatResult(baseAll)}`);
+  const preparedAll = summary('(info) baseline, prepared SELECT', preparedRuns);
+  console.log(`\nall rounds (mean req/s, worst p50/p99):\n${formatResult(realAll)}\n${formatResult(baseAll)}\n${formatResult(preparedAll)}`);
+  console.log(`(info) against a baseline that also prepares its SELECT (the HTTP stack alone): ${((realAll.requestsPerSecond / preparedAll.requestsPerSecond) * 100).toFixed(1)}%`);
   const roundRatios = realRuns.map((r, i) => `${((r.requestsPerSecond / (baseRuns[i]?.requestsPerSecond ?? NaN)) * 100).toFixed(1)}%`);
   console.log(`per-round ratios: ${roundRatios.join(', ')}`);
   if (realAll.cpuMicrosPerRequest !== null && baseAll.cpuMicrosPerRequest !== null) {
