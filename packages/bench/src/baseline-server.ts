@@ -26,6 +26,16 @@ app.get('/api/student/info', async () => {
   return { status: 200, msg: 'ok', data: rows[0] };
 });
 
+// Not the budget's baseline: the same SELECT as a server-side prepared statement, as summit's hot reads now
+// run on PGlite (decision 021). The ratio against it prices the HTTP stack alone: auth, hooks, serialization.
+const exec = (database.db as unknown as { $client: { exec(sql: string): Promise<Array<{ rows: unknown[] }>> } }).$client.exec.bind(client);
+await exec(`PREPARE baseline_student_info(integer) AS ${STUDENT_INFO_SQL}`);
+const executeInfo = `EXECUTE baseline_student_info(${Number(studentId)})`;
+app.get('/api/student/info-prepared', async () => {
+  const [result] = await exec(executeInfo);
+  return { status: 200, msg: 'ok', data: result?.rows[0] };
+});
+
 const close = async () => {
   await app.close();
   await database.close();

@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './envelope.ts';
 export * from './constants.ts';
 export * from './validation.ts';
+export * from './text-safety.ts';
 export * from './roles.ts';
 export * from './pages.ts';
 export * from './student-status.ts';

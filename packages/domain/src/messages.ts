@@ -116,6 +116,18 @@ export const MSG = {
   CARD_NUMBER_INVALID: '证件号码格式错误',
   DATE_INVALID: '日期格式错误',
 
+  // requests refused at the edge before any route sees them (docs/decisions/020-no-input-answers-500.md)
+  TEXT_UNSTORABLE: '内容包含无法识别的字符（如控制字符或不完整的表情符号），请删除后重新提交',
+  REQUEST_MALFORMED: '请求格式错误，请刷新页面后重试',
+  REQUEST_BODY_EMPTY: '请求内容为空，请刷新页面后重试',
+  REQUEST_BODY_TOO_LARGE: '提交的内容过大，请精简后重试',
+  REQUEST_MEDIA_TYPE_UNSUPPORTED: '不支持的提交格式，请刷新页面后重试',
+  REQUEST_ENCODING_UNSUPPORTED: '不支持的内容压缩格式，请刷新页面后重试',
+  REQUEST_URL_INVALID: '链接地址无效，请检查链接是否完整',
+  REQUEST_METHOD_NOT_ALLOWED: '不支持该请求方式',
+  UPLOAD_FORM_MALFORMED: '上传数据不完整，请重新上传',
+  UPLOAD_FORM_TOO_LARGE: '上传内容超出限制，请重新上传',
+
   // payments (docs/decisions/007-payments.md)
   PAY_PURPOSE_REQUIRED: '请选择支付项目',
   PAY_PROVIDER_REQUIRED: '请选择支付方式',

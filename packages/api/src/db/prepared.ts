@@ -1,8 +1,12 @@
+import pg from 'pg';
 import type { Db } from './client.ts';
 
 /**
- * A statement built once per database handle (hot paths: every authenticated request). Drizzle keeps the
- * SQL text; PostgreSQL keeps a named prepared statement per connection.
+ * A statement built once per database handle (hot paths: every authenticated request). On PostgreSQL
+ * drizzle names it and node-postgres keeps a named prepared statement per connection. On PGlite drizzle
+ * ignores the name and runs every query through parse → describe → bind → describe → execute → sync, six
+ * trips into the WebAssembly engine with the SQL parsed and planned each time; there the query is made a
+ * real server-side prepared statement instead (docs/decisions/021).
  */
 export function preparedQuery<T>(build: (db: Db) => T): (db: Db) => T {
   const byDb = new WeakMap<Db, T>();
@@ -10,8 +14,98 @@ export function preparedQuery<T>(build: (db: Db) => T): (db: Db) => T {
     let query = byDb.get(db);
     if (!query) {
       query = build(db);
+      serveFromPglitePreparedStatement(query);
       byDb.set(db, query);
     }
     return query;
   };
+}
+
+interface PgliteLike {
+  query(text: string, params?: unknown[], options?: object): Promise<{ rows: unknown[] }>;
+  exec(text: string, options?: object): Promise<Array<{ rows: unknown[] }>>;
+  execProtocol: unknown;
+}
+
+/** The slice of drizzle's PglitePreparedQuery this relies on; checked at run time (prepared.test.ts pins it). */
+interface DrizzlePglitePrepared {
+  client: PgliteLike;
+  queryString: string;
+}
+
+function isPglite(client: unknown): client is PgliteLike {
+  const c = client as Partial<PgliteLike> | null;
+  return !!c && typeof c.query === 'function' && typeof c.exec === 'function' && typeof c.execProtocol === 'function';
+}
+
+function isDrizzlePglitePrepared(query: unknown): query is DrizzlePglitePrepared {
+  const q = query as Partial<DrizzlePglitePrepared> | null;
+  return !!q && typeof q.queryString === 'string' && isPglite(q.client);
+}
+
+/** One statement name per SQL text and engine: a query built again (another handle, a transaction) reuses it. */
+const statementNames = new WeakMap<PgliteLike, Map<string, Promise<string | null>>>();
+let statementCounter = 0;
+
+/** A parameter as an SQL literal: untyped quoted text PostgreSQL casts to the parameter's inferred type. */
+function literalOf(value: unknown): string | null {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? pg.escapeLiteral(String(value)) : null;
+  if (typeof value === 'boolean' || typeof value === 'bigint') return pg.escapeLiteral(String(value));
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : pg.escapeLiteral(value.toISOString());
+  return null;
+}
+
+async function prepareOnce(engine: PgliteLike, text: string): Promise<string | null> {
+  // Literals are only unambiguous with standard strings (PostgreSQL's default since 9.1); otherwise stay unprepared.
+  const setting = await engine.query('select current_setting($1) as value', ['standard_conforming_strings']);
+  if ((setting.rows[0] as { value?: string } | undefined)?.value !== 'on') return null;
+  statementCounter += 1;
+  const name = `summit_hot_${statementCounter}`;
+  await engine.exec(`PREPARE ${name} AS ${text}`);
+  return name;
+}
+
+/**
+ * Routes drizzle's call `client.query(sql, params, config)` for this one query to `EXECUTE name(literals)`:
+ * one trip, a cached plan, and drizzle's own row mapping and type parsers unchanged. Values drizzle cannot
+ * render as a literal fall back to the ordinary query.
+ */
+function serveFromPglitePreparedStatement(query: unknown): void {
+  if (!isDrizzlePglitePrepared(query)) return;
+  const engine = query.client;
+  const text = query.queryString;
+  let names = statementNames.get(engine);
+  if (!names) {
+    names = new Map();
+    statementNames.set(engine, names);
+  }
+  const byText = names;
+  const proxy: PgliteLike = {
+    exec: (sql, options) => engine.exec(sql, options),
+    execProtocol: engine.execProtocol,
+    async query(sql, params = [], options) {
+      const literals = params.map(literalOf);
+      if (sql !== text || literals.some((l) => l === null)) return engine.query(sql, params, options);
+      let name = byText.get(text);
+      if (!name) {
+        name = prepareOnce(engine, text).catch(() => null);
+        byText.set(text, name);
+      }
+      const resolved = await name;
+      if (!resolved) return engine.query(sql, params, options);
+      const statement = literals.length > 0 ? `EXECUTE ${resolved}(${literals.join(', ')})` : `EXECUTE ${resolved}`;
+      try {
+        const [first] = await engine.exec(statement, options);
+        if (first) return first;
+      } catch (error) {
+        // The session lost its statements (DISCARD ALL, DEALLOCATE): prepare again next time, answer now.
+        if ((error as { code?: string }).code !== '26000') throw error;
+      }
+      byText.delete(text);
+      return engine.query(sql, params, options);
+    },
+  };
+  query.client = proxy;
 }

@@ -17,7 +17,8 @@ import { createSmsProvider } from '../providers/sms/create-sms-provider.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import { installAuth } from './auth-hook.ts';
-import { installErrorHandling } from './error-handler.ts';
+import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
+import { installInputGuard } from './input-guard.ts';
 import type { AppContext } from './context.ts';
 import { TokenCache } from '../modules/auth/token-cache.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
@@ -82,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1_048_576,
     // Huge or odd URLs are the caller's fault; keep them out of the router's hot path.
     routerOptions: { maxParamLength: 200 },
+    // A URL that is not valid percent-encoding never reaches the error handler: answer it in the envelope too.
+    frameworkErrors: answerFrameworkError,
   });
   const ctx: AppContext = {
     env,
@@ -98,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the auth gate: on the AMC variant the hidden endpoints are a 404 for everyone (decision 015).
   installSiteGuards(app);
   installAuth(app);
+  installInputGuard(app);
 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
@@ -150,16 +154,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // @fastify/compress hooks real routes only, and the not-found handler below is not one: it serves the app
   // shell (and the prerendered pages), the first thing every visitor loads. Compress what it sends here.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.url !== undefined || payload == null || reply.getHeader('content-encoding')) return payload;
-    if (!/^text\/html/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  // A callback hook: it runs on every response, and API answers leave at its first line (decision 021).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.routeOptions.url !== undefined || payload == null || reply.getHeader('content-encoding')) return done(null, payload);
+    if (!/^text\/html/.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     reply.header('vary', 'accept-encoding');
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     const source = typeof payload === 'string' || Buffer.isBuffer(payload) ? Readable.from([payload]) : (payload as Readable);
-    return source.pipe(encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip());
+    return done(null, source.pipe(encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip()));
   });
 
   app.setNotFoundHandler(async (request, reply) => {

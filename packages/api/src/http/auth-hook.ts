@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, roleOfPath } from '@summit/domain';
-import type { RegisteredRoute, Role, RouteAuth } from './context.ts';
-import { resolveToken } from '../modules/auth/token.service.ts';
+import type { AuthState, RegisteredRoute, Role, RouteAuth } from './context.ts';
+import { cachedToken, resolveToken } from '../modules/auth/token.service.ts';
 
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -29,25 +29,33 @@ export function installAuth(app: FastifyInstance) {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config as { auth?: RouteAuth } | undefined;
+  // A callback hook, not an async one: on a cached token (the common authenticated read) the gate decides
+  // without creating a promise (decision 021).
+  app.addHook('onRequest', (request, _reply, done) => {
     const url = request.routeOptions.url;
-    if (!url || !url.startsWith('/api/')) return;
+    if (!url || !url.startsWith('/api/')) return done();
+    const config = request.routeOptions.config as { auth?: RouteAuth } | undefined;
     const mode: RouteAuth = config?.auth ?? 'role';
-    if (mode === 'public') return;
+    if (mode === 'public') return done();
     const required = mode === 'role' ? (roleOfPath(url) as Role | null) : null;
-    if (mode === 'role' && !required) return;
+    if (mode === 'role' && !required) return done();
 
-    const token = bearerOf(request);
-    const auth = token ? await resolveToken(app.ctx, token) : null;
-    if (mode === 'optional') {
+    const admit = (auth: AuthState | null) => {
+      if (mode === 'optional') {
+        request.auth = auth;
+        return done();
+      }
+      if (!auth) return done(AppError.login() as unknown as FastifyError);
+      if (required && auth.role !== required) return done(AppError.forbidden() as unknown as FastifyError);
+      if (url.startsWith('/api/admin/') && !auth.isAdmin) return done(AppError.forbidden() as unknown as FastifyError);
       request.auth = auth;
-      return;
-    }
-    if (!auth) throw AppError.login();
-    if (required && auth.role !== required) throw AppError.forbidden();
-    if (url.startsWith('/api/admin/') && !auth.isAdmin) throw AppError.forbidden();
-    request.auth = auth;
+      return done();
+    };
+    const token = bearerOf(request);
+    if (!token) return admit(null);
+    const cached = cachedToken(app.ctx, token);
+    if (cached) return admit(cached);
+    resolveToken(app.ctx, token).then(admit, (error: unknown) => done(error as FastifyError));
   });
 }
 

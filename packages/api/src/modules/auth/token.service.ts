@@ -18,6 +18,11 @@ export async function issueToken(ctx: AppContext, accountId: number, role: Role,
   return token;
 }
 
+/** The caller of a token this process resolved a moment ago, without a database trip (null: ask resolveToken). */
+export function cachedToken(ctx: AppContext, token: string): AuthState | null {
+  return ctx.tokenCache.get(hashToken(token), ctx.now());
+}
+
 export async function resolveToken(ctx: AppContext, token: string): Promise<AuthState | null> {
   const tokenHash = hashToken(token);
   const now = ctx.now();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AppError,
@@ -32,9 +32,11 @@ function hostOf(request: FastifyRequest): string {
  * the same answer as an unknown path).
  */
 export function installSiteGuards(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: every request passes here, and it should cost no promise (decision 021).
+  app.addHook('onRequest', (request, _reply, done) => {
     const url = request.routeOptions.url;
-    if (url && AMC_HIDDEN_API_PATHS.has(url) && isAmcHost(app.ctx.env, hostOf(request))) throw AppError.notFound(MSG.NOT_FOUND_API);
+    if (url && AMC_HIDDEN_API_PATHS.has(url) && isAmcHost(app.ctx.env, hostOf(request))) return done(AppError.notFound(MSG.NOT_FOUND_API) as unknown as FastifyError);
+    return done();
   });
 }
 

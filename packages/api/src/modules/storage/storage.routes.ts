@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MSG, ossCredentialRequestSchema, ossCredentialSchema, ossDownloadQuerySchema } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { assertStorableFields } from '../../http/input-guard.ts';
 import { contentDispositionFor, type StorageProvider } from '../../providers/storage/storage-provider.ts';
 import { issueCredential, storageFor, keyOfFileUrl, readFile, receiveLocalUpload, uploadCeilingBytes, type FileAnswer } from './storage.service.ts';
 
@@ -76,6 +77,7 @@ export async function storageRoutes(app: FastifyInstance, options: StorageRoutes
             const first = Array.isArray(value) ? value[0] : value;
             if (first && first.type === 'field' && typeof first.value === 'string') fields[name] = first.value;
           }
+          assertStorableFields(fields);
           try {
             await receiveLocalUpload({ ctx: app.ctx, storage: local }, fields, part.file);
           } catch (error) {
