@@ -20,6 +20,7 @@ import {
   type CardType,
 } from './validation.ts';
 import { uploadedFileSchema } from './api/storage.ts';
+import { UNSTORABLE_TEXT } from './text-safety.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Choices
@@ -116,7 +117,7 @@ export const APPLY_MSG = {
   STEP1_SUBMITTED_OK: '基本信息已提交',
   STEP2_SUBMITTED_OK: '申请材料已提交',
   DRAFT_SAVED: '草稿已保存',
-  TEXT_UNSTORABLE: '含有无法保存的特殊字符，请删除后重试',
+  TEXT_UNSTORABLE: MSG.TEXT_UNSTORABLE,
   ATTACHMENT_NOT_OWN: '附件无效，请重新上传',
   DEADLINES_ORDER: '截止时间须满足：提前批I ≤ 提前批II ≤ 常规批 ≤ 材料截止',
   DEADLINES_MISSING: '请填写 MRD、EB1、EB2、RD 四个截止时间',
@@ -443,11 +444,12 @@ function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message || MSG.PARAM_INVALID;
 }
 
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Text PostgreSQL cannot keep (U+0000, an unpaired surrogate), anywhere inside a value. */
+/**
+ * Text PostgreSQL cannot keep, anywhere inside a value. Over HTTP the edge guard refuses it before a draft
+ * is read (decision 020); the salvage checks too, so the rule holds for any other caller of the domain.
+ */
 function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value);
   if (depth > 4 || value === null || typeof value !== 'object') return false;
   return Object.values(value as Record<string, unknown>).some((v) => hasUnstorableText(v, depth + 1));
 }

@@ -18,6 +18,7 @@ import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import { installAuth } from './auth-hook.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
+import { redactUrl } from './log-redaction.ts';
 import { installInputGuard } from './input-guard.ts';
 import type { AppContext } from './context.ts';
 import { TokenCache } from '../modules/auth/token-cache.ts';
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   payments?: PaymentGateways;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read the access log from it). */
+  logStream?: NodeJS.WritableStream;
   /** How long a resolved token is trusted without asking the database; 0 turns the cache off. */
   tokenCacheTtlMs?: number;
 }
@@ -78,7 +81,18 @@ export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzi
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            redact: ['req.headers.authorization'],
+            // Fastify's own request line, with capability tokens in paths and queries masked.
+            serializers: {
+              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), hostname: req.hostname, remoteAddress: req.ip }),
+            },
+          },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // Huge or odd URLs are the caller's fault; keep them out of the router's hot path.

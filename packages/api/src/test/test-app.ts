@@ -58,12 +58,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; sms?: SmsProvider; mail?: MailProvider; clock?: TestClock } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; sms?: SmsProvider; mail?: MailProvider; clock?: TestClock; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   // Low argon2 memory keeps the suite fast; production uses the OWASP default from env.ts.
-  const env = loadEnv({ ...process.env, DEMO_MODE: 'true', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ARGON2_MEMORY_KIB: '8192', RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
+  const env = loadEnv({ ...process.env, DEMO_MODE: 'true', SEED_DEMO: 'false', LOG_LEVEL: options.logStream ? 'info' : 'silent', ARGON2_MEMORY_KIB: '8192', RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
   const clock = options.clock ?? createClock();
-  const app = await buildApp({ env, db: database.db, now: clock.now, logger: false, ...(options.sms ? { sms: options.sms } : {}), ...(options.mail ? { mail: options.mail } : {}) });
+  const app = await buildApp({ env, db: database.db, now: clock.now, ...(options.logStream ? { logStream: options.logStream } : { logger: false }), ...(options.sms ? { sms: options.sms } : {}), ...(options.mail ? { mail: options.mail } : {}) });
   await app.ready();
   return {
     app,

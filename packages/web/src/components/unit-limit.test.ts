@@ -3,6 +3,12 @@ import { countTextUnits } from '@summit/domain';
 import { limitEdit } from './unit-limit.ts';
 
 describe('limitEdit', () => {
+  it('drops invisible control characters and broken surrogates a paste brings, keeping the text around them', () => {
+    expect(limitEdit('', '第一段\u000b第二段\u0000完', 100)).toBe('第一段第二段完');
+    expect(limitEdit('a', 'a\uD800b😀', 100)).toBe('ab😀');
+    expect(limitEdit('', '换行\n制表\t保留', 100)).toBe('换行\n制表\t保留');
+  });
+
   it('takes an edit that fits', () => {
     expect(limitEdit('我', '我们', 2)).toBe('我们');
   });

@@ -1,4 +1,8 @@
-import { MAX_TEXT_CHARS, clipToUnits, countTextUnits } from '@summit/domain';
+import { MAX_TEXT_CHARS, UNSTORABLE_TEXT, clipToUnits, countTextUnits } from '@summit/domain';
+
+// Invisible control characters (a vertical tab from a word processor's line break, say) would make the
+// server refuse the whole save (decision 020): they never enter a field.
+const UNSTORABLE_ANYWHERE = new RegExp(UNSTORABLE_TEXT.source, 'g');
 
 const fits = (text: string, maxUnits: number, maxChars: number) => text.length <= maxChars && countTextUnits(text) <= maxUnits;
 
@@ -8,7 +12,8 @@ const fits = (text: string, maxUnits: number, maxChars: number) => text.length <
  * would overflow keeps only as much of the inserted text as fits, at the caret, so the text already there is
  * never cut. A field already over the limit (an old draft) may still be shortened, but not grown.
  */
-export function limitEdit(prev: string, next: string, maxUnits: number, maxChars: number = MAX_TEXT_CHARS): string {
+export function limitEdit(prev: string, edited: string, maxUnits: number, maxChars: number = MAX_TEXT_CHARS): string {
+  const next = edited.replace(UNSTORABLE_ANYWHERE, '');
   if (fits(next, maxUnits, maxChars)) return next;
   if (countTextUnits(next) <= countTextUnits(prev) && next.length <= prev.length) return next;
   let start = 0;
