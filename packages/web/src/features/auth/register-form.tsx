@@ -60,7 +60,7 @@ export function RegisterForm() {
       <Form.Item name="agree" valuePropName="checked" rules={[agreementRule]} validateTrigger={['onChange']}>
         {/* The whole row is the label (≥ 44 px tall): tapping its words ticks the box; the two titles open a sheet. */}
         <Checkbox className="auth-form__agree">
-          我已阅读并同意
+          <span>我已阅读并同意</span>
           <a href={PATHS.agreement} className="auth-form__legal-link" onClick={openSheet('agreement')}>
             《用户协议》
           </a>
