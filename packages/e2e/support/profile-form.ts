@@ -37,11 +37,16 @@ export class ProfileForm {
   async chooseArea(path: [string, string, string]): Promise<void> {
     const { page } = this;
     await this.field('学校所在地区').getByRole('combobox').click();
+    // Phones get a bottom sheet that shows one level at a time; wider screens antd's cascader columns.
+    const sheet = (page.viewportSize()?.width ?? 1280) < 768 ? page.getByRole('dialog', { name: '选择所在地区' }) : null;
     for (const [depth, label] of path.entries()) {
       // Each level loads lazily from /api/region/*, so wait for its column before clicking.
-      const option = page.locator('.ant-cascader-menu').nth(depth).getByText(label, { exact: true });
+      const option = sheet
+        ? sheet.getByRole('option', { name: label, exact: true })
+        : page.locator('.ant-cascader-menu').nth(depth).getByText(label, { exact: true });
       await option.click();
     }
+    if (sheet) await expect(sheet).toBeHidden();
     await expect(this.field('学校所在地区')).toContainText(path[path.length - 1] as string);
   }
 

@@ -3,8 +3,10 @@ import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { registerToastSink } from '../lib/notifier.ts';
 import { AntdPresence } from './antd-presence.ts';
-import { theme } from './theme.ts';
+import { useIsPhone } from '../lib/use-is-phone.ts';
+import { themeFor } from './theme.ts';
 import './dayjs-setup.ts';
+import './antd-touch.css';
 
 /**
  * Hands antd's context-aware message API (themed, unlike the static one) to the api client, which lives
@@ -26,10 +28,11 @@ function ToastHost() {
  * then on (see AppShell), so plain pages like the home page never download antd.
  */
 export default function AntdRoot({ children }: { children: ReactNode }) {
+  const isPhone = useIsPhone();
   return (
     // autoInsertSpace off: antd would render 登录 as "登 录", which is also what screen readers and
     // tests would read as the button's name.
-    <ConfigProvider locale={zhCN} theme={theme} componentSize="large" button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={themeFor(isPhone)} componentSize="large" button={{ autoInsertSpace: false }}>
       <AntdPresence.Provider value={true}>{children}</AntdPresence.Provider>
       <ToastHost />
     </ConfigProvider>

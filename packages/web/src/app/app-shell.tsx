@@ -6,7 +6,7 @@ import { captureReferrer } from '../lib/referrer.ts';
 import { trackPageView } from '../lib/tracking.ts';
 import { Footer } from './layouts/footers.tsx';
 import { TopBar } from './layouts/top-bars.tsx';
-import { PageLoading } from './page-loading.tsx';
+import { PageSkeleton } from './page-loading.tsx';
 import { NOT_FOUND_ROUTE, type RouteDef } from './routes.ts';
 import { isHelperPath } from '../features/side-helper/helper-paths.ts';
 
@@ -61,11 +61,29 @@ function PageContent({ usesAntd }: { usesAntd: boolean }) {
   if (usesAntd && !antdMounted) setAntdMounted(true);
   if (!antdMounted) return <Outlet />;
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<PageSkeleton />}>
       <AntdRoot>
         <Outlet />
       </AntdRoot>
     </Suspense>
+  );
+}
+
+/**
+ * The router's hydrate fallback: while the first page's loaders (the student status) and code (the page, antd)
+ * arrive, the page's own top bar and a skeleton are on screen, so a slow connection shows the app within the
+ * entry bundle's download instead of seconds of 加载中 (issue 10 item 8). Route handles are static, so the
+ * route being entered is known before its chunk is.
+ */
+export function ShellFallback() {
+  const route = useCurrentRoute();
+  return (
+    <div className={`app app--${route.topBar}`}>
+      <TopBar kind={route.topBar} title={route.title} />
+      <main className="app__main">
+        <PageSkeleton />
+      </main>
+    </div>
   );
 }
 

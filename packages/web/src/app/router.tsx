@@ -1,6 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppShell } from './app-shell.tsx';
-import { PageLoading } from './page-loading.tsx';
+import { AppShell, ShellFallback } from './app-shell.tsx';
 import { RouteError } from './route-error.tsx';
 import { loaderFor, siteGateLoader } from './route-loaders.ts';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from './routes.ts';
@@ -29,7 +28,7 @@ export function createAppRouter() {
       // The non-production gate runs before any page; once passed it holds for the visit (no revalidation).
       loader: siteGateLoader,
       shouldRevalidate: () => false,
-      hydrateFallbackElement: <PageLoading />,
+      hydrateFallbackElement: <ShellFallback />,
       errorElement: <RouteError />,
       children: [...ROUTES.map(toRouteObject), toRouteObject(NOT_FOUND_ROUTE)],
     },

@@ -5,6 +5,7 @@ import { logout, useAuthInfo } from '../../lib/session.ts';
 import { PATHS } from '../paths.ts';
 import type { TopBarKind } from '../routes.ts';
 import { Brand } from './brand.tsx';
+import { SiteMenu } from './site-menu.tsx';
 import { useTopBarHeight } from './use-top-bar-height.ts';
 
 interface FrameProps {
@@ -95,8 +96,12 @@ export function IndexTopBar() {
   return <TopBarFrame variant="index" inverted right={<UserArea showGuestLinks={false} />} />;
 }
 
-/** Information pages (later issues): the brand, a way home and the user. */
+/**
+ * Information pages: the brand, a way home, the user and the 菜单 of every info page. On phones 首页 and
+ * 注册 move into the menu so the bar fits one line at 320 px (issue 10 item 8).
+ */
 export function InnerTopBar() {
+  const guest = !authStorage.currentToken();
   return (
     <TopBarFrame
       variant="inner"
@@ -107,7 +112,12 @@ export function InnerTopBar() {
           </Link>
         </nav>
       }
-      right={<UserArea />}
+      right={
+        <>
+          <UserArea />
+          <SiteMenu guest={guest} />
+        </>
+      }
     />
   );
 }

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Tabs } from 'antd';
+import { Select, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { MSG } from '@summit/domain';
 import { PATHS } from '../../app/paths.ts';
+import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { ADMIN_KEYS, fetchTeacherInfo } from './admin-api.ts';
 import { ADMIN_TABS, adminTabOf } from './admin-format.ts';
@@ -20,6 +21,8 @@ export default function AdminPage() {
   const params = useParams();
   const navigate = useNavigate();
   const tab = adminTabOf(params.tab);
+  const isPhone = useIsPhone();
+  const openTab = (key: string) => void navigate(key === 'applications' ? PATHS.admin : `${PATHS.admin}/${key}`);
   const info = useQuery({ queryKey: ADMIN_KEYS.teacher, queryFn: ({ signal }) => fetchTeacherInfo({ signal }) });
 
   let body;
@@ -31,7 +34,22 @@ export default function AdminPage() {
     body = (
       <Tabs
         activeKey={tab}
-        onChange={(key) => void navigate(key === 'applications' ? PATHS.admin : `${PATHS.admin}/${key}`)}
+        onChange={openTab}
+        // At 375 px five tab labels do not fit and antd hides the rest behind "…": a phone gets one full-width
+        // select instead, every section one tap away (issue 10 item 8).
+        {...(isPhone
+          ? {
+              renderTabBar: () => (
+                <Select
+                  className="admin-tab-select"
+                  aria-label="管理模块"
+                  value={tab}
+                  onChange={openTab}
+                  options={ADMIN_TABS.map((t) => ({ value: t.key, label: t.label }))}
+                />
+              ),
+            }
+          : {})}
         items={ADMIN_TABS.map((t) => ({
           key: t.key,
           label: t.label,

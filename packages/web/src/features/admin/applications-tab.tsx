@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Modal, Select, Table, message } from 'antd';
+import { Button, Input, Modal, Select, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,6 +16,7 @@ import { ADMIN_KEYS, refreshAdmissions, fetchApplications, fetchProvinces, relea
 import { ApplicationDrawer } from './application-drawer.tsx';
 import { describeRelease, formatTime } from './admin-format.ts';
 import { StageTag } from './admin-shared.tsx';
+import { AdminTable } from './admin-table.tsx';
 
 interface Filters {
   batch?: string | undefined;
@@ -92,7 +93,7 @@ export default function ApplicationsTab() {
   if (list.isError && !data) table = <ErrorState onRetry={() => void list.refetch()} />;
   else
     table = (
-      <Table<AdminApplicationItem>
+      <AdminTable<AdminApplicationItem>
         className="admin-table"
         rowKey="user_id"
         size="middle"

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Alert, Button, Drawer, Input, Modal, Select, Skeleton, Space, Table, Tag, message } from 'antd';
+import { Alert, Button, Drawer, Input, Modal, Select, Skeleton, Space, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminContentListItem, AdminContentPage, PageSection, SectionItemsKind } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
@@ -25,6 +25,7 @@ import {
   withEntries,
   type ContentDraft,
 } from './content-edit-model.ts';
+import { AdminTable } from './admin-table.tsx';
 
 // The editor (Tiptap) is only fetched when a page is opened for editing.
 const RichTextEditor = lazy(() => import('../../components/rich-text-editor.tsx'));
@@ -51,7 +52,7 @@ export default function ContentTab() {
       <p className="admin-muted">
         编辑公开页面的文字。保存草稿不影响线上页面；预览确认后点击「发布」，访客即可看到新内容。每次保存、发布与放弃草稿都会记入审计日志。
       </p>
-      <Table<AdminContentListItem>
+      <AdminTable<AdminContentListItem>
         className="admin-table"
         rowKey="slug"
         size="middle"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, InputNumber, Modal, Select, Space, Table, Tag, message } from 'antd';
+import { Button, InputNumber, Modal, Select, Space, Tag, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FINANCIAL_AID_STATUSES, FINANCIAL_AID_STATUS_LABELS, type AdminAidItem, type FinancialAidStatus } from '@summit/domain';
@@ -7,6 +7,7 @@ import { EmptyState, ErrorState } from '../../components/page-state.tsx';
 import { ADMIN_KEYS, refreshAdmissions, decideAid, fetchAid } from './admin-api.ts';
 import { aidRequestSummary, formatTime } from './admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
+import { AdminTable } from './admin-table.tsx';
 
 const STATUS_COLORS: Record<FinancialAidStatus, string> = { pending: 'orange', granted: 'green', declined: 'default' };
 
@@ -126,7 +127,7 @@ export default function FinancialAidTab() {
       {list.isError && !list.data ? (
         <ErrorState onRetry={() => void list.refetch()} />
       ) : (
-        <Table<AdminAidItem>
+        <AdminTable<AdminAidItem>
           rowKey="user_id"
           size="middle"
           columns={columns}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, DatePicker, Segmented, Space, Statistic, Table } from 'antd';
+import { Button, DatePicker, Segmented, Space, Statistic } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PAGE_VIEWS_MAX_DAYS, pageViewsReportSchema, type PageViewRow } from '@summit/domain';
 import { EmptyState, ErrorState } from '../../components/page-state.tsx';
 import { api } from '../../lib/api-client.ts';
+import { AdminTable } from './admin-table.tsx';
 
 export const TRACKING_KEY = ['admin', 'tracking', 'page-views'] as const;
 
@@ -130,7 +131,7 @@ export default function TrackingTab({ initialRange }: { initialRange?: PageViewR
       {report.isError && !report.data ? (
         <ErrorState onRetry={() => void report.refetch()} />
       ) : view === 'path' ? (
-        <Table<PathSummary>
+        <AdminTable<PathSummary>
           rowKey="path"
           size="middle"
           columns={pathColumns}
@@ -141,7 +142,7 @@ export default function TrackingTab({ initialRange }: { initialRange?: PageViewR
           pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true, showTotal: (t) => `共 ${t} 个页面` }}
         />
       ) : (
-        <Table<PageViewRow>
+        <AdminTable<PageViewRow>
           rowKey={(r) => `${r.date} ${r.path}`}
           size="middle"
           columns={dayColumns}

@@ -4,10 +4,14 @@ import { authStorage, roleOfLoginType, type Role } from '../../lib/auth-storage.
 import { toast } from '../../lib/notifier.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { SESSION_KEYS } from '../../lib/session.ts';
+import { AUTH_QUIET_MESSAGES } from './auth-field-error.ts';
 import { targetAfterLogin } from './after-login.ts';
 
 /** Form fields whose 4003 errors the auth forms show under the field instead of as a toast. */
 export const AUTH_FIELDS = ['phone', 'password', 'code'] as const;
+
+/** What the account requests leave to the form: field errors and the field-shaped 4001 answers. */
+const FIELD_ERRORS = { fieldNames: AUTH_FIELDS, quietMessages: AUTH_QUIET_MESSAGES } as const;
 
 export interface PhonePair {
   phone_code: string;
@@ -15,19 +19,19 @@ export interface PhonePair {
 }
 
 export function loginWithPassword(body: PhonePair & { password: string }): Promise<LoginResult> {
-  return api.post('/login', body, { schema: loginResultSchema, fieldNames: AUTH_FIELDS });
+  return api.post('/login', body, { schema: loginResultSchema, ...FIELD_ERRORS });
 }
 
 export function loginWithCode(body: PhonePair & { code: string }): Promise<LoginResult> {
-  return api.post('/login', body, { schema: loginResultSchema, fieldNames: AUTH_FIELDS });
+  return api.post('/login', body, { schema: loginResultSchema, ...FIELD_ERRORS });
 }
 
 export function register(body: PhonePair & { code: string; password: string }): Promise<LoginResult> {
-  return api.post('/register', body, { schema: loginResultSchema, fieldNames: AUTH_FIELDS });
+  return api.post('/register', body, { schema: loginResultSchema, ...FIELD_ERRORS });
 }
 
 export async function resetPassword(body: PhonePair & { code: string; password: string }): Promise<void> {
-  await api.post('/reset', body, { fieldNames: AUTH_FIELDS });
+  await api.post('/reset', body, { ...FIELD_ERRORS });
 }
 
 export function fetchStudentStatus(): Promise<StudentStatus> {

@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '@summit/domain/constants';
 import { passwordProblem, phoneProblem } from '@summit/domain/field-rules';
-import { ApiError } from '../../lib/api-client.ts';
 import { returnTargetFrom } from '../../lib/navigation.ts';
 import { DEFAULT_PHONE_AREA, PhoneAreaSelect, phoneCodeOf } from '../../components/phone-area-select.tsx';
+import { authFieldErrorOf } from './auth-field-error.ts';
 import { LoginFormActions } from './login-form-actions.tsx';
 import type { AuthLocationState } from './use-auth-form.ts';
 
@@ -56,11 +56,9 @@ export function PlainPasswordLoginForm() {
       const target = await completeLogin(result, returnTargetFrom(params), LOGIN_SUCCESS_TEXT);
       await navigate(target, { replace: true, flushSync: true });
     } catch (error) {
-      // A 4003 naming one of our fields goes under it (the api client did not toast it).
-      if (error instanceof ApiError && error.handledByCaller && (error.field === 'phone' || error.field === 'password')) {
-        const field: Field = error.field;
-        setErrors((e) => ({ ...e, [field]: error.msg }));
-      }
+      // A 4003 naming one of our fields, or 手机号或密码错误, goes under its field (the api client did not toast it).
+      const found = authFieldErrorOf(error, ['phone', 'password']);
+      if (found) setErrors((e) => ({ ...e, [found.field]: found.msg }));
     } finally {
       setSubmitting(false);
     }

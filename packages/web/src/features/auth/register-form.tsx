@@ -1,7 +1,9 @@
+import { useState, type MouseEvent } from 'react';
 import { Button, Checkbox, Form } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MSG, passwordSchema, smsCodeSchema } from '@summit/domain';
 import { zodRule } from '../../lib/form-rules.ts';
+import { LegalSheet, type LegalDoc } from '../../components/legal/legal-sheet.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { PHONE_FIELD, PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
 import { SmsCodeInput } from '../../components/sms-code-input.tsx';
@@ -22,6 +24,13 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const href = useAuthHref();
   const phone = Form.useWatch(PHONE_FIELD, form);
+  const [sheet, setSheet] = useState<LegalDoc | null>(null);
+  // The links sit inside the checkbox's label: opening a text must not also tick (or untick) the box.
+  const openSheet = (doc: LegalDoc) => (event: MouseEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    setSheet(doc);
+  };
 
   const submit = submitWith(async (values) => {
     const result = await register({
@@ -49,17 +58,19 @@ export function RegisterForm() {
         <PasswordInput placeholder="请设置密码（8-32位）" purpose="new" />
       </Form.Item>
       <Form.Item name="agree" valuePropName="checked" rules={[agreementRule]} validateTrigger={['onChange']}>
+        {/* The whole row is the label (≥ 44 px tall): tapping its words ticks the box; the two titles open a sheet. */}
         <Checkbox className="auth-form__agree">
-          我已阅读并同意
-          <Link to={PATHS.agreement} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+          <span>我已阅读并同意</span>
+          <a href={PATHS.agreement} className="auth-form__legal-link" onClick={openSheet('agreement')}>
             《用户协议》
-          </Link>
+          </a>
           和
-          <Link to={PATHS.privacy} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+          <a href={PATHS.privacy} className="auth-form__legal-link" onClick={openSheet('privacy')}>
             《隐私政策》
-          </Link>
+          </a>
         </Checkbox>
       </Form.Item>
+      <LegalSheet doc={sheet} onClose={() => setSheet(null)} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         注册
       </Button>

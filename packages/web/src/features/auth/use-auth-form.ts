@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Form } from 'antd';
 import { useLocation, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
 import { returnTargetFrom } from '../../lib/navigation.ts';
 import { PHONE_FIELD, phoneFieldsOf, type PhoneFormValues } from '../../components/phone-field.tsx';
 import type { PhoneTarget } from '../../components/sms-code-input.tsx';
+import { authFieldErrorOf, type AuthField } from './auth-field-error.ts';
 
 export interface AuthFormValues extends PhoneFormValues {
   password?: string;
@@ -33,11 +33,14 @@ export function useAuthForm() {
     return phoneFieldsOf(form.getFieldsValue());
   };
 
-  /** A 4003 naming one of our fields goes under that field (the client did not toast it). */
+  /**
+   * A 4003 naming one of the form's fields, or a wrong code / password / phone answer, goes under that field
+   * (the client did not toast it).
+   */
   const showFieldError = (error: unknown) => {
-    if (error instanceof ApiError && error.handledByCaller && error.field) {
-      form.setFields([{ name: error.field as keyof AuthFormValues, errors: [error.msg] }]);
-    }
+    const fields = Object.keys(form.getFieldsValue()) as AuthField[];
+    const found = authFieldErrorOf(error, fields);
+    if (found) form.setFields([{ name: found.field, errors: [found.msg] }]);
   };
 
   const [submitting, setSubmitting] = useState(false);

@@ -1,5 +1,5 @@
-import { AGREEMENT_TEXT } from './agreement-text.ts';
-import { LegalDocument } from './legal-document.tsx';
+import { AGREEMENT_TEXT } from '../../components/legal/agreement-text.ts';
+import { LegalDocument } from '../../components/legal/legal-document.tsx';
 
 export default function AgreementPage() {
   return <LegalDocument text={AGREEMENT_TEXT} />;

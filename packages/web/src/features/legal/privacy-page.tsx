@@ -1,5 +1,5 @@
-import { LegalDocument } from './legal-document.tsx';
-import { PRIVACY_TEXT } from './privacy-text.ts';
+import { LegalDocument } from '../../components/legal/legal-document.tsx';
+import { PRIVACY_TEXT } from '../../components/legal/privacy-text.ts';
 
 export default function PrivacyPage() {
   return <LegalDocument text={PRIVACY_TEXT} />;

@@ -15,11 +15,14 @@ export interface LegalText {
   sections: readonly LegalSection[];
 }
 
-/** Long-form reading layout for the agreement and the privacy policy, with a table of contents. */
-export function LegalDocument({ text }: { text: LegalText }) {
+/**
+ * Long-form reading layout for the agreement and the privacy policy. As a page it has a table of contents;
+ * inside the registration form's sheet (`inSheet`) the sheet's own title and scrolling replace both.
+ */
+export function LegalDocument({ text, inSheet = false }: { text: LegalText; inSheet?: boolean }) {
   return (
-    <article className="page page--narrow legal">
-      <h1 className="page__title legal__title">{text.title}</h1>
+    <article className={inSheet ? 'legal legal--sheet' : 'page page--narrow legal'}>
+      {inSheet ? null : <h1 className="page__title legal__title">{text.title}</h1>}
       <p className="legal__dates">
         更新日期：{text.updatedAt}　生效日期：{text.effectiveAt}
       </p>
@@ -28,17 +31,19 @@ export function LegalDocument({ text }: { text: LegalText }) {
           {p}
         </p>
       ))}
-      <nav className="legal__toc" aria-label="目录">
-        <ol>
-          {text.sections.map((section, i) => (
-            <li key={section.heading}>
-              <a href={`#section-${i + 1}`}>{section.heading}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      {inSheet ? null : (
+        <nav className="legal__toc" aria-label="目录">
+          <ol>
+            {text.sections.map((section, i) => (
+              <li key={section.heading}>
+                <a href={`#section-${i + 1}`}>{section.heading}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
       {text.sections.map((section, i) => (
-        <section key={section.heading} id={`section-${i + 1}`} className="legal__section">
+        <section key={section.heading} id={inSheet ? undefined : `section-${i + 1}`} className="legal__section">
           <h2 className="legal__heading">
             {i + 1}. {section.heading}
           </h2>
