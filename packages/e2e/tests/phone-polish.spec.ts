@@ -47,7 +47,7 @@ test('register: the consent row is a 44 px target whose words tick the box; the 
 
   // The titles open the text over the form: same page, same tab, the box untouched.
   const pages = page.context().pages().length;
-  await page.getByText('《用户协议》').click();
+  await page.getByRole('link', { name: '《用户协议》' }).click();
   const sheet = page.getByRole('dialog').filter({ hasText: '协议范围与服务内容' });
   await expect(sheet).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
@@ -58,7 +58,7 @@ test('register: the consent row is a 44 px target whose words tick the box; the 
   await expect(sheet).toBeHidden();
   await expect(box).toBeChecked();
 
-  await page.getByText('《隐私政策》').click();
+  await page.getByRole('link', { name: '《隐私政策》' }).click();
   await expect(page.getByRole('dialog').filter({ hasText: '隐私政策' }).first()).toBeVisible();
   await expect(box).toBeChecked();
 });
@@ -169,7 +169,7 @@ test('the admin console at 375 px: every section reachable, applications as card
   await section.click();
   await page.locator('.ant-select-dropdown').getByText('访问统计', { exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/tracking$/);
-  await expect(page.getByText('浏览量')).toBeVisible(SLOW);
+  await expect(page.locator('.ant-statistic-title', { hasText: '浏览量' })).toBeVisible(SLOW);
   await expectNoSidewaysScroll(page, '/admin/tracking');
 
   await section.click();
