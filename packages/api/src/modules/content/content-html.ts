@@ -162,13 +162,19 @@ export function renderLoginMarkup(): string {
   );
 }
 
+/**
+ * #root with the boot shell index.html carries inside it (a top bar and a page skeleton, decision 031): the
+ * whole of it, up to the closing tag before <noscript>/<script>/</body>. A prerendered page replaces it
+ * entirely: the page itself is the first paint, and a second, hidden <main> would be one landmark too many.
+ */
+const ROOT_WITH_BOOT_SHELL = /<div id="root">[\s\S]*?<\/div>(?=\s*(?:<noscript|<script|<\/body>))/i;
+
 /** index.html for /login with its first screen drawn (see renderLoginMarkup). */
 export function injectLoginScreen(template: string): string {
-  const root = /<div id="root">(?:<div id="boot">[^<]*<\/div>)?/i;
-  if (!root.test(template)) return template;
+  if (!ROOT_WITH_BOOT_SHELL.test(template)) return template;
   const hideRoot = `<style id="${PRERENDER_STYLE_ID}">#root{display:none}</style>`;
   const html = template.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeMarkup(`${SITE_TITLE_PREFIX}登录`)}</title>`);
-  return deferAppScripts(html.replace(root, () => `${renderLoginMarkup()}${hideRoot}<div id="root">`));
+  return deferAppScripts(html.replace(ROOT_WITH_BOOT_SHELL, () => `${renderLoginMarkup()}${hideRoot}<div id="root"></div>`));
 }
 
 /** index.html with the page's title, description and the page itself. Pure: the template is the built index.html. */
@@ -182,13 +188,11 @@ export function injectPage(template: string, page: PublicPage, now = new Date(),
   html = /<meta\s+name="description"[^>]*>/i.test(html)
     ? html.replace(/<meta\s+name="description"[^>]*>/i, () => meta)
     : html.replace(/<\/head>/i, () => `${meta}</head>`);
-  // Replace the boot placeholder (or whatever the template has inside #root, up to its first closing div).
-  const root = /<div id="root">(?:<div id="boot">[^<]*<\/div>)?/i;
-  if (!root.test(html)) return html;
+  if (!ROOT_WITH_BOOT_SHELL.test(html)) return html;
   const preload = `<script id="${CONTENT_PRELOAD_ELEMENT_ID}" type="application/json">${scriptJson(page)}</script>`;
   // #root stays hidden until the app has drawn the same page; the web then removes the prerender (revealApp).
   const hideRoot = `<style id="${PRERENDER_STYLE_ID}">#root{display:none}</style>`;
-  return deferAppScripts(html.replace(root, () => `${preload}${renderPageMarkup(page, now, amc)}${hideRoot}<div id="root">`));
+  return deferAppScripts(html.replace(ROOT_WITH_BOOT_SHELL, () => `${preload}${renderPageMarkup(page, now, amc)}${hideRoot}<div id="root"></div>`));
 }
 
 async function template(ctx: AppContext, webDist: string): Promise<{ text: string; mtime: number }> {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { PageDocument } from '@summit/domain';
 import { isSafeHref, sanitizeDocument, sanitizeRichText } from './content-sanitiser.ts';
@@ -130,6 +132,18 @@ describe('injectPage', () => {
     expect(html).toContain('<style id="summit-prerender-style">#root{display:none}</style><div id="root"></div>');
     expect(html.slice(0, html.indexOf('</head>'))).not.toContain('index-AB12.js');
     expect(html).toContain('import("/assets/index-AB12.js")');
+  });
+
+  it("replaces index.html's whole boot shell (top bar and skeleton): a prerendered page has one <main>, no hidden second one", () => {
+    const indexHtml = readFileSync(fileURLToPath(new URL('../../../../web/index.html', import.meta.url)), 'utf8');
+    expect(indexHtml).toContain('id="boot"');
+    for (const html of [injectPage(indexHtml, page), injectLoginScreen(indexHtml)]) {
+      expect(html).not.toContain('id="boot"');
+      expect(html).not.toContain('page-skeleton');
+      expect(html.match(/<main\b/g)).toHaveLength(1);
+      expect(html).toContain('#root{display:none}</style><div id="root"></div>');
+      expect(html).toContain('<noscript>');
+    }
   });
 
   it('leaves a template without #root alone', () => {
