@@ -98,7 +98,8 @@ test('register → apply → fee → step 2 → admin offer → parent pays tuit
   await page.goto('/student/apply');
   await page.goto('/student/admission');
   await expect(page.getByRole('heading', { name: '录取通知书' })).toBeVisible();
-  await expect(page.getByText(name).first()).toBeVisible();
+  // The letter names the student (the top bar's name gives way to 我的申请 on phones, so look in the page).
+  await expect(page.getByRole('main').getByText(name).first()).toBeVisible();
   await expect(page.getByText('第一期').first()).toBeVisible();
 
   if (!onPhone) {
