@@ -12,7 +12,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 const CHROMIUM = '/usr/bin/chromium';
 // A stuck suite (an open database handle, a server that never answers) must not hang CI forever.
-const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MS ?? 20 * 60 * 1000);
+// The browser suite is the long one: 130 specs in two viewports took 20–30 min on a 2-core machine.
+const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MS ?? 45 * 60 * 1000);
 
 const reportDir = mkdtempSync(path.join(tmpdir(), 'summit-test-'));
 let interrupted = false;
