@@ -60,24 +60,12 @@ export async function writeDerivedSettingsAudited(db: Db, w: DerivedSettingsWrit
 }
 
 /** Writes settings and their audit_log row in one transaction; the rows are locked while "before" is read. */
-export async function writeSettingsAudited(db: Db, w: AuditedSettingsWrite): Promise<void> {
-  await db.transaction(async (tx) => {
-    const keys = w.values.map((v) => v.key);
-    const current = await tx.select().from(settings).where(inArray(settings.key, keys)).for('update');
-    for (const v of w.values) {
-      await tx
-        .insert(settings)
-        .values({ key: v.key, value: v.value, updatedAt: w.now, updatedBy: w.actorId })
-        .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: w.now, updatedBy: w.actorId } });
-    }
-    await tx.insert(auditLog).values({
-      actorId: w.actorId,
-      action: w.audit.action,
-      entity: 'settings',
-      entityId: w.audit.entityId,
-      before: w.audit.before(current),
-      after: w.audit.after,
-      createdAt: w.now,
-    });
+export function writeSettingsAudited(db: Db, w: AuditedSettingsWrite): Promise<void> {
+  return writeDerivedSettingsAudited(db, {
+    keys: w.values.map((v) => v.key),
+    actorId: w.actorId,
+    now: w.now,
+    audit: { action: w.audit.action, entityId: w.audit.entityId },
+    derive: (current) => ({ values: w.values, before: w.audit.before(current), after: w.audit.after }),
   });
 }
