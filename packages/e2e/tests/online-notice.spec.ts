@@ -6,12 +6,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEFAULT_PROGRAMME_FACTS, type OnlineNoticeState, type ProgrammeFacts, type ProgrammeMode } from '@summit/domain';
 import { test, expect } from '../support/fixtures.ts';
-import { ESSAY, residentIdFor } from '../support/admission.ts';
-import { callApi, PHONE_CODE, registerStudentViaApi, saveStudentInfoViaApi } from '../support/api.ts';
+import { callApi } from '../support/api.ts';
+import { JOURNEY_PASSWORD, loginViaApi, studentAt } from '../support/journey.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
-import { uniquePhone } from '../support/phone-numbers.ts';
 
-const PASSWORD = 'Xuesheng2026!';
 const NOTICE_TEXT = '本届 Summit 改为线上举办';
 const DIALOG_TITLE = '本届 Summit 改为线上举办';
 
@@ -27,79 +25,17 @@ async function ok<T>(what: string, answer: Promise<{ status: unknown; msg: strin
   return res.data as T;
 }
 
-async function login(baseURL: string, phone: string, password: string): Promise<string> {
-  const res = await ok('login', callApi<{ token: string }>(baseURL, 'POST', '/api/login', { body: { phone_code: PHONE_CODE, phone, password } }));
-  return res.token;
-}
-
-/** A registered student with complete info (no application). */
-async function newStudent(baseURL: string, name: string): Promise<{ phone: string; token: string }> {
-  const phone = uniquePhone();
-  const { token } = await registerStudentViaApi(baseURL, phone, PASSWORD);
-  await saveStudentInfoViaApi(baseURL, token, { name, email: `${phone}@example.com`, school_country_id: 1, area_id: [440000, 440100, 440106], school_name: '广州市天河区测试中学' });
-  return { phone, token };
-}
-
-async function paySandbox(baseURL: string, token: string, order: { purpose: string; provider: string; channel: string }): Promise<void> {
-  const created = await ok('payment', callApi<{ id: string }>(baseURL, 'POST', '/api/student/payment', { token, body: order }));
-  await ok('sandbox confirm', callApi(baseURL, 'POST', `/api/payment/sandbox/${created.id}/confirm`));
-}
-
-/**
- * A student with paid tuition, made the way the product makes one: step 1, the application fee (sandbox),
- * step 2, an admin's offer released, tuition (sandbox).
- */
-async function paidStudent(baseURL: string, name: string): Promise<{ phone: string; token: string }> {
-  const s = await newStudent(baseURL, name);
-  const step1 = {
-    legal_name: name,
-    gender: 2,
-    birth_date: '2009-05-01',
-    card_type: 'id_card',
-    card_number: residentIdFor('2009-05-01', '456'),
-    school_id: null,
-    school_name: '广州市天河区测试中学',
-    grade: 'G11',
-    guardian_name: '周丽华',
-    guardian_relation: 'mother',
-    guardian_phone: '13700001234',
-    guardian_consent: true,
-    session_preference: '第一期',
-    track_preference: '人文社科',
-  };
-  await ok('step 1', callApi(baseURL, 'POST', '/api/student/v5/apply/step1', { token: s.token, body: { submit: true, data: step1 } }));
-  await paySandbox(baseURL, s.token, { purpose: 'apply_fee', provider: 'WX', channel: 'wechat_scan' });
-  const step2 = {
-    essay_motivation: ESSAY,
-    essay_question: ESSAY,
-    english_test: 'TOEFL',
-    english_score: '102',
-    activities: [{ name: '模拟联合国社团', role: '社员', description: '参加两次市级会议。' }],
-    attachment: null,
-  };
-  await ok('step 2', callApi(baseURL, 'POST', '/api/student/v5/apply/step2', { token: s.token, body: { submit: true, data: step2 } }));
-
-  const userId = (await ok('status', callApi<{ user_id: number }>(baseURL, 'GET', '/api/student/status', { token: s.token }))).user_id;
-  const admin = await login(baseURL, DEMO.admin, DEMO_PASSWORD);
-  await ok('decision', put(baseURL, `/api/admin/applications/${userId}/decision`, admin, { decision: 'offer', place_name: '第一期', professional_track: '人文社科' }));
-  await ok('release', callApi(baseURL, 'POST', '/api/admin/applications/release', { token: admin, body: { user_ids: [userId] } }));
-  await paySandbox(baseURL, s.token, { purpose: 'tuition', provider: 'AL', channel: 'alipay_web' });
-  const status = await ok('status', callApi<{ is_tuition_paid: boolean }>(baseURL, 'GET', '/api/student/status', { token: s.token }));
-  expect(status.is_tuition_paid).toBe(true);
-  return s;
-}
-
 const { switched_to_online_at: _never, ...FACTS } = DEFAULT_PROGRAMME_FACTS;
 
 async function setProgramme(baseURL: string, mode: ProgrammeMode, extra: { clear_switch?: boolean } = {}): Promise<ProgrammeFacts> {
-  const admin = await login(baseURL, DEMO.admin, DEMO_PASSWORD);
+  const admin = await loginViaApi(baseURL, DEMO.admin, DEMO_PASSWORD);
   return ok(`programme ${mode}`, put<ProgrammeFacts>(baseURL, '/api/admin/settings/programme', admin, { ...FACTS, mode, ...extra }));
 }
 
 /** Paid tuition while the programme was in person; the programme then switched to online. */
 async function studentPaidBeforeSwitch(baseURL: string, name: string): Promise<{ phone: string; token: string }> {
   await setProgramme(baseURL, 'offline');
-  const s = await paidStudent(baseURL, name);
+  const s = await studentAt(baseURL, 'paid', name);
   const online = await setProgramme(baseURL, 'online');
   expect(online.switched_to_online_at).toEqual(expect.any(String));
   return s;
@@ -138,7 +74,7 @@ test('nobody the switch does not concern sees the notice: a visitor, a student, 
   await interact(page);
   await expect(noticeCard(page)).toHaveCount(0);
 
-  const student = await newStudent(baseURL as string, testInfo.project.name === 'phone' ? '唐知秋' : '宋远航');
+  const student = await studentAt(baseURL as string, 'info', testInfo.project.name === 'phone' ? '唐知秋' : '宋远航');
   const other = await freshPage(browser, page, baseURL as string);
   await loginInBrowser(other, student.token);
   const asked = other.waitForResponse(isNoticeRead, { timeout: 60_000 });
@@ -149,7 +85,7 @@ test('nobody the switch does not concern sees the notice: a visitor, a student, 
   await other.context().close();
 
   // Online from the start: a paid student is not asked either.
-  const paid = await paidStudent(baseURL as string, testInfo.project.name === 'phone' ? '许清和' : '杜若溪');
+  const paid = await studentAt(baseURL as string, 'paid', testInfo.project.name === 'phone' ? '许清和' : '杜若溪');
   const third = await freshPage(browser, page, baseURL as string);
   await loginInBrowser(third, paid.token);
   const state = third.waitForResponse(isNoticeRead, { timeout: 60_000 });
@@ -185,7 +121,7 @@ test('a student who paid before the switch confirms the notice: the server keeps
 
   // Another device: a new login of the same student.
   const other = await freshPage(browser, page, baseURL as string);
-  await loginInBrowser(other, await login(baseURL as string, student.phone, PASSWORD));
+  await loginInBrowser(other, await loginViaApi(baseURL as string, student.phone, JOURNEY_PASSWORD));
   const answered = other.waitForResponse(isNoticeRead);
   await other.goto('/faq');
   expect(await (await answered).json()).toMatchObject({ status: 200, data: { read_at: server.data?.read_at } });
