@@ -211,6 +211,9 @@ async function runStaticChecks() {
   const checks = [
     ['lint (boundaries, import cycles)', 'npm', ['run', '--silent', 'lint']],
     ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    // Shipped dependencies: no unreviewed install script or licence (decision 035), and the licence rules' own tests.
+    ['supply chain (install scripts, licences)', 'node', ['scripts/check-supply-chain.mjs']],
+    ['supply chain licence rules (node --test)', 'node', ['--test', 'scripts/supply-chain-licences.test.mjs']],
   ];
   for (const [label, command, args] of checks) {
     const { code, timedOut } = await run(command, args, { cwd: ROOT, env: {} });
@@ -226,7 +229,7 @@ async function runStaticChecks() {
 }
 
 const suites = [
-  ['static (lint, typecheck)', runStaticChecks],
+  ['static (lint, typecheck, supply chain)', runStaticChecks],
   ['domain (vitest)', () => runVitest('domain', 'packages/domain')],
   [`api (vitest, ${process.env.DATABASE_URL ? 'PostgreSQL via DATABASE_URL' : 'PGlite'})`, () => runVitest('api', 'packages/api')],
   ['web (vitest)', () => runVitest('web', 'packages/web')],

@@ -25,4 +25,6 @@ await build({
 cpSync(path.join(root, 'src/db/migrations'), path.join(root, 'dist/migrations'), { recursive: true });
 // The offer letter's font travels with the bundle, so a copied dist/ (the browser suite runs one) still finds it.
 cpSync(path.join(root, 'assets/fonts'), path.join(root, 'dist/assets/fonts'), { recursive: true });
+// The common-password list (decision 035) likewise: the server and the create-admin CLI read it.
+cpSync(path.join(root, 'assets/common-passwords.txt'), path.join(root, 'dist/assets/common-passwords.txt'));
 console.log('api built to dist/');

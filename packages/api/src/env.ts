@@ -23,12 +23,28 @@ const envShape = {
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.string().url().optional(),
+    /** API processes (node:cluster) sharing the port; more than one needs PostgreSQL (decision 038). */
+    WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    /** Optional Redis (redis://…): shared rate-limit counters and the cross-process message bus (decision 038). */
+    REDIS_URL: z.string().url().optional(),
     DEMO_MODE: booleanFromString.optional(),
     SEED_DEMO: booleanFromString.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Session lifetimes (decision 037): absolute and idle, for students, school and student-leader accounts;
+     * STAFF_* for teacher accounts (teachers, TF, CSL, staff, administrators), which are shorter.
+     */
     TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    STAFF_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    STAFF_TOKEN_IDLE_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
     TRUST_PROXY: booleanFromString.default(false),
     PUBLIC_URL: z.string().url().optional(),
+    /**
+     * Send Strict-Transport-Security (decision 033): the server is reached over HTTPS only. Defaults to true when
+     * PUBLIC_URL starts with https://; set false while a deployment still needs plain HTTP on its host.
+     */
+    HSTS: booleanFromString.optional(),
     WEB_DIST_DIR: z.string().optional(),
     SMS_PROVIDER: z.enum(['outbox', 'aliyun']).default('outbox'),
     ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
@@ -44,6 +60,11 @@ const envShape = {
     SMS_DAILY_PER_IP: z.coerce.number().int().min(1).default(ACCOUNT_LIMITS.smsDailyPerIp),
     LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(ACCOUNT_LIMITS.loginFailuresPerIp),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /**
+     * Per-IP limit on login, registration, reset, captcha and capability links, counted across all processes
+     * (decision 038); a school lab signing in at once from one address needs room.
+     */
+    SENSITIVE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
     /**
      * Who serves WeChat Pay (WX) and Alipay (AL) orders: the platform's own sandbox checkout (default in demo
@@ -103,6 +124,14 @@ const envShape = {
     NON_PRODUCTION_HOSTS: hostListFromString.default([]),
     /** The tester password of those hosts; required when NON_PRODUCTION_HOSTS is set. */
     TESTER_PASSWORD: z.string().min(8).max(200).optional(),
+    /**
+     * AES-256-GCM key for data encrypted at rest (decision 036: staff TOTP secrets), 32 bytes in base64. Outside
+     * demo mode the server refuses to start without it; in demo mode a random key is kept in the settings table.
+     */
+    DATA_ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+      .optional(),
     /** Who delivers e-mail (decision 027): the outbox table (default; read in demo mode) or an SMTP server. */
     MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_HOST: z.string().optional(),
@@ -153,6 +182,14 @@ const envSchema = z
     if (env.NON_PRODUCTION_HOSTS.length > 0 && !env.TESTER_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['TESTER_PASSWORD'], message: 'TESTER_PASSWORD is required when NON_PRODUCTION_HOSTS is set' });
     }
+    if (env.WORKERS > 1 && !env.DATABASE_URL) {
+      // PGlite is one process's embedded database (its data directory is locked): workers could not share it.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: `WORKERS=${env.WORKERS} 需要 PostgreSQL（设置 DATABASE_URL）；内嵌数据库只支持单进程 (WORKERS=${env.WORKERS} needs PostgreSQL: set DATABASE_URL; the embedded database serves one process only)`,
+      });
+    }
     if (env.STARTUP_KILL_AT && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['STARTUP_KILL_AT'], message: 'STARTUP_KILL_AT is a test hook: only accepted with NODE_ENV=test' });
     }
@@ -183,6 +220,7 @@ const envSchema = z
     SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
     PAYMENT_WECHAT: env.PAYMENT_WECHAT ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
     PAYMENT_ALIPAY: env.PAYMENT_ALIPAY ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
+    HSTS: env.HSTS ?? Boolean(env.PUBLIC_URL?.startsWith('https://')),
   }));
 
 export type Env = z.output<typeof envSchema>;

@@ -1,6 +1,11 @@
+import cluster from 'node:cluster';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { loadEnv, type Env } from './env.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
 import { buildApp } from './http/app.ts';
+import { scheduleRateLimitPrune } from './http/rate-limit-store.ts';
+import { JobRunner } from './modules/jobs/job-runner.ts';
+import { createMessageBus, openRedis } from './providers/bus/create-message-bus.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 import { seedDemoSiteFacts } from './seed/demo-site-facts.ts';
 import { runStartupSteps } from './seed/startup-steps.ts';
@@ -15,13 +20,10 @@ function killPoint(env: Env, point: NonNullable<Env['STARTUP_KILL_AT']>): () => 
   };
 }
 
-async function main() {
-  const env = loadEnv();
-  const database = await openDatabase(env, { afterInitialise: killPoint(env, 'pglite-initialised'), afterMigrate: killPoint(env, 'migrated') });
-  const app = await buildApp({ env, db: database.db });
-
+/** Migrations, reference data and the demo seed: run once, by the process that starts first (decision 022). */
+async function prepareDatabase(env: Env, app: FastifyInstance, db: Db): Promise<void> {
   // Every step not yet recorded runs now, however the last start ended (decision 022).
-  const steps = await runStartupSteps(database.db, {
+  const steps = await runStartupSteps(db, {
     seedDemo: env.SEED_DEMO,
     argon2MemoryKib: env.ARGON2_MEMORY_KIB,
     hooks: {
@@ -36,12 +38,51 @@ async function main() {
   // The demo's contact QR images go through the storage provider, so they need the app's context; the
   // step writes only what is missing, so it also completes a first start that was interrupted.
   if (env.SEED_DEMO) await seedDemoSiteFacts(app.ctx);
+}
 
-  // Only the listening process reconciles (never tests); the advisory lock keeps it to one of several processes.
+function printBanner(env: Env, kind: Database['kind']): void {
+  const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const lines = [
+    '',
+    `Summit 高中生夏季学术项目 is running at ${url}`,
+    `  database: ${kind === 'pglite' ? `embedded (${env.DATA_DIR})` : 'PostgreSQL'}   API docs: ${url}/api/docs${env.WORKERS > 1 ? `   processes: ${env.WORKERS}` : ''}`,
+  ];
+  if (env.SEED_DEMO) {
+    lines.push(`  demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.phone}  ${a.label}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/**
+ * One API process: the whole server with WORKERS=1, or one of the cluster's workers (the primary has prepared
+ * the database; the port is shared through the primary, decision 038).
+ */
+async function runServer(env: Env, role: 'single' | 'worker') {
+  const database = await openDatabase(env, { afterInitialise: killPoint(env, 'pglite-initialised'), afterMigrate: killPoint(env, 'migrated') });
+  let log: FastifyBaseLogger | null = null;
+  const busLog = { warn: (obj: object, msg: string) => log?.warn(obj, msg) };
+  const redis = env.REDIS_URL ? await openRedis(env.REDIS_URL) : undefined;
+  const bus = await createMessageBus(env, { ...(redis ? { redis } : {}), log: busLog });
+  const app = await buildApp({ env, db: database.db, bus, ...(redis ? { redis } : {}) });
+  log = app.log;
+  if (env.NODE_ENV === 'test') {
+    // The scale-out test tells the workers apart by this header; nothing else needs a pid.
+    app.addHook('onSend', (_req, reply, payload, done) => {
+      reply.header('x-summit-pid', String(process.pid));
+      done(null, payload);
+    });
+  }
+  if (role === 'single') await prepareDatabase(env, app, database.db);
+
+  // Only listening processes run timed work (never tests); each kind runs once across processes: the
+  // reconciler and the upload sweep hold an advisory lock per run, durable jobs are claimed with SKIP LOCKED.
   const reconciler = startPaymentReconciler({ ctx: app.ctx, gateways: app.payments, log: app.log }, { advisoryLock: database.kind === 'postgres' });
   const retention = startUploadRetention({ ctx: app.ctx, log: app.log }, { advisoryLock: database.kind === 'postgres' });
   // Result SMS that a crash or a provider failure left unsent (each row is claimed by one process).
   const notificationSweeper = startNotificationSweeper(app.ctx, app.log);
+  await scheduleRateLimitPrune(database.db, app.ctx.now());
+  const jobRunner = new JobRunner({ ctx: app.ctx, log: app.log }).start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,10 +90,13 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await jobRunner.stop();
       await reconciler.stop();
       await retention.stop();
       await notificationSweeper.stop();
       await app.close();
+      await bus.close();
+      await redis?.close();
     } finally {
       await database.close();
       process.exit(0);
@@ -60,25 +104,95 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A worker whose primary is gone (killed outright) must not linger holding the port's connections.
+  if (role === 'worker') process.on('disconnect', () => void shutdown('primary gone'));
 
   try {
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (err) {
     app.log.error(err);
+    await bus.close();
+    await redis?.close();
     await database.close();
     process.exit(1);
   }
-  const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  const lines = [
-    '',
-    `Summit 高中生夏季学术项目 is running at ${url}`,
-    `  database: ${database.kind === 'pglite' ? `embedded (${env.DATA_DIR})` : 'PostgreSQL'}   API docs: ${url}/api/docs`,
-  ];
-  if (env.SEED_DEMO) {
-    lines.push(`  demo accounts (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.phone}  ${a.label}`);
+  if (role === 'single') printBanner(env, database.kind);
+}
+
+/**
+ * WORKERS>1 (PostgreSQL only; env.ts refuses PGlite): prepares the database once, before any worker exists so
+ * none races another through migrations or the seed, then forks the workers and keeps WORKERS of them alive.
+ */
+async function runPrimary(env: Env) {
+  const database = await openDatabase(env, { afterMigrate: killPoint(env, 'migrated') });
+  try {
+    const app = await buildApp({ env, db: database.db });
+    await prepareDatabase(env, app, database.db);
+    await app.close();
+  } finally {
+    await database.close();
   }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let shuttingDown = false;
+  let announced = false;
+  let crashes = 0;
+  let lastCrashAt = 0;
+  const listening = new Set<number>();
+  const fork = () => cluster.fork();
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id);
+    if (!announced && listening.size >= env.WORKERS) {
+      announced = true;
+      printBanner(env, 'postgres');
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    listening.delete(worker.id);
+    if (shuttingDown) return;
+    // A worker that keeps dying (a bad deploy, the database down) is restarted ever more slowly, up to 30 s.
+    const now = Date.now();
+    crashes = now - lastCrashAt > 60_000 ? 1 : crashes + 1;
+    lastCrashAt = now;
+    const delay = Math.min(30_000, 500 * 2 ** (crashes - 1));
+    process.stderr.write(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another in ${delay} ms\n`);
+    setTimeout(() => {
+      if (!shuttingDown) fork();
+    }, delay).unref();
+  });
+  for (let i = 0; i < env.WORKERS; i++) fork();
+
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    process.stderr.write(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers\n`);
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    const done = () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    };
+    cluster.on('exit', done);
+    for (const w of workers) w.process.kill('SIGTERM');
+    // A worker stuck in its shutdown is not waited for forever.
+    setTimeout(() => {
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
+      setTimeout(() => process.exit(0), 500).unref();
+    }, 15_000).unref();
+    done();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+async function main() {
+  const env = loadEnv();
+  // Staff TOTP secrets are encrypted with this key (decision 036); a production key never lives in the database.
+  if (!env.DEMO_MODE && !env.DATA_ENCRYPTION_KEY) {
+    throw new Error('Invalid configuration:\n  DATA_ENCRYPTION_KEY: required outside demo mode (32 random bytes in base64: openssl rand -base64 32)');
+  }
+  if (env.WORKERS > 1) {
+    if (cluster.isPrimary) return runPrimary(env);
+    return runServer(env, 'worker');
+  }
+  return runServer(env, 'single');
 }
 
 main().catch((err) => {

@@ -101,6 +101,8 @@ export const MSG = {
   NAME_TOO_LONG: '姓名不能超过{0}个字',
   EMAIL_REQUIRED: '请填写邮箱',
   PASSWORD_REQUIRED: '请输入密码',
+  /** Decision 035: the password is on the list of common and breached passwords. */
+  PASSWORD_TOO_COMMON: '该密码过于常见，容易被猜中，请换一个更安全的密码',
   SMS_CODE_REQUIRED: '请输入验证码',
   PHONE_CODE_FORMAT: '区号格式错误',
   CAPTCHA_ANSWER_REQUIRED: '请输入计算结果',

@@ -11,6 +11,7 @@ describe('PAGES', () => {
       admission: '/student/admission',
       admissionPay: '/student/admission/pay',
       admissionSuccess: '/student/admission/success',
+      cardCourse: '/student/card/course',
       volunteerApplication: '/volunteer/application',
       teacher: '/teacher',
       admin: '/admin',

@@ -7,6 +7,8 @@ export const PAGES = {
   admission: '/student/admission',
   admissionPay: '/student/admission/pay',
   admissionSuccess: '/student/admission/success',
+  /** A paid student's card: session, venue, house and course selection (issue 11, decision 040). */
+  cardCourse: '/student/card/course',
   volunteerApplication: '/volunteer/application',
   teacher: '/teacher',
   admin: '/admin',

@@ -73,10 +73,10 @@ describe('nextStudentPage (spec §4)', () => {
   it.each([
     ['info incomplete', { info: false }, PAGES.info],
     ['info incomplete beats an issued offer', { info: false, offer: 1, tuitionPaid: true }, PAGES.info],
-    ['offer issued, tuition paid', { offer: 1, tuitionPaid: true, step1: true, step2: true, applyPaid: true }, PAGES.admissionSuccess],
+    ['offer issued, tuition paid', { offer: 1, tuitionPaid: true, step1: true, step2: true, applyPaid: true }, PAGES.cardCourse],
     ['offer issued, tuition unpaid', { offer: 1, step1: true, step2: true, applyPaid: true }, PAGES.admissionPay],
     ['offer decided but not released', { offer: 0, step1: true, step2: true, applyPaid: true }, PAGES.admission],
-    ['offer not released, tuition paid', { offer: 0, tuitionPaid: true }, PAGES.admissionSuccess],
+    ['offer not released, tuition paid', { offer: 0, tuitionPaid: true }, PAGES.cardCourse],
     ['offer issued beats an unsubmitted step 1', { offer: 1 }, PAGES.admissionPay],
     ['nothing submitted', {}, PAGES.apply],
     ['step 1 not submitted though paid', { applyPaid: true }, PAGES.apply],

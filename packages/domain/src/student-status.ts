@@ -58,7 +58,8 @@ export function isOfferIssued(status: Pick<StudentStatus, 'offer_letter'>): bool
  * Spec §4 progress redirect: the page a student belongs on now.
  * - volunteers (active_type 4, 12): /info until info is complete, then the volunteer application;
  * - info incomplete → /info;
- * - an admission decision exists (offer_letter not null): tuition paid → success page; released but
+ * - an admission decision exists (offer_letter not null): tuition paid → the course card (venue, house and
+ *   course selection: what comes after paying, decision 040); released but
  *   unpaid → tuition payment; not yet released → the offer page;
  * - no decision: step 1 not submitted → apply; step 1 submitted with neither fee paid → apply payment;
  *   paid with step 2 not submitted → apply step 2; step 2 submitted → the apply payment page, which shows
@@ -70,7 +71,7 @@ export function nextStudentPage(status: StudentStatus): PagePath {
   if (!infoComplete) return PAGES.info;
 
   if (status.offer_letter !== null) {
-    if (status.is_tuition_paid) return PAGES.admissionSuccess;
+    if (status.is_tuition_paid) return PAGES.cardCourse;
     return isOfferIssued(status) ? PAGES.admissionPay : PAGES.admission;
   }
 

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { pollSmsCode, waitUntilSmsAllowed } from './api.ts';
 import { spareStudentFor, type SparePurpose, type SpareStudent } from './spares.ts';
 
@@ -9,7 +9,12 @@ export interface SummitFixtures {
   waitUntilSmsAllowed: (phone: string) => Promise<void>;
   /** A registered student with complete info, set aside by global setup for this project. */
   spareStudent: (purpose: SparePurpose) => SpareStudent;
+  /** Fails the test when a page breaks the Content-Security-Policy (decision 033); automatic. */
+  cspGuard: void;
 }
+
+/** Chromium's console line for a refused script, style, frame, connection… ("… violates the following Content Security Policy directive …"). */
+const CSP_VIOLATION = /Content[- ]Security[- ]Policy/i;
 
 export const test = base.extend<SummitFixtures>({
   // Global setup starts the server on a free port it only knows at run time.
@@ -34,6 +39,36 @@ export const test = base.extend<SummitFixtures>({
   spareStudent: async ({}, use, testInfo) => {
     await use((purpose) => spareStudentFor(testInfo.project.name, purpose));
   },
+  // Every page of every context the test opens — the default one and those made with browser.newContext()
+  // or browser.newPage() — is watched: a CSP violation is a broken page even when the test's clicks still pass.
+  cspGuard: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      const watchPage = (page: Page) => {
+        page.on('console', (message) => {
+          if (CSP_VIOLATION.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+        });
+      };
+      const watchContext = (ctx: BrowserContext) => {
+        ctx.pages().forEach(watchPage);
+        ctx.on('page', watchPage);
+      };
+      watchContext(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<typeof browser.newContext>) => {
+        const ctx = await newContext(...args);
+        watchContext(ctx);
+        return ctx;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

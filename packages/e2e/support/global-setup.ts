@@ -115,6 +115,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     // Every test's SMS comes from 127.0.0.1; the 30-a-day per-IP cap is not under test here, and a CI
     // retry or a few more flows must not run into it. The per-phone limits stay as in production.
     SMS_DAILY_PER_IP: '200',
+    // Likewise every login and captcha comes from 127.0.0.1: the shared per-IP route limit (decision 038)
+    // is tested in the API suite, not here.
+    SENSITIVE_RATE_LIMIT_PER_MINUTE: '2000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -154,6 +157,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     log(`starting ${path.relative(ROOT, SERVER_ENTRY)} on ${baseUrl} (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, demo mode)…`);
     await waitForServer(baseUrl, () => !exited, SERVER_START_TIMEOUT_MS);
     process.env.E2E_BASE_URL = baseUrl;
+    // Specs that must seed what no API writes yet (course-centre.spec.ts: venues and courses) reach the database.
+    if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
 
     // Accounts for flows that send a second SMS to a registered phone (reset, SMS login): registering them
     // now, not in the test, lets the 60 s resend interval pass while other tests run.

@@ -139,7 +139,8 @@ test('register → apply → fee → step 2 → admin offer → parent pays tuit
   await expect(page).toHaveURL(/\/student\/admission\/success/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: '学费缴纳成功' })).toBeVisible();
 
-  // And from now on the status redirect sends the student to success.
+  // And from now on the status redirect sends the paid student on to their venue and course card (decision 040).
   await page.goto('/pay/admission');
-  await expect(page).toHaveURL(/\/student\/admission\/success/);
+  await expect(page).toHaveURL(/\/student\/card\/course/);
+  await expect(page.getByRole('heading', { name: '我的会场与选课' })).toBeVisible();
 });

@@ -46,7 +46,7 @@ const DEMO_CASES: DemoCase[] = [
   { phone: '13900000003', landing: /\/pay\/apply/, stage: '待缴申请费', facts: ['申请费', '¥500.00'], button: '支付申请费', then: /\/pay\/apply/ },
   { phone: '13900000004', landing: /\/pay\/apply/, stage: '审核中', facts: [], button: null, then: null },
   { phone: '13900000005', landing: /\/student\/admission\/pay/, stage: '已录取 · 待缴学费', facts: ['应缴学费', '¥16,800.00', '缴费截止'], button: '缴纳学费', then: /\/student\/admission\/pay$/ },
-  { phone: '13900000006', landing: /\/student\/admission\/success/, stage: '已缴费', facts: ['缴费时间'], button: '查看缴费结果', then: /\/student\/admission\/success$/ },
+  { phone: '13900000006', landing: /\/student\/card\/course/, stage: '已缴费', facts: ['缴费时间'], button: '查看会场与选课', then: /\/student\/card\/course$/ },
 ];
 
 for (const c of DEMO_CASES) {

@@ -1,6 +1,7 @@
-import { nameSchema, passwordSchema, phoneSchema } from '@summit/domain';
+import { MSG, nameSchema, passwordSchema, phoneSchema } from '@summit/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { isCommonPassword } from '../modules/auth/common-passwords.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { findAccountByPhone, insertAdminTeacher, promoteTeacherToAdmin } from '../modules/auth/auth.repo.ts';
 
@@ -42,6 +43,7 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
   const phone = parseWith(phoneSchema, input.phone, '手机号');
   const name = input.name === undefined ? undefined : parseWith(nameSchema, input.name, '姓名');
   const password = input.password === undefined ? undefined : parseWith(passwordSchema, input.password, '密码');
+  if (password !== undefined && isCommonPassword(password)) throw new AdminAccountError(`密码：${MSG.PASSWORD_TOO_COMMON}`);
   const now = input.now ?? new Date();
   const passwordHash = password === undefined ? undefined : await hashPassword(password, input.argon2MemoryKib);
 

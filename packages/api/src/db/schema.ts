@@ -78,8 +78,19 @@ export const authTokens = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['student', 'teacher', 'school', 'sl'] }).notNull(),
     plat: text('plat'),
+    /** The address and browser that logged in, shown to the account owner on 登录设备 (decision 037). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
+    /** Absolute lifetime end, per role (env TOKEN_TTL_DAYS / STAFF_TOKEN_TTL_DAYS). */
     expiresAt: tstz('expires_at').notNull(),
+    /**
+     * Coarse last activity: moved at most once per SESSION_TOUCH_MS, never on every request (decision 037).
+     * Existing rows get the migration's now().
+     */
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    /** last_seen_at + the role's idle lifetime; null for tokens issued before idle limits existed. */
+    idleExpiresAt: tstz('idle_expires_at'),
     revokedAt: tstz('revoked_at'),
   },
   (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_account_idx').on(t.accountId)],

@@ -18,11 +18,14 @@ import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import { installAuth } from './auth-hook.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
-import { redactUrl } from './log-redaction.ts';
+import { errSerializer, LOG_REDACT_PATHS, redactUrl, scrubLogLine } from './log-redaction.ts';
 import { installInputGuard } from './input-guard.ts';
+import { createSecurityHeaders, installSecurityHeaders } from './security-headers.ts';
 import type { AppContext } from './context.ts';
 import { TokenCache } from '../modules/auth/token-cache.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { sessionRoutes } from '../modules/auth/sessions.routes.ts';
+import { mfaRoutes } from '../modules/auth/mfa.routes.ts';
 import { profileRoutes } from '../modules/profile/profile.routes.ts';
 import { regionRoutes } from '../modules/region/region.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
@@ -35,10 +38,19 @@ import { applicationRoutes } from '../modules/application/application.routes.ts'
 import { storageRoutes } from '../modules/storage/storage.routes.ts';
 import { installSiteGuards, siteRoutes } from '../modules/site/site.routes.ts';
 import { contentRoutes, prerenderedIndexHtmlFor } from '../modules/content/content.routes.ts';
+import { prerenderScriptHashes } from '../modules/content/content-html.ts';
 import { noticeRoutes } from '../modules/notice/notice.routes.ts';
+import { courseCentreRoutes } from '../modules/course-centre/course-centre.routes.ts';
+import { placementRoutes } from '../modules/placement/placement.routes.ts';
 import { emailRoutes } from '../modules/email/email.routes.ts';
+import { venuesRoutes } from '../modules/venues/venues.routes.ts';
+import { coursesRoutes } from '../modules/courses/courses.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
+import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
+import type { RedisConnections } from '../providers/bus/create-message-bus.ts';
+import { invalidateContentHtml } from '../modules/content/content-html.ts';
+import { installSharedRouteLimits, rateLimitStoreFor } from './rate-limit-store.ts';
 
 export interface BuildAppOptions {
   env: Env;
@@ -54,6 +66,10 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** How long a resolved token is trusted without asking the database; 0 turns the cache off. */
   tokenCacheTtlMs?: number;
+  /** The cross-process bus (main.ts opens it from env); an in-process one when not given. */
+  bus?: MessageBus;
+  /** Redis connections when REDIS_URL is set: rate-limit counters live there instead. */
+  redis?: RedisConnections;
 }
 
 function findWebDist(env: Env): string | null {
@@ -80,6 +96,7 @@ export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzi
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  const securityHeaders = createSecurityHeaders(env);
   const app = Fastify({
     logger:
       options.logger === false
@@ -87,18 +104,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: env.LOG_LEVEL,
             ...(options.logStream ? { stream: options.logStream } : {}),
-            redact: ['req.headers.authorization'],
-            // Fastify's own request line, with capability tokens in paths and queries masked.
+            // No credential, capability token or unmasked phone/ID number in any line (decision 034).
+            redact: { paths: [...LOG_REDACT_PATHS], censor: '[redacted]' },
             serializers: {
-              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), hostname: req.hostname, remoteAddress: req.ip }),
+              // Fastify's own request line, with capability tokens in paths and queries masked.
+              req: (req: { method?: string; url?: string; hostname?: string; ip?: string }) => ({ method: req.method, url: typeof req.url === 'string' ? redactUrl(req.url) : undefined, hostname: req.hostname, remoteAddress: req.ip }),
+              err: errSerializer,
             },
+            hooks: { streamWrite: scrubLogLine },
           },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // Huge or odd URLs are the caller's fault; keep them out of the router's hot path.
     routerOptions: { maxParamLength: 200 },
     // A URL that is not valid percent-encoding never reaches the error handler: answer it in the envelope too.
-    frameworkErrors: answerFrameworkError,
+    // No hook runs before it, so it puts the security headers on its answer itself.
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders.apply(request, reply);
+      return answerFrameworkError(error, request, reply);
+    },
   });
   const ctx: AppContext = {
     env,
@@ -106,11 +130,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms: options.sms ?? createSmsProvider(env, app.log),
     now: options.now ?? (() => new Date()),
     tokenCache: new TokenCache(options.tokenCacheTtlMs ?? 10_000),
+    bus: options.bus ?? new LocalMessageBus(),
   };
   app.decorate('ctx', ctx);
+  // Per-process caches follow their sources in every process: a change anywhere drops the copy here.
+  const unsubscribe = ctx.bus.subscribe((message: BusMessage) => {
+    switch (message.channel) {
+      case 'content-changed':
+        invalidateContentHtml(ctx, message.slug);
+        break;
+      case 'settings-changed':
+        // Pages quote fees, deadlines and facts through placeholders (decision 019).
+        invalidateContentHtml(ctx);
+        break;
+      case 'token-revoked':
+        ctx.tokenCache.evictToken(message.tokenId);
+        break;
+      case 'account-revoked':
+        ctx.tokenCache.evictAccount(message.accountId);
+        break;
+      case 'resync':
+        invalidateContentHtml(ctx);
+        ctx.tokenCache.clear();
+        break;
+    }
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    if (!options.bus) await ctx.bus.close();
+  });
   app.decorate('payments', options.payments ?? createPaymentGateways(env, { now: ctx.now, sandboxSecret: () => getSandboxSecret(ctx) }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First: whichever hook or handler answers, the response carries the headers (decision 033).
+  installSecurityHeaders(app, securityHeaders);
   installErrorHandling(app);
   // Before the auth gate: on the AMC variant the hidden endpoints are a 404 for everyone (decision 015).
   installSiteGuards(app);
@@ -118,8 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installInputGuard(app);
 
   await app.register(compress, { global: true, threshold: 1024 });
+  // Before the plugin: it reads the limits this hook gives the sensitive routes (decision 038).
+  installSharedRouteLimits(app, env);
   await app.register(rateLimit, {
     global: true,
+    ...(options.redis ? { redis: options.redis.command, nameSpace: 'summit:rl:' } : { store: rateLimitStoreFor(options.db, () => ctx.now().getTime()) }),
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     // Static assets are cheap and cached; the limiter guards the API.
@@ -138,6 +194,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(sessionRoutes);
+  await app.register(mfaRoutes);
   await app.register(profileRoutes);
   await app.register(regionRoutes);
   await app.register(trackingRoutes);
@@ -150,7 +208,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(siteRoutes);
   await app.register(contentRoutes);
   await app.register(noticeRoutes);
+  await app.register(courseCentreRoutes);
+  await app.register(placementRoutes);
   await app.register(emailRoutes(options.mail ? { mail: options.mail } : {}));
+  await app.register(venuesRoutes);
+  await app.register(coursesRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {
@@ -191,7 +253,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('cache-control', 'no-cache');
     // Public content pages and /login: index.html with the page already drawn (decisions 013, 018).
     const prerendered = await prerenderedIndexHtmlFor(app, webDist, request);
-    if (prerendered !== null) return reply.type('text/html; charset=utf-8').send(prerendered);
+    if (prerendered !== null) {
+      // The page's deferred loader is an inline script: the policy allows it by hash (decision 033).
+      securityHeaders.allowInlineScripts(reply, await prerenderScriptHashes(app.ctx, webDist));
+      return reply.type('text/html; charset=utf-8').send(prerendered);
+    }
     return reply.sendFile('index.html');
   });
 

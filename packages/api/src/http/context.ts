@@ -2,6 +2,7 @@ import type { Env } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { TokenCache } from '../modules/auth/token-cache.ts';
+import type { MessageBus } from '../providers/bus/message-bus.ts';
 import type { AuthState, Role } from './auth-state.ts';
 
 /** What services need from the outside world; built once in app.ts, swapped in tests. */
@@ -12,6 +13,8 @@ export interface AppContext {
   /** Injected so tests can move time (code expiry, resend interval) without sleeping. */
   now: () => Date;
   tokenCache: TokenCache;
+  /** Tells the other API processes that a cached source changed (decision 038); local-only on PGlite. */
+  bus: MessageBus;
 }
 
 export type { AuthState, Role } from './auth-state.ts';

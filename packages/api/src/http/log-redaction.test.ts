@@ -31,5 +31,6 @@ describe('access-log URLs', () => {
     expect(log).toContain('[redacted]');
     expect(log).not.toContain('TOPSECRETTOKEN123');
     expect(log).not.toContain('ANOTHERSECRET');
-  });
+    // Builds a whole app inside the test: on a loaded 2-core machine that alone has taken 30 s.
+  }, 120_000);
 });

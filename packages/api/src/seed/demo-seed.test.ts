@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
-import { GUARDIAN_CONSENT_VERSION, studentStatusSchema, nextStudentPage, PAGES, step1SubmitSchema, step2SubmitSchema } from '@summit/domain';
+import { COURSE_CATEGORIES, DEFAULT_PROGRAMME_FACTS, TWELVE_HOUSES, sessionOf, GUARDIAN_CONSENT_VERSION, studentStatusSchema, nextStudentPage, PAGES, step1SubmitSchema, step2SubmitSchema } from '@summit/domain';
 import { accounts, schools, studentProfiles } from '../db/schema.ts';
 import { admissionDecisions, applications } from '../db/schema-admission.ts';
+import { courseMeetings, courses, houses, venueAssignments, venues } from '../db/schema-courses.ts';
 import { verifyPassword } from '../modules/auth/password.ts';
 import { regionExists } from '../modules/region/region.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -101,7 +102,10 @@ describe('seedDemo', () => {
 
     const s6 = await statusOf('13900000006');
     expect(s6).toMatchObject({ offer_letter: 1, is_tuition_paid: true });
-    expect(nextStudentPage(s6)).toBe(PAGES.admissionSuccess);
+    expect(nextStudentPage(s6)).toBe(PAGES.cardCourse);
+
+    const s7 = await statusOf('13900000007');
+    expect(s7).toMatchObject({ offer_letter: 1, is_tuition_paid: true, place_track: { place_name: '第一期', professional_track: '商业经济' } });
 
     // Timestamps follow the journey's order and lie before `now`.
     const order = [s6.activate_status_v5.activate_at, s6.activate_status_v5.info_completed_at, s6.apply_v5.step1_submitted_at, s6.activate_status_v5.apply_paid_at, s6.apply_v5.step2_submitted_at, s6.offer_created_at, s6.tuition_paid_at].map((iso) => new Date(iso!).getTime());
@@ -115,14 +119,14 @@ describe('seedDemo', () => {
       .from(applications)
       .innerJoin(accounts, eq(accounts.id, applications.accountId))
       .innerJoin(studentProfiles, eq(studentProfiles.accountId, applications.accountId));
-    expect(rows.map((r) => r.phone).sort()).toEqual(['13900000003', '13900000004', '13900000005', '13900000006']);
+    expect(rows.map((r) => r.phone).sort()).toEqual(['13900000003', '13900000004', '13900000005', '13900000006', '13900000007']);
     for (const { application, profile } of rows) {
       expect(step1SubmitSchema.safeParse(application.step1).success).toBe(true);
       expect(application.consentVersion).toBe(GUARDIAN_CONSENT_VERSION);
       if (profile.step2SubmittedAt) expect(step2SubmitSchema.safeParse(application.step2).success).toBe(true);
     }
     const offers = await t.db.select().from(admissionDecisions);
-    expect(offers).toHaveLength(2);
+    expect(offers).toHaveLength(3);
     for (const offer of offers) {
       const res = await call(t.app, 'GET', `/api/guest/offer-letter/verify/${offer.verifyCode}`);
       expect(res.body).toMatchObject({ status: 200, data: { genuine: true, letter_no: offer.letterNo } });
@@ -135,11 +139,60 @@ describe('seedDemo', () => {
       .from(studentProfiles)
       .innerJoin(accounts, eq(accounts.id, studentProfiles.accountId))
       .innerJoin(schools, eq(schools.id, studentProfiles.schoolId))
-      .where(inArray(accounts.phone, ['13900000002', '13900000003', '13900000004', '13900000005', '13900000006']));
-    expect(rows).toHaveLength(5);
+      .where(inArray(accounts.phone, ['13900000002', '13900000003', '13900000004', '13900000005', '13900000006', '13900000007']));
+    expect(rows).toHaveLength(6);
     for (const { profile, school } of rows) {
       expect(profile).toMatchObject({ schoolCountryId: school.countryId, schoolStateId: school.stateId, schoolCityId: school.cityId, schoolZoneId: school.zoneId, schoolName: school.name });
     }
+  });
+
+  it('seeds the programme structure: three venues, the twelve houses, ~24 first-session courses of every category, the paid students\' venues', async () => {
+    const venueRows = await t.db.select().from(venues);
+    expect(venueRows.map((v) => [v.placeName, v.isBeijing]).sort()).toEqual([
+      ['beijing', true],
+      ['online', false],
+      ['shanghai', false],
+    ]);
+    expect(venueRows.some((v) => v.professionalTracks.includes('H-'))).toBe(true);
+    expect((await t.db.select().from(houses)).map((h) => h.code).sort()).toEqual(TWELVE_HOUSES.map((h) => h.code).sort());
+
+    const courseRows = await t.db.select().from(courses);
+    expect(courseRows.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(courseRows.map((c) => c.category))).toEqual(new Set(COURSE_CATEGORIES));
+    expect(courseRows.every((c) => c.sessionKey === 'first' && c.taken === 0)).toBe(true);
+    expect(courseRows.filter((c) => c.category === 'fc').length).toBeGreaterThanOrEqual(3);
+    expect(courseRows.filter((c) => c.category === 'cw').length).toBeGreaterThanOrEqual(3);
+    const teachers = await t.db.select({ id: accounts.id }).from(accounts).where(inArray(accounts.phone, ['13800000002', '13800000003']));
+    expect(new Set(courseRows.flatMap((c) => (c.teacherId ? [c.teacherId] : [])))).toEqual(new Set(teachers.map((r) => r.id)));
+
+    // Every meeting lies inside the first session; some pairs of courses clash so the clash rule can be shown.
+    const first = sessionOf(DEFAULT_PROGRAMME_FACTS, 'first')!;
+    const meetings = await t.db.select().from(courseMeetings);
+    expect(new Set(meetings.map((m) => m.courseId))).toEqual(new Set(courseRows.map((c) => c.id)));
+    for (const m of meetings) {
+      expect(m.startsAt.getTime()).toBeGreaterThanOrEqual(Date.parse(first.starts_at));
+      expect(m.endsAt.getTime()).toBeLessThanOrEqual(Date.parse(first.ends_at));
+    }
+    const clashes = meetings.filter((a) => meetings.some((b) => b.courseId !== a.courseId && a.startsAt < b.endsAt && b.startsAt < a.endsAt));
+    expect(clashes.length).toBeGreaterThan(0);
+
+    const assigned = await t.db
+      .select({ phone: accounts.phone, place: venues.placeName })
+      .from(venueAssignments)
+      .innerJoin(accounts, eq(accounts.id, venueAssignments.studentId))
+      .innerJoin(venues, eq(venues.id, venueAssignments.venueId));
+    expect(assigned.map((a) => [a.phone, a.place]).sort()).toEqual([
+      ['13900000006', 'beijing'],
+      ['13900000007', 'shanghai'],
+    ]);
+
+    // The venue result is published and a grab round is open: the paid demo student can choose courses at once.
+    t.clock.set(new Date(now.getTime() + 3_600_000));
+    const login = await call<{ token: string }>(t.app, 'POST', '/api/login', { body: { phone_code: '86', phone: '13900000007', password: DEMO_PASSWORD } });
+    const config = await call<{ phase: string; round: { mode: string } }>(t.app, 'GET', '/api/student/course-center/config', { token: login.body.data!.token });
+    expect(config.body).toMatchObject({ status: 200, data: { phase: 'open', round: { mode: 'grab' }, venue: { place_name: 'shanghai' } } });
+    const card = await call<{ course_apply: { place_name: string } | null; user: { house: unknown } }>(t.app, 'GET', '/api/student/success-card-status', { token: login.body.data!.token });
+    expect(card.body.status).toBe(200);
   });
 
   it('is idempotent: a second run changes nothing and says so', async () => {

@@ -7,6 +7,7 @@ import { admissionDecisions, applications } from '../db/schema-admission.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { findSchoolByName } from '../modules/region/region.repo.ts';
 import { seedSchools } from './seed-schools.ts';
+import { seedDemoStructure } from './demo-structure.ts';
 
 /** One password for every demo account, printed at start-up (README, main.ts). */
 export const DEMO_PASSWORD = 'Summit2026!';
@@ -30,7 +31,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { phone: '13900000003', role: 'student', label: '学生：已提交申请第一步，未缴申请费' },
   { phone: '13900000004', role: 'student', label: '学生：已申请并缴费，等待录取结果' },
   { phone: '13900000005', role: 'student', label: '学生：已发录取通知，未缴学费' },
-  { phone: '13900000006', role: 'student', label: '学生：已缴学费' },
+  { phone: '13900000006', role: 'student', label: '学生：已缴学费（北京会场）' },
+  { phone: '13900000007', role: 'student', label: '学生：已缴学费（上海会场），可选课' },
 ];
 
 type AccountFields = Partial<Pick<typeof accounts.$inferInsert, 'name' | 'email' | 'isAdmin' | 'teacherType' | 'schoolId'>>;
@@ -54,6 +56,7 @@ const DEMO_APPLICANTS = {
   lin: { legal_name: '林雨桐', gender: 2, birth_date: '2009-03-12', card_number: '310104200903120020', grade: 'G11', guardian_name: '林建国', guardian_phone: '13700000003', session_preference: '第二期', track_preference: '理工科学' },
   zhang: { legal_name: '张子涵', gender: 2, birth_date: '2008-11-02', card_number: '440106200811020024', grade: 'G12', guardian_name: '张伟', guardian_phone: '13700000004', session_preference: '第一期', track_preference: '商业经济' },
   liu: { legal_name: '刘一鸣', gender: 1, birth_date: '2009-06-20', card_number: '510107200906200014', grade: 'G11', guardian_name: '刘强', guardian_phone: '13700000005', session_preference: '第一期', track_preference: '人文社科' },
+  sun: { legal_name: '孙浩然', gender: 1, birth_date: '2008-05-15', card_number: '310104200805150031', grade: 'G12', guardian_name: '孙明', guardian_phone: '13700000007', session_preference: '第一期', track_preference: '商业经济' },
   wang: { legal_name: '王可欣', gender: 2, birth_date: '2009-01-08', card_number: '330106200901080041', grade: 'G11', guardian_name: '王芳', guardian_phone: '13700000006', session_preference: '第一期', track_preference: '人文社科' },
 } as const satisfies Record<string, NonNullable<StudentPlan['applicant']>>;
 
@@ -133,6 +136,25 @@ const STUDENT_PLANS: readonly StudentPlan[] = [
     }),
     applicant: DEMO_APPLICANTS.wang,
   },
+  {
+    phone: '13900000007',
+    name: '孙浩然',
+    email: 'sunhaoran@example.com',
+    school: '上海市上海中学',
+    activatedDaysAgo: 40,
+    journey: (at) => ({
+      batchStr: 'EB1',
+      step1SubmittedAt: at(39),
+      applyPaidAt: at(38.9),
+      step2SubmittedAt: at(38),
+      offerLetter: 1,
+      offerCreatedAt: at(22),
+      tuitionPaidAt: at(8),
+      placeName: '第一期',
+      professionalTrack: '商业经济',
+    }),
+    applicant: DEMO_APPLICANTS.sun,
+  },
 ];
 
 async function requireSchool(db: Db, name: string) {
@@ -143,7 +165,7 @@ async function requireSchool(db: Db, name: string) {
 
 /**
  * The demo programme: schools, staff of every role and one student at each stage of the journey, all with
- * DEMO_PASSWORD. Runs once: returns false without touching anything when the admin phone already exists.
+ * DEMO_PASSWORD; then its structure (venues, houses, courses, the paid students' venues: demo-structure.ts). Runs once: returns false without touching anything when the admin phone already exists.
  */
 export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?: Date }): Promise<boolean> {
   const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, ADMIN_PHONE)).limit(1);
@@ -227,6 +249,8 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
         });
       }
     }
+    // After the accounts: courses name the demo teachers, venue assignments the paid students.
+    await seedDemoStructure(tx, { adminId, now });
     return true;
   });
 }

@@ -66,7 +66,8 @@ async function send(route: RegisteredRoute, opts: SendOptions = {}) {
   try {
     body = res.json();
   } catch {
-    body = {};
+    // A download route (the courses' .xlsx export and template) answers a valid request with the file itself.
+    body = res.statusCode === 200 && /spreadsheetml/.test(String(res.headers['content-type'])) ? { status: 200, msg: '' } : {};
   }
   return { http: res.statusCode, body };
 }

@@ -8,6 +8,8 @@ import { loadEnv, type Env } from '../env.ts';
 import { buildApp } from '../http/app.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
+import type { MessageBus } from '../providers/bus/message-bus.ts';
+import type { RedisConnections } from '../providers/bus/create-message-bus.ts';
 
 export interface TestClock {
   now: () => Date;
@@ -20,8 +22,8 @@ export function createClock(start = new Date()): TestClock {
   return { now: () => new Date(current), advance: (ms) => void (current += ms), set: (d) => void (current = d.getTime()) };
 }
 
-/** A fresh database for one test file, copied from the run's migrated template. */
-export async function createTestDatabase(): Promise<Database> {
+/** A fresh database for one test file, copied from the run's migrated template (`url` on PostgreSQL). */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const template = inject('dbTemplate');
   if (template.kind === 'pglite') {
     const blob = new Blob([readFileSync(template.dumpFile)]);
@@ -40,6 +42,7 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openPostgres(url.toString(), { max: 4 });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: template.adminUrl });
@@ -50,29 +53,70 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+// Low argon2 memory keeps the suite fast; production uses the OWASP default from env.ts. Rate limits are
+// tested where they are under test (they would otherwise trip over a file's many logins from one address).
+const TEST_ENV = {
+  DEMO_MODE: 'true',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'silent',
+  ARGON2_MEMORY_KIB: '8192',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  SENSITIVE_RATE_LIMIT_PER_MINUTE: '100000',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   env: Env;
   clock: TestClock;
+  /** The test database's URL on PostgreSQL (undefined on PGlite). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; sms?: SmsProvider; mail?: MailProvider; clock?: TestClock; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; sms?: SmsProvider; mail?: MailProvider; clock?: TestClock; logStream?: NodeJS.WritableStream; bus?: (databaseUrl: string | undefined) => Promise<MessageBus>; redis?: RedisConnections } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  // Low argon2 memory keeps the suite fast; production uses the OWASP default from env.ts.
-  const env = loadEnv({ ...process.env, DEMO_MODE: 'true', SEED_DEMO: 'false', LOG_LEVEL: options.logStream ? 'info' : 'silent', ARGON2_MEMORY_KIB: '8192', RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
+  const bus = options.bus ? await options.bus(database.url) : undefined;
+  const env = loadEnv({ ...process.env, ...TEST_ENV, LOG_LEVEL: options.logStream ? 'info' : 'silent', ...options.env });
   const clock = options.clock ?? createClock();
-  const app = await buildApp({ env, db: database.db, now: clock.now, ...(options.logStream ? { logStream: options.logStream } : { logger: false }), ...(options.sms ? { sms: options.sms } : {}), ...(options.mail ? { mail: options.mail } : {}) });
+  const app = await buildApp({ env, db: database.db, now: clock.now, ...(options.logStream ? { logStream: options.logStream } : { logger: false }), ...(options.sms ? { sms: options.sms } : {}), ...(options.mail ? { mail: options.mail } : {}), ...(bus ? { bus } : {}), ...(options.redis ? { redis: options.redis } : {}) });
   await app.ready();
   return {
     app,
     db: database.db,
     env,
     clock,
+    ...(database.url ? { databaseUrl: database.url } : {}),
     close: async () => {
       await app.close();
+      await bus?.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * A second API process on the first one's database (decision 038): its own pool on PostgreSQL, the same PGlite
+ * otherwise (PGlite is one process's database). Same clock, so time-windowed counters line up. Close it before
+ * the first.
+ */
+export async function createPeerApp(first: TestApp, options: { env?: Record<string, string>; bus?: (databaseUrl: string | undefined) => Promise<MessageBus>; redis?: RedisConnections } = {}): Promise<TestApp> {
+  const own = first.databaseUrl ? await openPostgres(first.databaseUrl, { max: 4 }) : null;
+  const db = own?.db ?? first.db;
+  const env = loadEnv({ ...process.env, ...TEST_ENV, ...options.env });
+  const bus = options.bus ? await options.bus(first.databaseUrl) : undefined;
+  const app = await buildApp({ env, db, now: first.clock.now, logger: false, ...(bus ? { bus } : {}), ...(options.redis ? { redis: options.redis } : {}) });
+  await app.ready();
+  return {
+    app,
+    db,
+    env,
+    clock: first.clock,
+    ...(first.databaseUrl ? { databaseUrl: first.databaseUrl } : {}),
+    close: async () => {
+      await app.close();
+      await bus?.close();
+      await own?.close();
     },
   };
 }

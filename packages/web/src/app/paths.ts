@@ -12,7 +12,12 @@ export const PATHS = {
   reset: '/reset',
   info: PAGES.info,
   account: '/account',
+  /** Two-factor sign-in (decision 036): the code step after the password, and the account's 两步验证 card. */
+  loginMfa: '/login/mfa',
+  accountSecurity: '/account/security',
   accountEdit: '/account/edit',
+  /** 登录设备: the signed-in devices of any role's account (decision 037). */
+  accountDevices: '/account/devices',
   agreement: '/agreement',
   privacy: '/privacy',
   studentApply: PAGES.apply,
@@ -51,7 +56,31 @@ export const PATHS = {
   pdf: '/pdf/*',
   /** Interim page of a redirect or login handshake: ?r= the same-origin target (spec §2 /loading). */
   loading: '/loading',
+  // Course centre (issue 11 items 3–4, decision 041).
+  courseWish: '/course/wish',
+  coursePreview: '/course/preview/list',
+  seminar: '/seminar',
+  seminarIntro: '/seminar/introduction',
+  seminarDetail: '/seminar/detail/:id',
+  courseMine: '/student/course',
+  cornerstone: '/student/manage/cornerstone-workshop',
+  schedule: '/schedule/:place?',
+  // Issue 11: venue and house results (decision 040).
+  cardCourse: PAGES.cardCourse,
+  houseRevealBegin: '/student/house-reveal-begin',
+  houseRevealResult: '/student/house-reveal-result',
+  sortingCeremony: '/sorting-ceremony',
+  twelveHouses: '/12house',
+  roster: '/roster',
+  rosterPlace: '/roster/:place',
+  studentHouseRules: '/student/manage/house-rules',
+  teacherHouseRules: '/teacher/house-rules',
 } as const;
+
+/** /roster/{place_name}. */
+export function rosterPath(placeName: string): string {
+  return `/roster/${encodeURIComponent(placeName)}`;
+}
 
 /** /pdf/<encoded url>: the viewer's address for a same-origin file URL. */
 export function pdfViewerPath(src: string): string {

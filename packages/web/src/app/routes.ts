@@ -45,15 +45,24 @@ export interface RouteDef {
 }
 
 /** Named gates, resolved in the lazily loaded student loader so the shell does not carry the domain. */
-export type StudentGate = 'complete-info' | 'step1-submitted' | 'offer-decided' | 'offer-released';
+export type StudentGate = 'complete-info' | 'step1-submitted' | 'offer-decided' | 'offer-released' | 'tuition-paid';
 
 const loginScreen = () => import('../features/auth/login-screen.tsx');
 const infoPage = () => import('../features/site/info-page.tsx');
 const adminPage = () => import('../features/admin/admin-page.tsx');
 const emailResultPage = () => import('../features/email-verify/email-result-page.tsx');
+const courseCatalogue = () => import('../features/course-centre/course-catalogue-page.tsx');
 const securityPage = () => import('../features/site-gate/security-page.tsx');
 
 const admissionPage = () => import('../features/admission/admission-page.tsx');
+const placement = {
+  card: () => import('../features/placement/card-course-page.tsx'),
+  reveal: () => import('../features/placement/house-reveal-page.tsx'),
+  ceremony: () => import('../features/placement/sorting-ceremony-page.tsx'),
+  twelve: () => import('../features/placement/twelve-houses-page.tsx'),
+  roster: () => import('../features/placement/roster-page.tsx'),
+  rules: () => import('../features/placement/house-rules-page.tsx'),
+};
 const admissionPay = {
   apply: () => import('../features/admission/pay-apply-page.tsx'),
   tuition: () => import('../features/admission/pay-admission-page.tsx'),
@@ -68,6 +77,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.agreement, title: '用户协议', role: 'public', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/legal/agreement-page.tsx') },
   { path: PATHS.privacy, title: '隐私政策', role: 'public', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/legal/privacy-page.tsx') },
   { path: PATHS.account, title: '我的账户', role: 'any', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/profile/account-page.tsx') },
+  { path: PATHS.accountDevices, title: '登录设备', role: 'any', topBar: 'back', footer: 'none', usesAntd: true, load: () => import('../features/sessions/devices-page.tsx') },
+  { path: PATHS.loginMfa, title: '两步验证', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: () => import('../features/auth/mfa-login-page.tsx') },
+  { path: PATHS.accountSecurity, title: '账号安全', role: 'any', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/auth/mfa-security-page.tsx') },
   { path: PATHS.accountEdit, title: '编辑资料', role: 'student', topBar: 'back', footer: 'none', usesAntd: true, load: () => import('../features/profile/account-edit-page.tsx') },
   { path: PATHS.studentApply, title: '申请', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/apply/apply-page.tsx'), gate: 'complete-info' },
   { path: PATHS.studentAdditionalInfo, title: '补充信息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/apply/additional-info-page.tsx'), gate: 'step1-submitted' },
@@ -97,7 +109,26 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.emailValidateSuccess, title: '邮箱验证成功', role: 'public', topBar: 'default', footer: 'default', usesAntd: false, load: emailResultPage },
   { path: PATHS.emailValidateFail, title: '邮箱验证失败', role: 'public', topBar: 'default', footer: 'default', usesAntd: false, load: emailResultPage },
   { path: PATHS.pdf, title: '查看文件', role: 'public', topBar: 'back', footer: 'none', usesAntd: false, load: () => import('../features/pdf-viewer/pdf-viewer-page.tsx') },
+  // Issue 11: venue and house results (decision 040).
+  { path: PATHS.cardCourse, title: '我的会场与选课', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: placement.card, gate: 'tuition-paid' },
+  { path: PATHS.houseRevealBegin, title: '揭晓我的学院', role: 'student', topBar: 'default', footer: 'none', usesAntd: true, load: placement.reveal, gate: 'tuition-paid' },
+  { path: PATHS.houseRevealResult, title: '我的学院', role: 'student', topBar: 'default', footer: 'none', usesAntd: true, load: placement.reveal, gate: 'tuition-paid' },
+  { path: PATHS.sortingCeremony, title: '分院仪式', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: placement.ceremony, gate: 'tuition-paid' },
+  { path: PATHS.twelveHouses, title: '十二学院', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: placement.twelve },
+  { path: PATHS.roster, title: '会场名单', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: placement.roster },
+  { path: PATHS.rosterPlace, title: '会场名单', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: placement.roster },
+  { path: PATHS.studentHouseRules, title: '学院守则', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: placement.rules },
+  { path: PATHS.teacherHouseRules, title: '学院守则', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: placement.rules },
   { path: PATHS.loading, title: '加载中', role: 'public', topBar: 'default', footer: 'none', usesAntd: false, load: () => import('../features/loading/loading-page.tsx') },
+  // Course centre (issue 11, decision 041).
+  { path: PATHS.courseWish, title: '我的志愿', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/course-wish-page.tsx') },
+  { path: PATHS.coursePreview, title: '课程目录', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: courseCatalogue },
+  { path: PATHS.seminar, title: '研讨课', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: courseCatalogue },
+  { path: PATHS.seminarIntro, title: '选课说明', role: 'student', topBar: 'default', footer: 'default', usesAntd: false, load: () => import('../features/course-centre/seminar-intro-page.tsx') },
+  { path: PATHS.seminarDetail, title: '课程详情', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/seminar-detail-page.tsx') },
+  { path: PATHS.courseMine, title: '我的课表', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/my-course-page.tsx') },
+  { path: PATHS.cornerstone, title: '基石工作坊', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/cornerstone-page.tsx') },
+  { path: PATHS.schedule, title: '课表', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/schedule-page.tsx') },
   // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the
   // content store. Plain markup, no antd. Their AMC flag is SITE_PAGES[].amcHidden (for the AMC gate).
   ...INFO_PAGES.map(

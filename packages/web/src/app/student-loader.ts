@@ -21,6 +21,9 @@ export function gateTarget(gate: StudentGate, status: StudentStatus): string | n
       return status.offer_letter !== null ? null : nextStudentPage(status);
     case 'offer-released':
       return isOfferIssued(status) && !status.is_tuition_paid ? null : nextStudentPage(status);
+    // Pages after tuition (the course card, the house reveal): anyone else goes to their own next step.
+    case 'tuition-paid':
+      return status.is_tuition_paid ? null : nextStudentPage(status);
   }
 }
 

@@ -10,7 +10,8 @@ import { payingStudent, profileOf } from '../payments/payment-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The deadline tests jump the clock weeks ahead of a login; session lifetimes are not what they test (decision 037).
+  t = await createTestApp({ env: { TOKEN_IDLE_DAYS: '365', TOKEN_TTL_DAYS: '365' } });
   t.clock.set(new Date('2026-12-01T10:00:00+08:00'));
 });
 afterAll(async () => {

@@ -10,7 +10,6 @@ import {
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { insertSettingsIfMissing, readSettings, writeSettingsAudited, type SettingRow } from '../settings/settings.repo.ts';
-import { invalidateContentHtml } from '../content/content-html.ts';
 
 /** Settings keys: deadline.MRD, deadline.EB1, deadline.EB2, deadline.RD; values are ISO instants. */
 export const DEADLINE_SETTING_KEYS: Record<DeadlineKey, string> = {
@@ -66,6 +65,6 @@ export async function updateDeadlines(ctx: AppContext, auth: AuthState, input: D
     audit: { action: 'settings.deadlines.update', entityId: 'deadlines', before: (rows) => deadlinesFrom(rows), after },
   });
   // Pages quote the deadlines through placeholders (decision 019): their cached HTML is stale now.
-  invalidateContentHtml(ctx);
+  ctx.bus.publish({ channel: 'settings-changed' });
   return getDeadlineList(ctx);
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { accounts, auditLog, authTokens, captchaChallenges, loginAttempts, smsCodes, smsOutbox, studentProfiles } from '../../db/schema.ts';
@@ -35,17 +35,34 @@ export async function updatePasswordHash(db: Db, accountId: number, passwordHash
   await db.update(accounts).set({ passwordHash, updatedAt: now }).where(eq(accounts.id, accountId));
 }
 
-export async function insertToken(db: Db, row: { tokenHash: string; accountId: number; role: Role; plat: string | null; expiresAt: Date }): Promise<void> {
+export async function insertToken(
+  db: Db,
+  row: { tokenHash: string; accountId: number; role: Role; plat: string | null; expiresAt: Date } & Partial<{ ip: string | null; userAgent: string | null; createdAt: Date; lastSeenAt: Date; idleExpiresAt: Date }>,
+): Promise<void> {
   await db.insert(authTokens).values(row);
 }
 
 const liveTokenQuery = preparedQuery((db) =>
   db
-    .select({ tokenId: authTokens.id, accountId: authTokens.accountId, role: authTokens.role, isAdmin: accounts.isAdmin, expiresAt: authTokens.expiresAt })
+    .select({
+      tokenId: authTokens.id,
+      accountId: authTokens.accountId,
+      role: authTokens.role,
+      isAdmin: accounts.isAdmin,
+      expiresAt: authTokens.expiresAt,
+      lastSeenAt: authTokens.lastSeenAt,
+      idleExpiresAt: authTokens.idleExpiresAt,
+    })
     .from(authTokens)
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
     .where(
-      and(eq(authTokens.tokenHash, sql.placeholder('tokenHash')), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql.placeholder('now')), isNull(accounts.disabledAt)),
+      and(
+        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
+        or(isNull(authTokens.idleExpiresAt), gt(authTokens.idleExpiresAt, sql.placeholder('now'))),
+        isNull(accounts.disabledAt),
+      ),
     )
     .limit(1)
     .prepare('find_live_token'),
@@ -54,6 +71,14 @@ const liveTokenQuery = preparedQuery((db) =>
 export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
   const rows = await liveTokenQuery(db).execute({ tokenHash, now: now.toISOString() });
   return rows[0];
+}
+
+/** Moves last activity and the idle expiry, unless another request (or process) did so since `staleBefore`. */
+export async function touchToken(db: Db, tokenId: number, now: Date, idleExpiresAt: Date, staleBefore: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ lastSeenAt: now, idleExpiresAt })
+    .where(and(eq(authTokens.id, tokenId), lt(authTokens.lastSeenAt, staleBefore)));
 }
 
 export async function revokeToken(db: Db, tokenId: number, now: Date): Promise<void> {

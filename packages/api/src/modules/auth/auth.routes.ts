@@ -5,6 +5,7 @@ import {
   authInfoSchema,
   captchaAnswerRequestSchema,
   captchaQuestionRequestSchema,
+  loginAnswerSchema,
   loginRequestSchema,
   loginResultSchema,
   registerRequestSchema,
@@ -22,7 +23,8 @@ const PLATS = new Set(['web', 'wechat', 'wechatweb']);
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const plat = request.headers['x-plat'];
-  return { ip: request.ip, plat: typeof plat === 'string' && PLATS.has(plat) ? plat : null };
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, plat: typeof plat === 'string' && PLATS.has(plat) ? plat : null, userAgent: typeof userAgent === 'string' ? userAgent : null };
 }
 
 export async function authRoutes(app: FastifyInstance) {
@@ -52,7 +54,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/login',
-    { config: { auth: 'public' }, schema: { tags, summary: '手机号+密码或手机号+验证码登录', body: loginRequestSchema, response: { 200: envelopeOf(loginResultSchema) } } },
+    { config: { auth: 'public' }, schema: { tags, summary: '手机号+密码或手机号+验证码登录（员工开启两步验证时返回 challenge，见 /api/auth/mfa/verify）', body: loginRequestSchema, response: { 200: envelopeOf(loginAnswerSchema) } } },
     async (req) => {
       const body = req.body as { phone_code: string; phone: string; password?: string; code?: string };
       const ref = { phoneCode: body.phone_code, phone: body.phone };

@@ -8,8 +8,9 @@ interface Entry {
 
 /**
  * Remembers resolved tokens for a few seconds so an authenticated read costs one query, not two.
- * Per process and never needed by another one: logout and reset evict here at once; another process may
- * accept a revoked token until its entry ages out (ttlMs, 10 s by default — docs/decisions/008).
+ * Per process and never needed by another one: logout and reset evict here at once and, through the message
+ * bus, in the other processes (decision 038); a process that misses the message may accept a revoked token
+ * until its entry ages out (ttlMs, 10 s by default — docs/decisions/008).
  */
 export class TokenCache {
   private readonly cache: LRUCache<string, Entry> | null;
@@ -35,6 +36,11 @@ export class TokenCache {
   evictToken(tokenId: number): void {
     if (!this.cache) return;
     for (const [key, entry] of this.cache.entries()) if (entry.auth.tokenId === tokenId) this.cache.delete(key);
+  }
+
+  /** The bus was deaf for a while (decision 038): a revocation may have been missed. */
+  clear(): void {
+    this.cache?.clear();
   }
 
   evictAccount(accountId: number): void {

@@ -3,8 +3,8 @@
  * index.html carries the page's <title>, <meta name="description"> and the page itself (top bar, document,
  * footer) in the web's own markup beside a hidden #root, plus the page JSON in a <script type="application/json">
  * the web renders from without a second request; the app's scripts load after that first paint. Rendered HTML is cached per slug in this process's memory and dropped on
- * publish (a multi-process deployment sees another process's publish after its own restart, or at most
- * CACHE_TTL_MS later).
+ * publish in every process (the message bus, decision 038); a process that missed the message serves its copy
+ * at most CACHE_TTL_MS longer.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { CONTENT_PRELOAD_ELEMENT_ID, PRERENDER_ELEMENT_ID, PRERENDER_STYLE_ID, S
 import { escapeMarkup, pageDocumentMarkup } from '@summit/domain/page-markup';
 import { siteMapFor } from '@summit/domain/site-map';
 import type { AppContext } from '../../http/context.ts';
+import { inlineScriptHashes } from '../../http/security-headers.ts';
 import { sanitizeRichText } from './content-sanitiser.ts';
 
 /** Another process's publish shows here at the latest after this long. */
@@ -20,6 +21,7 @@ const CACHE_TTL_MS = 60_000;
 interface CacheState {
   pages: Map<string, { html: string; at: number; templateMtime: number }>;
   template: { mtime: number; text: string } | null;
+  scriptHashes: { mtime: number; hashes: string[] } | null;
 }
 
 const caches = new WeakMap<AppContext, CacheState>();
@@ -27,7 +29,7 @@ const caches = new WeakMap<AppContext, CacheState>();
 function cacheOf(ctx: AppContext): CacheState {
   let c = caches.get(ctx);
   if (!c) {
-    c = { pages: new Map(), template: null };
+    c = { pages: new Map(), template: null, scriptHashes: null };
     caches.set(ctx, c);
   }
   return c;
@@ -243,4 +245,16 @@ export async function contentIndexHtml(
   const html = injectPage(tpl.text, await loadPage(slug), new Date(now), amc);
   c.pages.set(key, { html, at: now, templateMtime: tpl.mtime });
   return html;
+}
+
+/**
+ * The sha256 sources of the inline scripts a prerendered page carries (the deferred loader of deferAppScripts),
+ * for the Content-Security-Policy (decision 033). Computed from the built template alone, never from a page's
+ * content, so only the server's own script is allowed.
+ */
+export async function prerenderScriptHashes(ctx: AppContext, webDist: string): Promise<string[]> {
+  const c = cacheOf(ctx);
+  const tpl = await template(ctx, webDist);
+  if (!c.scriptHashes || c.scriptHashes.mtime !== tpl.mtime) c.scriptHashes = { mtime: tpl.mtime, hashes: inlineScriptHashes(deferAppScripts(tpl.text)) };
+  return c.scriptHashes.hashes;
 }

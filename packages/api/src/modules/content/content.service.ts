@@ -22,7 +22,6 @@ import {
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { DEFAULT_CONTENT } from './default-content/index.ts';
 import { sanitizeDocument } from './content-sanitiser.ts';
-import { invalidateContentHtml } from './content-html.ts';
 import { getFees } from '../settings/settings.service.ts';
 import { getDeadlines } from '../application/deadlines.service.ts';
 import { getStoredProgrammeFacts } from '../settings/programme.service.ts';
@@ -202,7 +201,7 @@ export async function publishDraft(ctx: AppContext, auth: AuthState, slug: strin
   const outcome = await publishDraftAudited(ctx.db, { slug, actorId: auth.accountId, now: ctx.now() });
   if (outcome.kind === 'missing') throw AppError.notFound(MSG.PAGE_NOT_FOUND);
   if (outcome.kind === 'no-draft') throw AppError.message(MSG.CONTENT_NO_DRAFT);
-  invalidateContentHtml(ctx, slug);
+  ctx.bus.publish({ channel: 'content-changed', slug });
   return toAdmin(outcome.row, await tokenValuesOf(ctx));
 }
 

@@ -47,7 +47,7 @@ describe('student status', () => {
       .where(eq(studentProfiles.accountId, me.body.data!.user_id));
     const status = studentStatusSchema.parse((await call(t.app, 'GET', '/api/student/status', { token })).body.data);
     expect(status).toMatchObject({ offer_letter: 1, is_tuition_paid: true, tuition_paid_at: paidAt.toISOString(), place_track: { place_name: '北京会场', professional_track: 'H-人文社科' } });
-    expect(nextStudentPage(status)).toBe(PAGES.admissionSuccess);
+    expect(nextStudentPage(status)).toBe(PAGES.cardCourse);
   });
 });
 

@@ -10,7 +10,6 @@ import type { AppContext, AuthState } from '../../http/context.ts';
 import { insertSettingsIfMissing, readSettings, writeDerivedSettingsAudited, type SettingRow } from './settings.repo.ts';
 import { getFees } from './settings.service.ts';
 import { getDeadlines } from '../application/deadlines.service.ts';
-import { invalidateContentHtml } from '../content/content-html.ts';
 
 /** One settings row holds the facts (decision 029); fees and deadlines keep their own rows. */
 export const PROGRAMME_FACTS_KEY = 'programme.facts';
@@ -58,6 +57,6 @@ export async function updateProgrammeFacts(ctx: AppContext, auth: AuthState, inp
     audit: { action: 'settings.programme.update', entityId: 'programme' },
   });
   // Pages quote the facts through placeholders: their cached HTML is stale now.
-  invalidateContentHtml(ctx);
+  ctx.bus.publish({ channel: 'settings-changed' });
   return getProgrammeFacts(ctx);
 }

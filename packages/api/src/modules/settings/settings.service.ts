@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { DEFAULT_FEES_FEN, PAYMENT_CURRENCY, type FeeSettings, type FeeSettingsUpdateRequest } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { insertSettingsIfMissing, readSettings, writeSettingsAudited, type SettingRow } from './settings.repo.ts';
-import { invalidateContentHtml } from '../content/content-html.ts';
 
 export const FEE_KEYS = { apply_fen: 'fee.apply_fen', tuition_fen: 'fee.tuition_fen' } as const;
 const SANDBOX_SECRET_KEY = 'sandbox.pay_secret';
@@ -59,8 +58,8 @@ export async function updateFees(ctx: AppContext, auth: AuthState, input: FeeSet
       after: { apply_fen: input.apply_fen, tuition_fen: input.tuition_fen },
     },
   });
-  // Pages quote the fees through placeholders (decision 019): their cached HTML is stale now.
-  invalidateContentHtml(ctx);
+  // Pages quote the fees through placeholders (decision 019): their cached HTML is stale now, in every process.
+  ctx.bus.publish({ channel: 'settings-changed' });
   return getFees(ctx);
 }
 

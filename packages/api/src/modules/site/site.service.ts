@@ -21,7 +21,6 @@ import type { SettingRow } from '../settings/settings.repo.ts';
 import { getDeadlines } from '../application/deadlines.service.ts';
 import { findUploadByKey } from '../storage/storage.repo.ts';
 import { isAttachableUpload } from '../storage/storage.service.ts';
-import { invalidateContentHtml } from '../content/content-html.ts';
 import {
   SITE_QR_SETTING_KEYS,
   insertContactIfMissing,
@@ -158,6 +157,6 @@ export async function getContact(ctx: Pick<AppContext, 'db' | 'now'>): Promise<S
 export async function updateContact(ctx: AppContext, auth: AuthState, input: SiteContact): Promise<SiteContact> {
   await getContact(ctx);
   await writeContactAudited(ctx.db, { value: input, actorId: auth.accountId, now: ctx.now(), before: (rows) => contactFrom(rows[0]) });
-  invalidateContentHtml(ctx);
+  ctx.bus.publish({ channel: 'settings-changed' });
   return getContact(ctx);
 }

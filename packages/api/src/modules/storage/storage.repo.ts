@@ -5,6 +5,9 @@ import { auditLog, smsOutbox, studentProfiles, trackingEvents } from '../../db/s
 import { applications, financialAidRequests, studentForms, uploads } from '../../db/schema-admission.ts';
 import { settings } from '../../db/schema-payments.ts';
 import { contentPages } from '../../db/schema-content.ts';
+import { venues } from '../../db/schema-courses.ts';
+import { allocationRuns, selectionRounds } from '../../db/schema-course-centre.ts';
+import { jobs } from '../../db/schema-jobs.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -47,7 +50,20 @@ export const FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
 ];
 
 /** JSON columns that mention files only as history or telemetry: they never keep a file alive. */
-export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [studentProfiles.userTags, trackingEvents.payload, auditLog.before, auditLog.after, smsOutbox.params];
+export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
+  studentProfiles.userTags,
+  trackingEvents.payload,
+  auditLog.before,
+  auditLog.after,
+  smsOutbox.params,
+  // Programme structure and allocation: slugs, keys and seat figures, never a student's file.
+  venues.professionalTracks,
+  venues.sessionKeys,
+  selectionRounds.categories,
+  allocationRuns.result,
+  // Job payloads carry ids, not file addresses (decision 038).
+  jobs.payload,
+];
 
 /**
  * The per-upload part of a key, `role/account/<32 hex>/`: unique to one credential, and unchanged by anything a

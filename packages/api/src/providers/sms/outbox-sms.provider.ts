@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { maskPhone } from '@summit/domain';
 import { notificationText, verificationText, type NotificationSms, type SmsProvider, type SmsSendResult, type VerificationSms } from './sms-provider.ts';
 
 /**
@@ -11,13 +12,14 @@ export class OutboxSmsProvider implements SmsProvider {
 
   async sendVerificationCode(message: VerificationSms): Promise<SmsSendResult> {
     const content = verificationText(message.code);
-    this.log?.info({ phone: `+${message.phoneCode} ${message.phone}`, content }, 'sms outbox');
+    // The code is the credential: the log says that one was sent and to whom (masked); /api/dev/outbox shows it in demo mode.
+    this.log?.info({ phone: `+${message.phoneCode} ${maskPhone(message.phone)}` }, 'sms outbox verification code');
     return { provider: this.name, content, providerMessageId: null, keepsCode: true };
   }
 
   async sendNotification(message: NotificationSms): Promise<SmsSendResult> {
     const content = notificationText(message.kind, message.params);
-    this.log?.info({ phone: `+${message.phoneCode} ${message.phone.slice(0, 3)}****${message.phone.slice(-4)}`, kind: message.kind }, 'sms outbox notification');
+    this.log?.info({ phone: `+${message.phoneCode} ${maskPhone(message.phone)}`, kind: message.kind }, 'sms outbox notification');
     return { provider: this.name, content, providerMessageId: null, keepsCode: false };
   }
 }

@@ -9,6 +9,7 @@ import {
   feeSettingsSchema,
   regionItemSchema,
   releaseResultSchema,
+  sessionsRevokedSchema,
   teacherInfoSchema,
   type AdminApplicationListQuery,
   type AidDecideRequest,
@@ -53,6 +54,9 @@ export const saveDecision = (id: number, body: DecisionSaveRequest) =>
 export const deleteDecision = (id: number) => api.request(`/admin/applications/${id}/decision`, { method: 'DELETE' });
 
 export const withdrawDecision = (id: number) => api.post(`/admin/applications/${id}/decision/withdraw`, {}, { schema: admissionDecisionSchema });
+
+/** Ends every signed-in device of the account (lost phone, shared computer); audited (decision 037). */
+export const endAccountSessions = (userId: number) => api.post(`/admin/accounts/${userId}/sessions/revoke`, {}, { schema: sessionsRevokedSchema });
 
 export const releaseDecisions = (userIds: number[]) => api.post('/admin/applications/release', { user_ids: userIds }, { schema: releaseResultSchema });
 

@@ -16,6 +16,13 @@ export const ADMIN_TABS = [
   { key: 'settings', label: '费用与截止日期' },
   { key: 'tracking', label: '访问统计' },
   { key: 'content', label: '页面内容' },
+  // Programme structure (decision 039).
+  { key: 'sessions', label: '期次' },
+  { key: 'venues', label: '会场' },
+  { key: 'houses', label: '学院' },
+  { key: 'courses', label: '课程' },
+  { key: 'placement', label: '分配与发布' },
+  { key: 'selection-rounds', label: '选课轮次' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 

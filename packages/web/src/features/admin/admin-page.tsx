@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { Select, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -15,6 +15,14 @@ const FinancialAidTab = lazy(() => import('./financial-aid-tab.tsx'));
 const SettingsTab = lazy(() => import('./settings-tab.tsx'));
 const TrackingTab = lazy(() => import('./tracking-tab.tsx'));
 const ContentTab = lazy(() => import('./content-tab.tsx'));
+const SelectionRoundsTab = lazy(() => import('./selection-rounds-tab.tsx'));
+const SessionsTab = lazy(() => import('./sessions-tab.tsx'));
+const VenuesTab = lazy(() => import('./venues-tab.tsx'));
+const HousesTab = lazy(() => import('./houses-tab.tsx'));
+const CoursesTab = lazy(() => import('./courses-tab.tsx'));
+/** Tabs registered by key (the rest are chosen below). */
+const PlacementTab = lazy(() => import('./placement-tab.tsx'));
+const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab };
 
 /** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
 export default function AdminPage() {
@@ -56,7 +64,7 @@ export default function AdminPage() {
           children:
             t.key !== tab ? null : (
               <Suspense fallback={fallback}>
-                {t.key === 'tracking' ? <TrackingTab /> : t.key === 'content' ? <ContentTab /> : t.key === 'applications' ? <ApplicationsTab /> : t.key === 'financial-aid' ? <FinancialAidTab /> : <SettingsTab />}
+                {STRUCTURE_TABS[t.key] ? createElement(STRUCTURE_TABS[t.key]!) : t.key === 'tracking' ? <TrackingTab /> : t.key === 'content' ? <ContentTab /> : t.key === 'applications' ? <ApplicationsTab /> : t.key === 'financial-aid' ? <FinancialAidTab /> : <SettingsTab />}
               </Suspense>
             ),
         }))}

@@ -20,7 +20,7 @@ import {
 } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { ADMIN_KEYS, refreshAdmissions, deleteDecision, fetchApplication, releaseDecisions, saveDecision, withdrawDecision } from './admin-api.ts';
+import { ADMIN_KEYS, endAccountSessions, refreshAdmissions, deleteDecision, fetchApplication, releaseDecisions, saveDecision, withdrawDecision } from './admin-api.ts';
 import { describeChange, describeRelease, formatTime } from './admin-format.ts';
 import { StageTag } from './admin-shared.tsx';
 import { formatFen } from './money.ts';
@@ -31,6 +31,7 @@ const AUDIT_LABELS: Record<string, string> = {
   'admission.decision.withdraw': '撤回录取结果',
   'admission.decision.delete': '删除录取草稿',
   'financial_aid.decide': '助学金审核',
+  'account.sessions.revoke': '退出全部登录设备',
 };
 
 const ORDER_STATUS_LABELS: Record<string, string> = { pending: '待支付', paid: '已支付', closed: '已关闭', refunded: '已退款' };
@@ -223,6 +224,40 @@ function DecisionPanel({ detail }: { detail: AdminApplicationDetail }) {
   );
 }
 
+/** 退出该学生的所有设备: for a lost phone or a shared computer; the API records it in the audit log. */
+function AccountSessionsPanel({ userId }: { userId: number }) {
+  const [modal, modalHolder] = Modal.useModal();
+  const [toast, toastHolder] = message.useMessage();
+  const end = useMutation({
+    mutationFn: () => endAccountSessions(userId),
+    onSuccess: (r) => void toast.success(`已退出 ${r.count} 台设备`),
+  });
+  return (
+    <section className="admin-section" aria-label="登录设备">
+      {modalHolder}
+      {toastHolder}
+      <h3>登录设备</h3>
+      <p className="admin-muted">学生反映手机丢失或在公共电脑上未退出时使用：该学生的所有设备都需重新登录。</p>
+      <Button
+        danger
+        loading={end.isPending}
+        onClick={() =>
+          void modal.confirm({
+            title: '退出该学生的所有设备',
+            content: '确认让该学生在所有设备上退出登录吗？此操作将记入操作记录。',
+            okText: '确认退出',
+            cancelText: '取消',
+            okButtonProps: { danger: true },
+            onOk: () => end.mutateAsync().catch(() => undefined),
+          })
+        }
+      >
+        退出该学生的所有设备
+      </Button>
+    </section>
+  );
+}
+
 /** The detail and the decision form (exported for the render smoke test). */
 export function DetailBody({ d }: { d: AdminApplicationDetail }) {
   const batch = d.application.batch;
@@ -286,6 +321,7 @@ export function DetailBody({ d }: { d: AdminApplicationDetail }) {
           ]}
         />
       </section>
+      <AccountSessionsPanel userId={d.user_id} />
       <section className="admin-section">
         <h3>操作记录</h3>
         {d.audit.length === 0 ? (

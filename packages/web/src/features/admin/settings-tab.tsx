@@ -10,6 +10,7 @@ import { beijingWallClockToIso, formatTime } from './admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
 import { SiteContactCard, SiteQrCard } from './site-qr-card.tsx';
 import { BatchLegend, PROGRAMME_KEY, ProgrammeCard } from './settings-programme-card.tsx';
+import { StaffMfaCard } from './staff-mfa-card.tsx';
 
 const MAX_YUAN = 1_000_000;
 
@@ -124,6 +125,7 @@ export default function SettingsTab() {
       <DeadlinesCard />
       <SiteQrCard />
       <SiteContactCard />
+      <StaffMfaCard />
     </div>
   );
 }

@@ -48,7 +48,7 @@ describe('admission gates', () => {
     expect(gateTarget('offer-released', status({ offer_letter: 1 }))).toBeNull();
     expect(gateTarget('offer-released', status({ offer_letter: 0 }))).toBe(PAGES.admission);
     expect(gateTarget('offer-released', status({ offer_letter: null }))).toBe(PAGES.payApply);
-    expect(gateTarget('offer-released', status({ offer_letter: 1, is_tuition_paid: true }))).toBe(PAGES.admissionSuccess);
+    expect(gateTarget('offer-released', status({ offer_letter: 1, is_tuition_paid: true }))).toBe(PAGES.cardCourse);
   });
 
   it('never redirects a student to the page that refused them (no loops)', () => {

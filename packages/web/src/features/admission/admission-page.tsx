@@ -227,7 +227,9 @@ function SuccessTab({ letter, status }: { letter: OfferLetter; status: StudentSt
       </dl>
       <h3>接下来</h3>
       <ol className="adm-steps">
-        <li>开营前，会场与住宿安排将在网站公布，可随时在「我的账户 · 我的申请」查看。</li>
+        <li>
+          会场与学院结果将在网站公布，可随时在<Link to={PATHS.cardCourse}>我的会场与选课</Link>查看。
+        </li>
         <li>会场结果公布后，登录网站完成选课。</li>
         <li>如需退费，请先阅读退费政策，并在规定时间内联系项目办公室。</li>
       </ol>

@@ -1,4 +1,6 @@
-import { MSG, loginResultSchema, studentStatusSchema, type LoginResult, type StudentStatus } from '@summit/domain';
+import { MSG, isMfaChallenge, loginAnswerSchema, loginResultSchema, studentStatusSchema, type LoginAnswer, type LoginResult, type StudentStatus } from '@summit/domain';
+import { PATHS } from '../../app/paths.ts';
+import { stashMfaChallenge } from './mfa-challenge-store.ts';
 import { api } from '../../lib/api-client.ts';
 import { authStorage, roleOfLoginType, type Role } from '../../lib/auth-storage.ts';
 import { toast } from '../../lib/notifier.ts';
@@ -18,12 +20,13 @@ export interface PhonePair {
   phone: string;
 }
 
-export function loginWithPassword(body: PhonePair & { password: string }): Promise<LoginResult> {
-  return api.post('/login', body, { schema: loginResultSchema, ...FIELD_ERRORS });
+/** A session, or for staff with two-factor sign-in a challenge to answer on /login/mfa (decision 036). */
+export function loginWithPassword(body: PhonePair & { password: string }): Promise<LoginAnswer> {
+  return api.post('/login', body, { schema: loginAnswerSchema, ...FIELD_ERRORS });
 }
 
-export function loginWithCode(body: PhonePair & { code: string }): Promise<LoginResult> {
-  return api.post('/login', body, { schema: loginResultSchema, ...FIELD_ERRORS });
+export function loginWithCode(body: PhonePair & { code: string }): Promise<LoginAnswer> {
+  return api.post('/login', body, { schema: loginAnswerSchema, ...FIELD_ERRORS });
 }
 
 export function register(body: PhonePair & { code: string; password: string }): Promise<LoginResult> {
@@ -54,6 +57,22 @@ export async function completeLogin(result: LoginResult, returnTo: string | null
   const studentStatus = role === 'student' ? await fetchStudentStatus() : null;
   toast('success', successText);
   return targetAfterLogin({ role, isAdmin: result.is_admin, returnTo, studentStatus });
+}
+
+/**
+ * After the password: a session completes the login; a two-factor challenge is kept for this tab and the
+ * visitor goes to the code step, which completes the login the same way.
+ */
+export async function continueLogin(answer: LoginAnswer, returnTo: string | null, successText: string): Promise<string> {
+  if (!isMfaChallenge(answer)) return completeLogin(answer, returnTo, successText);
+  stashMfaChallenge({
+    challenge: answer.challenge,
+    enrol: answer.mfa_enrol_required,
+    name: answer.name,
+    returnTo,
+    expiresAt: Date.now() + answer.expires_in * 1000,
+  });
+  return PATHS.loginMfa;
 }
 
 export const LOGIN_SUCCESS_TEXT = MSG.LOGIN_OK;

@@ -51,9 +51,9 @@ export function PlainPasswordLoginForm() {
     if (found.phone || found.password) return;
     setSubmitting(true);
     try {
-      const { LOGIN_SUCCESS_TEXT, completeLogin, loginWithPassword } = await loadAuthApi();
+      const { LOGIN_SUCCESS_TEXT, continueLogin, loginWithPassword } = await loadAuthApi();
       const result = await loginWithPassword({ phone_code: phoneCodeOf(area), phone: phone.trim(), password });
-      const target = await completeLogin(result, returnTargetFrom(params), LOGIN_SUCCESS_TEXT);
+      const target = await continueLogin(result, returnTargetFrom(params), LOGIN_SUCCESS_TEXT);
       await navigate(target, { replace: true, flushSync: true });
     } catch (error) {
       // A 4003 naming one of our fields, or 手机号或密码错误, goes under its field (the api client did not toast it).

@@ -4,7 +4,7 @@ import { smsCodeSchema } from '@summit/domain';
 import { zodRule } from '../../lib/form-rules.ts';
 import { PHONE_FIELD, PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
 import { SmsCodeInput } from '../../components/sms-code-input.tsx';
-import { LOGIN_SUCCESS_TEXT, completeLogin, loginWithCode } from './auth-api.ts';
+import { LOGIN_SUCCESS_TEXT, continueLogin, loginWithCode } from './auth-api.ts';
 import { LoginFormActions } from './login-form-actions.tsx';
 import { useAuthForm, type AuthFormValues } from './use-auth-form.ts';
 
@@ -16,7 +16,7 @@ export function SmsLoginForm() {
 
   const submit = submitWith(async (values) => {
     const result = await loginWithCode({ ...phoneFieldsOf(values), code: (values.code ?? '').trim() });
-    const target = await completeLogin(result, returnTo, LOGIN_SUCCESS_TEXT);
+    const target = await continueLogin(result, returnTo, LOGIN_SUCCESS_TEXT);
     await navigate(target, { replace: true, flushSync: true });
   });
 

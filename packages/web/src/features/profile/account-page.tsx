@@ -14,7 +14,7 @@ import './profile.css';
 
 const ROLE_LABELS: Record<string, string> = { STUDENT: '学生', TEACHER: '教师', SCHOOL: '学校', SL: '学生领袖' };
 
-/** /account (个人中心): a student's 我的申请 first, then who is logged in, with 编辑资料, 修改密码 and 退出登录. */
+/** /account (个人中心): a student's 我的申请 first, then who is logged in, with 编辑资料, 修改密码, 登录设备 and 退出登录. */
 export default function AccountPage() {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -68,6 +68,8 @@ export default function AccountPage() {
             </Button>
           ) : null}
           <Button onClick={() => void navigate(PATHS.reset)}>修改密码</Button>
+          <Button onClick={() => void navigate(PATHS.accountDevices)}>登录设备</Button>
+          {auth.data.type === 'TEACHER' || auth.data.type === 'SCHOOL' ? <Button onClick={() => void navigate(PATHS.accountSecurity)}>两步验证</Button> : null}
           <Button onClick={() => void navigate(PATHS.changeId)}>切换身份</Button>
           <Button danger loading={leaving} onClick={() => void signOut()}>
             退出登录

@@ -106,10 +106,12 @@ describe('我的申请: one state, its figures and the next step, for every stag
     expect(late.facts.at(-1)).toEqual({ label: '缴费截止', value: '2027年4月10日（已过期）' });
   });
 
-  it('tuition paid → 缴费成功 first, the letter one tap away', () => {
+  it('tuition paid → the course card next (venue, house, selection), the payment result and the letter one tap away', () => {
     const s = status({ step1: true, step2: true, is_apply_paid: true, offer_letter: 1, is_tuition_paid: true, tuition_paid_at: '2027-04-02T06:30:00Z' });
     const v = describeJourney({ status: s, apply, letter, now: NOW });
-    expect(v).toMatchObject({ stage: '已缴费', tone: 'done', next: { path: nextStudentPage(s) } });
+    expect(v).toMatchObject({ stage: '已缴费', tone: 'done', next: { label: '查看会场与选课', path: '/student/card/course' } });
+    expect(nextStudentPage(s)).toBe('/student/card/course');
+    expect(v.links).toEqual([{ label: '缴费结果', path: '/student/admission/success' }, { label: '录取通知书', path: '/student/admission/offer' }]);
     expect(v.facts).toContainEqual({ label: '缴费时间', value: '2027年4月2日 14:30（北京时间）' });
   });
 });

@@ -25,8 +25,8 @@ import './side-helper.css';
 
 /** GET /api/site/qr/:which (domain siteQrPath; inlined so zod stays out of this chunk). */
 const qrSrc = (which: 'service' | 'official') => `/api/site/qr/${which}`;
-/** Spec §4 sends a confirmed notice to /student/card/course; that page does not exist yet (decisions 015, 017). */
-const CARD_COURSE_PATH: string | null = null;
+/** Spec §4 sends a confirmed notice to /student/card/course (decisions 017, 040). */
+const CARD_COURSE_PATH: string | null = PATHS.cardCourse;
 
 function useViewportWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Descriptions } from 'antd';
+import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
 import { maskPhone } from '../../lib/phone-mask.ts';
 import { logout } from '../../lib/session.ts';
@@ -32,6 +33,7 @@ export function StaffLanding({
   denied?: string | null;
 }) {
   const [leaving, setLeaving] = useState(false);
+  const navigate = useNavigate();
   const signOut = async () => {
     setLeaving(true);
     await logout(PATHS.login);
@@ -59,9 +61,13 @@ export function StaffLanding({
           <h1 className="page__title">{heading}</h1>
           <p className="staff-landing__intro">{intro}</p>
         </div>
-        <Button onClick={() => void signOut()} loading={leaving}>
-          退出登录
-        </Button>
+        <div className="staff-landing__actions">
+          <Button onClick={() => void navigate(PATHS.accountDevices)}>登录设备</Button>
+          <Button href={PATHS.accountSecurity}>两步验证</Button>
+          <Button onClick={() => void signOut()} loading={leaving}>
+            退出登录
+          </Button>
+        </div>
       </header>
       <section className="staff-landing__card" aria-label="账号信息">
         {body}

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { COURSE_CENTRE_MSG, MSG, STATUS, clashMessage, type AllocationRun, type CentreConfig, type CentreCourse, type GrabResult, type SelectionRound, type Timetable } from '@summit/domain';
+import { auditLog } from '../../db/schema.ts';
+import { courses } from '../../db/schema-courses.ts';
+import { enrolments, studentNotices, waitlistEntries } from '../../db/schema-course-centre.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, createStaffToken } from '../../test/flows.ts';
+import { makeCourse, makeRound, makeVenue, placedStudent } from './course-centre-test-kit.ts';
+
+let t: TestApp;
+let admin: string;
+let venueId: number;
+const MIN = 60_000;
+const base = '/api/student/course-center';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createStaffToken(t, 'teacher', { isAdmin: true });
+  venueId = (await makeVenue(t.db, 'beijing')).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const grab = (token: string, course_id: number) => call<GrabResult>(t.app, 'POST', `${base}/cart/grab`, { token, body: { course_id } });
+const takenOf = async (id: number) => (await t.db.select({ taken: courses.taken }).from(courses).where(eq(courses.id, id)))[0]!.taken;
+const seatsOf = async (id: number) => (await t.db.select().from(enrolments).where(eq(enrolments.courseId, id))).length;
+const openRound = (o: Partial<Parameters<typeof makeRound>[1]> = {}) => makeRound(t.db, { opensAt: new Date(t.clock.now().getTime() - MIN), closesAt: new Date(t.clock.now().getTime() + 60 * MIN), ...o });
+
+describe('gates (one function, swapped for the domain gate at merge)', () => {
+  it('403-10 unpaid, 403-20 no venue, 403-30 no round, then the config with the server clock', async () => {
+    const unpaid = await placedStudent(t, venueId, { paid: false });
+    expect((await call(t.app, 'GET', `${base}/config`, { token: unpaid.token })).body.status).toBe(STATUS.GATE_OFFER);
+
+    const noSession = await placedStudent(t, venueId, { placeName: '' });
+    expect((await call(t.app, 'GET', `${base}/config`, { token: noSession.token })).body).toMatchObject({ status: '403-20', msg: MSG.NO_PLACE });
+
+    const s = await placedStudent(t, venueId);
+    const config = await call<CentreConfig>(t.app, 'GET', `${base}/config`, { token: s.token });
+    expect(config.body).toMatchObject({ status: 200, data: { round: null, session_key: 'first', venue: { place_name: 'beijing' }, server_now: t.clock.now().toISOString() } });
+    expect((await call(t.app, 'POST', `${base}/cart`, { token: s.token, body: { course_id: 1 } })).body).toMatchObject({ status: '403-30', msg: MSG.COURSE_SELECTION_NOT_OPEN_FOR_USER });
+  });
+});
+
+describe('grab rules', () => {
+  it('window, capacity, one seat, clash, FC cap, session and venue, all with their Chinese messages', async () => {
+    const round = await openRound({ opensAt: new Date(t.clock.now().getTime() + MIN) });
+    const s = await placedStudent(t, venueId);
+    const a = await makeCourse(t.db, { title: '量子计算导论', slot: 1, capacity: 1 });
+    expect((await grab(s.token, a.id)).body).toMatchObject({ status: 4001, msg: COURSE_CENTRE_MSG.NOT_STARTED });
+    t.clock.advance(2 * MIN);
+    expect((await grab(s.token, a.id)).body).toMatchObject({ status: 200, data: { ok: true } });
+    expect((await grab(s.token, a.id)).body).toMatchObject({ status: 4001, msg: COURSE_CENTRE_MSG.FULL });
+
+    const b = await makeCourse(t.db, { slot: 1, capacity: 5 });
+    expect((await grab(s.token, b.id)).body).toMatchObject({ status: 4001, msg: clashMessage('量子计算导论') });
+    const big = await makeCourse(t.db, { slot: 2, capacity: 5 });
+    expect((await grab(s.token, big.id)).body.status).toBe(200);
+    expect((await grab(s.token, big.id)).body).toMatchObject({ msg: COURSE_CENTRE_MSG.ALREADY_ENROLLED });
+    expect(await takenOf(big.id)).toBe(1);
+
+    const fcs = await Promise.all([3, 4, 5].map((n) => makeCourse(t.db, { category: 'fc', slot: n })));
+    expect((await grab(s.token, fcs[0]!.id)).body.status).toBe(200);
+    expect((await grab(s.token, fcs[1]!.id)).body.status).toBe(200);
+    expect((await grab(s.token, fcs[2]!.id)).body).toMatchObject({ status: 4001, msg: '前沿对话最多可额外选择2门' });
+
+    const second = await makeCourse(t.db, { sessionKey: 'second', slot: 9 });
+    const elsewhere = await makeCourse(t.db, { venueId: (await makeVenue(t.db)).id, slot: 10 });
+    for (const c of [second, elsewhere]) expect((await grab(s.token, c.id)).body).toMatchObject({ msg: '仅可选择本期本会场的课程' });
+
+    t.clock.advance(120 * MIN);
+    expect((await grab(s.token, b.id)).body).toMatchObject({ msg: COURSE_CENTRE_MSG.ENDED });
+    await t.db.execute(sql`update selection_rounds set status = 'closed' where id = ${round.id}`);
+  });
+
+  it('the catalogue shows seats left, clashes and my flags; a preference round refuses the grab', async () => {
+    await openRound();
+    const s = await placedStudent(t, venueId);
+    const held = await makeCourse(t.db, { title: '哲学', slot: 30 });
+    const clashing = await makeCourse(t.db, { title: '逻辑', slot: 30, category: 'master_class' });
+    expect((await grab(s.token, held.id)).body.status).toBe(200);
+    await call(t.app, 'POST', `${base}/wish`, { token: s.token, body: { course_id: clashing.id } });
+    const list = await call<CentreCourse[]>(t.app, 'GET', `${base}/courses?category=master_class&keyword=${encodeURIComponent('逻辑')}`, { token: s.token });
+    expect(list.body.data).toEqual([expect.objectContaining({ id: clashing.id, clashes_with: '哲学', in_wish: true, enrolled: false, seats_left: 10 })]);
+    const mine = await call<CentreCourse>(t.app, 'GET', `${base}/courses/${held.id}`, { token: s.token });
+    expect(mine.body.data).toMatchObject({ enrolled: true, seats_left: 9 });
+    expect((await call(t.app, 'GET', `${base}/courses?category=nope`, { token: s.token })).body).toMatchObject({ status: 4003 });
+  });
+});
+
+describe('wish list and cart', () => {
+  it('adds, sorts (only a permutation of the list), removes; submit needs 2 Cornerstone Workshops and grabs in order', async () => {
+    const s = await placedStudent(t, venueId);
+    const [c1, c2, w1, w2] = await Promise.all([makeCourse(t.db, { slot: 40 }), makeCourse(t.db, { slot: 41, capacity: 1, taken: 1 }), makeCourse(t.db, { category: 'cw', slot: 42 }), makeCourse(t.db, { category: 'cw', slot: 43 })]);
+    for (const c of [c1!, c2!]) await call(t.app, 'POST', `${base}/wish`, { token: s.token, body: { course_id: c.id } });
+    const sorted = await call<Array<{ course: CentreCourse; sort: number }>>(t.app, 'POST', `${base}/wish/sort`, { token: s.token, body: { course_ids: [c2!.id, c1!.id] } });
+    expect(sorted.body.data?.map((i) => i.course.id)).toEqual([c2!.id, c1!.id]);
+    expect((await call(t.app, 'POST', `${base}/wish/sort`, { token: s.token, body: { course_ids: [c1!.id] } })).body).toMatchObject({ status: 4003, msg: COURSE_CENTRE_MSG.SORT_MISMATCH });
+    expect((await call(t.app, 'POST', `${base}/wish`, { token: s.token, body: { course_id: c1!.id } })).body.msg).toBe(COURSE_CENTRE_MSG.IN_WISH);
+
+    for (const c of [c1!, c2!, w1!]) await call(t.app, 'POST', `${base}/cart`, { token: s.token, body: { course_id: c.id } });
+    expect((await call(t.app, 'POST', `${base}/cart/submit`, { token: s.token })).body).toMatchObject({ status: 4001, msg: '请至少选择2门基石工作坊后再提交' });
+    await call(t.app, 'POST', `${base}/cart`, { token: s.token, body: { course_id: w2!.id } });
+    await call(t.app, 'DELETE', `${base}/cart/${c1!.id}`, { token: s.token });
+    const submitted = await call<{ results: GrabResult[] }>(t.app, 'POST', `${base}/cart/submit`, { token: s.token });
+    expect(submitted.body.data?.results).toEqual([
+      { course_id: c2!.id, ok: false, msg: COURSE_CENTRE_MSG.FULL },
+      { course_id: w1!.id, ok: true, msg: COURSE_CENTRE_MSG.GRAB_OK },
+      { course_id: w2!.id, ok: true, msg: COURSE_CENTRE_MSG.GRAB_OK },
+    ]);
+    const cart = await call<Array<{ course: CentreCourse }>>(t.app, 'GET', `${base}/cart`, { token: s.token });
+    expect(cart.body.data?.map((i) => i.course.id)).toEqual([c2!.id]);
+    const my = await call<Timetable>(t.app, 'GET', `${base}/my`, { token: s.token });
+    expect(my.body.data?.courses.map((c) => c.id).sort()).toEqual([w1!.id, w2!.id].sort());
+  });
+});
+
+describe('contention', () => {
+  it('N parallel grabs of the last seat: exactly one wins, the counter equals the seats', async () => {
+    const students = await Promise.all(Array.from({ length: 8 }, () => placedStudent(t, venueId)));
+    const last = await makeCourse(t.db, { slot: 50, capacity: 3, taken: 2 });
+    const answers = await Promise.all(students.map((s) => grab(s.token, last.id)));
+    expect(answers.filter((a) => a.body.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.msg === COURSE_CENTRE_MSG.FULL)).toHaveLength(7);
+    expect(answers.every((a) => a.http < 500)).toBe(true);
+    expect([await takenOf(last.id), await seatsOf(last.id)]).toEqual([3, 1]);
+  });
+
+  it('one student grabbing two clashing courses at once holds one', async () => {
+    const s = await placedStudent(t, venueId);
+    const [x, y] = await Promise.all([makeCourse(t.db, { slot: 51 }), makeCourse(t.db, { slot: 51 })]);
+    const answers = await Promise.all([grab(s.token, x!.id), grab(s.token, y!.id), grab(s.token, x!.id)]);
+    expect(answers.filter((a) => a.body.status === 200)).toHaveLength(1);
+    expect((await t.db.select().from(enrolments).where(eq(enrolments.studentId, s.accountId))).length).toBe(1);
+  });
+
+  it('a drop promotes the first waitlisted student who can take it, with a notice and audit; a racing grab never oversells', async () => {
+    const [holder, blocked, waiting, racer] = await Promise.all(Array.from({ length: 4 }, () => placedStudent(t, venueId)));
+    const full = await makeCourse(t.db, { title: '热门课', slot: 60, capacity: 1 });
+    const clash = await makeCourse(t.db, { slot: 60 });
+    expect((await grab(holder!.token, full.id)).body.status).toBe(200);
+    expect((await call(t.app, 'POST', `${base}/waitlist`, { token: blocked!.token, body: { course_id: full.id } })).body.status).toBe(200);
+    t.clock.advance(1000);
+    expect((await call(t.app, 'POST', `${base}/waitlist`, { token: waiting!.token, body: { course_id: full.id } })).body.status).toBe(200);
+    expect((await call(t.app, 'POST', `${base}/waitlist`, { token: waiting!.token, body: { course_id: full.id } })).body.msg).toBe(COURSE_CENTRE_MSG.ALREADY_WAITLISTED);
+    // The first in line now holds a clashing course, so the seat passes to the second.
+    expect((await grab(blocked!.token, clash.id)).body.status).toBe(200);
+
+    const [drop, raced] = await Promise.all([call<Timetable>(t.app, 'DELETE', `${base}/enrolments/${full.id}`, { token: holder!.token }), grab(racer!.token, full.id)]);
+    expect(drop.body).toMatchObject({ status: 200, msg: COURSE_CENTRE_MSG.DROP_OK });
+    expect(raced.body).toMatchObject({ status: 4001, msg: COURSE_CENTRE_MSG.FULL });
+    expect([await takenOf(full.id), await seatsOf(full.id)]).toEqual([1, 1]);
+    const [seat] = await t.db.select().from(enrolments).where(eq(enrolments.courseId, full.id));
+    expect(seat).toMatchObject({ studentId: waiting!.accountId, source: 'waitlist' });
+    const my = await call<Timetable>(t.app, 'GET', `${base}/my`, { token: waiting!.token });
+    expect(my.body.data?.notices[0]).toMatchObject({ title: COURSE_CENTRE_MSG.PROMOTED_TITLE, body: expect.stringContaining('《热门课》') });
+    expect(await t.db.select().from(studentNotices).where(eq(studentNotices.studentId, blocked!.accountId))).toHaveLength(0);
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'enrolment'), eq(auditLog.action, 'enrolment.waitlist')));
+    expect(audits.map((a) => a.entityId)).toContain(String(waiting!.accountId));
+    const blockedEntry = await t.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.studentId, blocked!.accountId), eq(waitlistEntries.courseId, full.id)));
+    expect(blockedEntry[0]?.promotedAt).toBeNull();
+  });
+});
+
+describe('preference allocation (admin)', () => {
+  it('creates a round (audited), dry-runs reproducibly from the seed, commits once, shows fairness and waitlists', async () => {
+    const rounds = '/api/admin/selection-rounds';
+    const now = t.clock.now().getTime();
+    const bad = await call(t.app, 'POST', rounds, { token: admin, body: { name: '志愿轮', session_key: 'first', venue_id: venueId, categories: ['major'], mode: 'preference', opens_at: new Date(now).toISOString(), closes_at: new Date(now - MIN).toISOString() } });
+    expect(bad.body).toMatchObject({ status: 4003, data: { field: 'closes_at' } });
+    const created = await call<SelectionRound>(t.app, 'POST', rounds, { token: admin, body: { name: '志愿轮', session_key: 'first', venue_id: venueId, categories: ['major'], mode: 'preference', opens_at: new Date(now - MIN).toISOString(), closes_at: new Date(now + 10 * MIN).toISOString() } });
+    expect(created.body).toMatchObject({ status: 200, data: { status: 'draft', mode: 'preference' } });
+    const id = created.body.data!.id;
+    expect((await call(t.app, 'POST', `${rounds}/${id}/status`, { token: admin, body: { status: 'open' } })).body.status).toBe(200);
+
+    const majors = await Promise.all([70, 71, 72].map((n) => makeCourse(t.db, { category: 'major', slot: n, capacity: 2 })));
+    const students = await Promise.all(Array.from({ length: 5 }, () => placedStudent(t, venueId)));
+    for (const s of students) for (const m of majors) await call(t.app, 'POST', `${base}/wish`, { token: s.token, body: { course_id: m.id } });
+    expect((await grab(students[0]!.token, majors[0]!.id)).body.msg).toBe(COURSE_CENTRE_MSG.NOT_GRAB_ROUND);
+
+    const run1 = await call<AllocationRun>(t.app, 'POST', `${rounds}/${id}/dry-run`, { token: admin, body: { seed: 'summit-2026' } });
+    const run2 = await call<AllocationRun>(t.app, 'POST', `${rounds}/${id}/dry-run`, { token: admin, body: { seed: 'summit-2026' } });
+    expect(run1.body.data?.assignments).toEqual(run2.body.data?.assignments);
+    expect(run1.body.data?.fairness).toMatchObject({ students: 5, seatsAssigned: 6 });
+    expect(run1.body.data!.fairness.first + run1.body.data!.fairness.second + run1.body.data!.fairness.third).toBe(6);
+    expect(await takenOf(majors[0]!.id)).toBe(0);
+
+    expect((await call(t.app, 'POST', `${rounds}/${id}/commit`, { token: admin, body: { run_id: run1.body.data!.id } })).body.msg).toBe(COURSE_CENTRE_MSG.ROUND_NOT_CLOSED_FOR_ALLOCATION);
+    await call(t.app, 'POST', `${rounds}/${id}/status`, { token: admin, body: { status: 'closed' } });
+    const committed = await call<SelectionRound>(t.app, 'POST', `${rounds}/${id}/commit`, { token: admin, body: { run_id: run1.body.data!.id } });
+    expect(committed.body).toMatchObject({ status: 200, data: { status: 'allocated', seed: 'summit-2026' } });
+    for (const m of majors) expect([await takenOf(m.id), await seatsOf(m.id)]).toEqual([2, 2]);
+    expect((await call(t.app, 'POST', `${rounds}/${id}/commit`, { token: admin, body: { run_id: run2.body.data!.id } })).body.msg).toBe(COURSE_CENTRE_MSG.ROUND_ALREADY_ALLOCATED);
+    const waitlists = await call<Array<{ entries: unknown[] }>>(t.app, 'GET', `${rounds}/${id}/waitlists`, { token: admin });
+    expect(waitlists.body.data?.flatMap((w) => w.entries).length).toBeGreaterThan(0);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'enrolment.allocation'));
+    expect(audit).toHaveLength(6);
+  });
+});
+
+describe('venue result not yet published', () => {
+  it('403-30 请在公布会场结果后选课 until result_publications has a venue row at or before now', async () => {
+    const pending = (await makeVenue(t.db, undefined, null)).id;
+    const s = await placedStudent(t, pending);
+    expect((await call(t.app, 'GET', `${base}/config`, { token: s.token })).body).toMatchObject({ status: '403-30', msg: MSG.COURSE_AFTER_PLACE_RESULT });
+    await t.db.execute(sql`insert into result_publications (kind, venue_id, publish_at) values ('venue', ${pending}, ${new Date(t.clock.now().getTime() - 1000).toISOString()}::timestamptz)`);
+    expect((await call(t.app, 'GET', `${base}/config`, { token: s.token })).body.status).toBe(200);
+  });
+});
