@@ -349,13 +349,31 @@ export async function getSecuritySettings(ctx: AppContext): Promise<SecuritySett
   return { mfa_enforced: await isMfaEnforced(ctx), demo_mode: ctx.env.DEMO_MODE };
 }
 
+/**
+ * Switching enforcement on also ends the live sessions of every account that must now have a second factor and
+ * has none, so nobody keeps reaching the console on a password-only session until it expires. The acting
+ * administrator keeps theirs (they just changed the setting; their next sign-in enrols). The ended accounts are
+ * listed in the setting's audit row.
+ */
 export async function updateSecuritySettings(ctx: AppContext, auth: AuthState, input: { mfa_enforced: boolean }): Promise<SecuritySettings> {
+  const wasEnforced = await isMfaEnforced(ctx);
+  const mustEnd = input.mfa_enforced && !wasEnforced
+    ? (await listStaffMfa(ctx.db))
+        .filter((r) => r.id !== auth.accountId && r.enabledAt === null && isMfaEnforcedRole({ role: r.role, teacherType: r.teacherType, isAdmin: r.isAdmin }))
+        .map((r) => r.id)
+    : [];
   await writeSettingsAudited(ctx.db, {
     values: [{ key: MFA_ENFORCED_SETTING, value: input.mfa_enforced }],
     actorId: auth.accountId,
     now: ctx.now(),
-    audit: { action: 'settings.security.update', entityId: 'security', before: (rows) => ({ mfa_enforced: typeof rows[0]?.value === 'boolean' ? rows[0].value : !ctx.env.DEMO_MODE }), after: { mfa_enforced: input.mfa_enforced } },
+    audit: {
+      action: 'settings.security.update',
+      entityId: 'security',
+      before: (rows) => ({ mfa_enforced: typeof rows[0]?.value === 'boolean' ? rows[0].value : !ctx.env.DEMO_MODE }),
+      after: mustEnd.length > 0 ? { mfa_enforced: input.mfa_enforced, sessions_ended_for: mustEnd } : { mfa_enforced: input.mfa_enforced },
+    },
   });
+  for (const accountId of mustEnd) await revokeAccountTokens(ctx, accountId);
   return getSecuritySettings(ctx);
 }
 

@@ -319,6 +319,27 @@ describe('demo mode: offered, not required', () => {
     await call(t.app, 'PUT', '/api/admin/settings/security', { token: adminToken, body: { mfa_enforced: false } });
     expect((await login(t, admin.phone)).body.data!.token).toBeTruthy();
   });
+
+  it('switching enforcement on ends the live sessions of staff without a factor; enrolled staff and the acting admin keep theirs', async () => {
+    const admin = await createAccount(t, { isAdmin: true });
+    const adminToken = (await login(t, admin.phone)).body.data!.token!;
+    const bare = await createAccount(t, { teacherType: 4 });
+    const bareToken = (await login(t, bare.phone)).body.data!.token!;
+    const enrolled = await createAccount(t, { teacherType: 4 });
+    const enrolledToken = (await login(t, enrolled.phone)).body.data!.token!;
+    await enrolWithToken(t, enrolledToken);
+    const teacher = await createAccount(t, { teacherType: 1 });
+    const teacherToken = (await login(t, teacher.phone)).body.data!.token!;
+
+    expect((await call(t.app, 'PUT', '/api/admin/settings/security', { token: adminToken, body: { mfa_enforced: true } })).body.status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/auth/info', { token: bareToken })).body.status).toBe(401);
+    for (const token of [adminToken, enrolledToken, teacherToken]) expect((await call(t.app, 'GET', '/api/auth/info', { token })).body.status).toBe(200);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.security.update'));
+    expect((audit.at(-1)!.after as { sessions_ended_for: number[] }).sessions_ended_for).toContain(bare.id);
+    expect((audit.at(-1)!.after as { sessions_ended_for: number[] }).sessions_ended_for).not.toContain(enrolled.id);
+    await call(t.app, 'PUT', '/api/admin/settings/security', { token: adminToken, body: { mfa_enforced: false } });
+    expect((await login(t, admin.phone)).body.data!.token).toBeTruthy();
+  });
 });
 
 describe('outside demo mode: enforced for administrators and staff', () => {
