@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { ASSIGNMENT_MAX_SIZE_MB, ESSAY_STATUSES, SUBMISSION_FILES_MAX } from '../coursework.ts';
+import { ASSIGNMENT_MAX_SIZE_MB, COURSEWORK_MSG, ESSAY_STATUSES, SUBMISSION_FILES_MAX } from '../coursework.ts';
 import { boundedStringSchema, idSchema, queryIdSchema, requestObjectSchema, DB_INT_MAX } from './common.ts';
 import { UPLOAD_EXTENSIONS, uploadedFileSchema } from './storage.ts';
 
@@ -37,14 +37,14 @@ export type AssignmentSaveRequest = z.infer<typeof assignmentSaveRequestSchema>;
 export const submissionRequestSchema = requestObjectSchema({
   text: boundedStringSchema(20_000).default(''),
   files: z.array(uploadedFileSchema, err).max(SUBMISSION_FILES_MAX, { error: `最多上传${SUBMISSION_FILES_MAX}个文件` }).default([]),
-});
+}).refine((v) => v.text.trim() !== '' || v.files.length > 0, { error: COURSEWORK_MSG.SUBMISSION_EMPTY, path: ['text'] });
 export type SubmissionRequest = z.infer<typeof submissionRequestSchema>;
 
 export const gradingRequestSchema = requestObjectSchema({
   score: pointsSchema.optional(),
   rubric_points: z.array(pointsSchema, err).max(12, err).optional(),
   comment: boundedStringSchema(5_000).default(''),
-});
+}).refine((v) => v.score !== undefined || v.rubric_points !== undefined, { error: '请填写分数', path: ['score'] });
 export type GradingRequest = z.infer<typeof gradingRequestSchema>;
 
 export const essaySaveRequestSchema = requestObjectSchema({

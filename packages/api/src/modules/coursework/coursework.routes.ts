@@ -6,6 +6,7 @@ import {
   assignmentDetailSchema,
   assignmentSaveRequestSchema,
   assignmentSchema,
+  courseRefSchema,
   courseworkCourseParamsSchema,
   courseworkIdParamsSchema,
   courseworkStudentGradeParamsSchema,
@@ -88,6 +89,7 @@ export async function courseworkRoutes(app: FastifyInstance) {
   );
 
   const s = '/api/student';
+  r.get(`${s}/assignment/courses`, { schema: { tags: student, summary: '我选修的课程（作业与写作中心用）', response: { 200: envelopeOf(z.array(courseRefSchema)) } } }, async (req) => ok(await cw.listMyCourses(ctx, authOf(req))));
   r.get(`${s}/assignment/course/:course_id`, { schema: { tags: student, summary: '本课程的作业与我的提交', params: courseworkCourseParamsSchema, response: { 200: envelopeOf(studentCourseAssignmentsSchema) } } }, async (req) =>
     ok(await cw.getStudentCourseAssignments(ctx, authOf(req), req.params.course_id)),
   );

@@ -267,6 +267,10 @@ export async function submitAssignment(ctx: AppContext, auth: AuthState, id: num
   return submissionOf(row, await repo.nameOf(ctx.db, auth.accountId));
 }
 
+export async function listMyCourses(ctx: AppContext, auth: AuthState): Promise<CourseRef[]> {
+  return (await repo.listEnrolledCourses(ctx.db, auth.accountId)).map(courseRefOf);
+}
+
 // --- writing centre --------------------------------------------------------------------------------------
 
 export async function getWritingCentre(ctx: AppContext, auth: AuthState): Promise<WritingCentre> {
