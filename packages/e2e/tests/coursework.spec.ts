@@ -51,8 +51,9 @@ test('a teacher sets an assignment, the student hands in a file, the teacher gra
   const due = dialog.getByLabel('截止时间');
   await due.click();
   await due.fill('2030-06-30 18:00');
+  // Enter confirms the picker and, as in any form, submits it; press 保存 only if the form is still open.
   await due.press('Enter');
-  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden({ timeout: 5_000 }).catch(() => dialog.getByRole('button', { name: '保存' }).click());
   await expect(dialog).toBeHidden(slow);
   const card = page.getByRole('article', { name: title });
   await expect(card).toContainText('2030-06-30 18:00', slow);
