@@ -154,7 +154,8 @@ describe('submissions', () => {
 describe('writing centre', () => {
   it('a student drafts, edits and submits an essay to an enrolled course; only that teacher reviews it', async () => {
     expect((await call(t.app, 'POST', '/api/student/writing', { token: studentA.token, body: { course_id: courseB, title: '文章' } })).body).toMatchObject(NO);
-    const draft = await call<Essay>(t.app, 'POST', '/api/student/writing', { token: studentA.token, body: { course_id: courseA, title: '我的暑假', body: '初稿' } });
+    const pdf = await uploadPdf(t.app, studentA.token, 'essay.pdf');
+    const draft = await call<Essay>(t.app, 'POST', '/api/student/writing', { token: studentA.token, body: { course_id: courseA, title: '我的暑假', body: '初稿', files: [pdf] } });
     expect(draft.body).toMatchObject({ status: 200, msg: COURSEWORK_MSG.ESSAY_SAVED, data: { status: 'draft' } });
     const id = draft.body.data!.id;
     // A draft is not the teacher's to see, and not another student's to change.
@@ -162,7 +163,8 @@ describe('writing centre', () => {
     expect((await call(t.app, 'PUT', `/api/student/writing/${id}`, { token: studentB.token, body: { course_id: courseB, title: 'x', body: 'y' } })).body).toMatchObject(NO);
     expect((await call(t.app, 'PUT', `/api/teacher/writing/${id}/review`, { token: teacherA.token, body: { rubric_points: [1, 1, 1, 1] } })).body).toMatchObject(NO);
 
-    const pdf = await uploadPdf(t.app, studentA.token, 'essay.pdf');
+    // A draft's file is still the student's alone.
+    expect((await readBack(t.app, pdf.url, teacherA.token)).statusCode).toBe(403);
     const sent = await call<Essay>(t.app, 'PUT', `/api/student/writing/${id}`, { token: studentA.token, body: { course_id: courseA, title: '我的暑假', body: '定稿', files: [pdf], submit: true } });
     expect(sent.body).toMatchObject({ status: 200, msg: COURSEWORK_MSG.ESSAY_SUBMITTED, data: { status: 'submitted', body: '定稿' } });
     expect((await call(t.app, 'PUT', `/api/student/writing/${id}`, { token: studentA.token, body: { course_id: courseA, title: '再改', body: 'x' } })).body).toMatchObject({ status: 4001, msg: COURSEWORK_MSG.ESSAY_LOCKED });
