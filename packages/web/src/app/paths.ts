@@ -75,12 +75,30 @@ export const PATHS = {
   rosterPlace: '/roster/:place',
   studentHouseRules: '/student/manage/house-rules',
   teacherHouseRules: '/teacher/house-rules',
+  // Course work (issue 12 items 3–4, decisions 052/053).
+  teacherAssignmentDetail: '/teacher/assignment-detail/:id',
+  teacherParticipation: '/teacher/assignment/participation/:courseId/:period?',
+  adminAssignmentDetail: '/admin/assignment-detail/:id',
+  studentAssignments: '/student/manage/assignments',
+  writingCenter: '/student/manage/writing-center/:state?',
+  gradeQuery: '/student/manage/grade-query',
+  gradeExplain: '/student/manage/grade-explain',
+  gradePost: '/student/manage/grade-post',
+  gradePostDetail: '/student/manage/grade-post/detail/:id?',
 } as const;
 
 /** /roster/{place_name}. */
 export function rosterPath(placeName: string): string {
   return `/roster/${encodeURIComponent(placeName)}`;
 }
+
+/** Course work (decision 052). */
+export const teacherAssignmentDetailPath = (id: number) => `/teacher/assignment-detail/${id}`;
+export const adminAssignmentDetailPath = (id: number) => `/admin/assignment-detail/${id}`;
+export const participationPath = (courseId: number, period?: number) => `/teacher/assignment/participation/${courseId}${period ? `/${period}` : ''}`;
+export const gradePostDetailPath = (courseId: number) => `/student/manage/grade-post/detail/${courseId}`;
+export const WRITING_CENTER_PATH = '/student/manage/writing-center';
+export const WRITING_CENTER_SUBMITTED_PATH = '/student/manage/writing-center/submitted';
 
 /** /pdf/<encoded url>: the viewer's address for a same-origin file URL. */
 export function pdfViewerPath(src: string): string {

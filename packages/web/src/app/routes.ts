@@ -129,6 +129,16 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.courseMine, title: '我的课表', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/my-course-page.tsx') },
   { path: PATHS.cornerstone, title: '基石工作坊', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/cornerstone-page.tsx') },
   { path: PATHS.schedule, title: '课表', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/schedule-page.tsx') },
+  // Course work (issue 12 items 3–4, decisions 052/053).
+  { path: PATHS.teacherAssignmentDetail, title: '作业详情', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/coursework/assignment-detail-page.tsx') },
+  { path: PATHS.teacherParticipation, title: '作业与成绩', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/coursework/participation-page.tsx') },
+  { path: PATHS.adminAssignmentDetail, title: '作业详情', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/coursework/assignment-detail-page.tsx') },
+  { path: PATHS.studentAssignments, title: '我的作业', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/student-assignments-page.tsx') },
+  { path: PATHS.writingCenter, title: '写作中心', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/writing-center-page.tsx') },
+  { path: PATHS.gradeQuery, title: '成绩查询', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-query-page.tsx') },
+  { path: PATHS.gradeExplain, title: '成绩说明', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-explain-page.tsx') },
+  { path: PATHS.gradePost, title: '成绩通知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-post-page.tsx') },
+  { path: PATHS.gradePostDetail, title: '成绩通知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-post-page.tsx') },
   // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the
   // content store. Plain markup, no antd. Their AMC flag is SITE_PAGES[].amcHidden (for the AMC gate).
   ...INFO_PAGES.map(

@@ -8,6 +8,7 @@ import { contentPages } from '../../db/schema-content.ts';
 import { venues } from '../../db/schema-courses.ts';
 import { allocationRuns, selectionRounds } from '../../db/schema-course-centre.ts';
 import { jobs } from '../../db/schema-jobs.ts';
+import { assignments, courseGrades, essays, submissions } from '../../db/schema-coursework.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -47,6 +48,9 @@ export const FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   settings.value,
   contentPages.published,
   contentPages.draft,
+  // Course work (decision 052): what students hand in.
+  submissions.files,
+  essays.files,
 ];
 
 /** JSON columns that mention files only as history or telemetry: they never keep a file alive. */
@@ -63,6 +67,12 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   allocationRuns.result,
   // Job payloads carry ids, not file addresses (decision 038).
   jobs.payload,
+  // Course work: types, rubrics and scores.
+  assignments.allowedTypes,
+  assignments.rubric,
+  submissions.rubricPoints,
+  essays.rubricPoints,
+  courseGrades.scores,
 ];
 
 /**

@@ -25,6 +25,7 @@ import type { LocalStorageProvider, StorageProvider } from '../../providers/stor
 import { createStorageProvider } from '../../providers/storage/create-storage-provider.ts';
 import { getSharedSecret } from '../settings/settings.service.ts';
 import { findUploadByKey, insertUpload, markUploadStored, type UploadRow } from './storage.repo.ts';
+import { isFileHandedInToTeacher } from '../coursework/coursework.repo.ts';
 
 const UPLOAD_SECRET_KEY = 'storage.upload_secret';
 const MB = 1024 * 1024;
@@ -121,12 +122,14 @@ export async function mayReadUpload(ctx: AppContext, auth: AuthState, row: Uploa
 }
 
 /**
- * Hook for course work: true when `upload` was handed in to a course that `teacherId` teaches. Courses do not
- * exist yet, so no plain teacher reads a student's file today. The course module fills this in with one
- * query (a hand-in row naming the upload's key whose course has this teacher); nothing else changes.
+ * Course work (decision 052): true when `upload` was handed in to a course that `teacherId` teaches, as an
+ * assignment submission or a submitted writing-centre essay. Matched on the per-upload key directory, so a
+ * renamed file still counts; only student uploads are ever handed in.
  */
-async function isHandedInToCourseOf(_ctx: AppContext, _teacherId: number, _upload: UploadRow): Promise<boolean> {
-  return false;
+async function isHandedInToCourseOf(ctx: AppContext, teacherId: number, upload: UploadRow): Promise<boolean> {
+  const directory = upload.key.replace(/[^/]*$/, '');
+  if (!/^student\/[0-9]+\/[0-9a-f]{32}\/$/.test(directory)) return false;
+  return isFileHandedInToTeacher(ctx.db, teacherId, directory);
 }
 
 /** Everyone refused, and every key we never stored, gets the same 403: a key's existence is not revealed. */

@@ -1,0 +1,1 @@
+export { GradeExplainPage as default } from './grade-pages.tsx';

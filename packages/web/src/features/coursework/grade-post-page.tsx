@@ -1,0 +1,1 @@
+export { GradePostPage as default } from './grade-pages.tsx';

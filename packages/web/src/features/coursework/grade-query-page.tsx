@@ -1,0 +1,1 @@
+export { GradeQueryPage as default } from './grade-pages.tsx';
