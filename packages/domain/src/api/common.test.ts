@@ -63,6 +63,7 @@ describe('every request schema', () => {
       'deadlinesUpdateRequestSchema',
       'decisionSaveRequestSchema',
       'feeSettingsUpdateRequestSchema',
+      'houseLatecomersRequestSchema',
       'houseSortRequestSchema',
       'loginRequestSchema',
       'mfaCodeRequestSchema',

@@ -285,3 +285,73 @@ describe('admin overview', () => {
     expect(left).toHaveLength(0);
   });
 });
+
+describe('latecomers (decision 045)', () => {
+  const moveTo = (studentId: number, venueId: number) => call<{ house: { code: string; name: string } | null }>(t.app, 'POST', '/api/admin/placement/move', { token: admin, body: { student_id: studentId, venue_id: venueId } });
+  const houseOf = async (accountId: number) => (await t.db.select().from(houseAssignments).where(eq(houseAssignments.studentId, accountId)))[0] ?? null;
+  const sizesAt = async (venueId: number) => {
+    const rows = await t.db.select().from(houseAssignments).where(eq(houseAssignments.venueId, venueId));
+    const all = await t.db.select({ id: houses.id }).from(houses);
+    const m = new Map(all.map((h) => [h.id, 0]));
+    for (const r of rows) m.set(r.houseId, (m.get(r.houseId) ?? 0) + 1);
+    return m;
+  };
+
+  it('puts a student moved into a published venue straight into its smallest house, audited, and shows it as new', async () => {
+    await publish('house', venueIds.online, t.clock.now());
+    const before = await sizesAt(venueIds.online);
+    const late = await student({ state: GUANGDONG_STATE });
+    const moved = await moveTo(late.accountId, venueIds.online);
+    expect(moved.body).toMatchObject({ status: 200, msg: '已保存' });
+    const row = await houseOf(late.accountId);
+    expect(row).toMatchObject({ venueId: venueIds.online, runId: null });
+    expect(moved.body.data!.house?.code).toBe((await t.db.select().from(houses).where(eq(houses.id, row!.houseId)))[0]!.code);
+    expect(before.get(row!.houseId)).toBe(Math.min(...before.values()));
+    const [audit] = await audits('placement.house_latecomer');
+    expect(audit).toMatchObject({ entityId: String(late.accountId), after: { venue_id: venueIds.online, house_id: row!.houseId, rule: 'smallest', members_before: Math.min(...before.values()) } });
+
+    const shown = (await card(late.token)).body.data!;
+    expect(shown).toMatchObject({ cards: { is_new: true }, venue: { place_name: 'online' }, user: { house: { code: moved.body.data!.house!.code } } });
+    expect((await call(t.app, 'GET', '/api/student/house', { token: late.token })).body.status).toBe(200);
+  });
+
+  it('moves a student who had seen their house: the new house replaces it and is new again', async () => {
+    expect((await card(bj1.token)).body.data!.cards.is_new).toBe(false);
+    const moved = await moveTo(bj1.accountId, venueIds.online);
+    expect(moved.body.data!.house).not.toBeNull();
+    const shown = (await card(bj1.token)).body.data!;
+    expect(shown).toMatchObject({ cards: { is_new: true }, venue: { place_name: 'online' }, user: { house: { code: moved.body.data!.house!.code } } });
+    // Every house of the venue stays within one of the others.
+    const sizes = [...(await sizesAt(venueIds.online)).values()];
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+  });
+
+  it('places the bulk rule\'s later students into a sorted venue too', async () => {
+    const newcomer = await student({ state: GUANGDONG_STATE });
+    const commit = await rule({ session_key: 'first', dry_run: false });
+    expect(commit.body.status).toBe(200);
+    expect(await venueOf(newcomer.accountId)).toBe(venueIds.online);
+    expect(await houseOf(newcomer.accountId)).toMatchObject({ venueId: venueIds.online });
+  });
+
+  it('leaves a venue never sorted to its sorting, and 补分学院 places anyone left without a house', async () => {
+    const [spare] = await t.db.insert(venues).values({ placeName: 'hangzhou', name: '杭州会场', city: '杭州', capacity: 10, sort: 4 }).returning({ id: venues.id });
+    const s = await student({ state: GUANGDONG_STATE });
+    expect((await moveTo(s.accountId, spare!.id)).body.data).toEqual({ house: null });
+    expect(await houseOf(s.accountId)).toBeNull();
+    expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: spare!.id } })).body).toEqual({ status: 4001, msg: '该会场尚未分配学院，请先分配学院' });
+
+    // Someone placed at a sorted venue without a house (e.g. before this rule existed).
+    const legacy = await student({ state: GUANGDONG_STATE });
+    await t.db.insert(venueAssignments).values({ studentId: legacy.accountId, venueId: venueIds.online, method: 'manual' });
+    const fill = await call<{ placed: number }>(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: venueIds.online } });
+    expect(fill.body).toMatchObject({ status: 200, msg: '已补分学院', data: { placed: 1 } });
+    expect(await houseOf(legacy.accountId)).toMatchObject({ venueId: venueIds.online });
+    expect((await call<{ placed: number }>(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: venueIds.online } })).body.data!.placed).toBe(0);
+
+    expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: teacher, body: { venue_id: venueIds.online } })).http).toBe(403);
+    expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: legacy.token, body: { venue_id: venueIds.online } })).http).toBe(403);
+    expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: 'x' } })).body).toMatchObject({ status: 4003, data: { field: 'venue_id' } });
+    expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: 999999 } })).body).toMatchObject({ status: 4003, data: { field: 'venue_id' } });
+  });
+});
