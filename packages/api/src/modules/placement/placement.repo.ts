@@ -2,7 +2,7 @@
  * Venue and house results (issue 11, decision 040): reads for the success card, the house pages and rosters;
  * audited writes for the bulk venue rule, manual moves, house sorting runs and publication times.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { houseForLatecomer, type SessionKey } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
@@ -113,7 +113,11 @@ export interface RoundWindow {
   closesAt: Date;
 }
 
-/** The student's next or current selection round (the course centre's `selection_rounds`), for the course card. */
+/**
+ * The round that governs the student, by the course centre's rule (decision 041: the most recent open round of
+ * their session and venue), for the course card; null when none is open or its window has closed, so the card
+ * and the course centre never disagree about which round applies (decision 045).
+ */
 export async function findSelectionRound(db: Db, sessionKey: SessionKey, venueId: number | null, now: Date): Promise<RoundWindow | null> {
   const [row] = await db
     .select({ opensAt: selectionRounds.opensAt, closesAt: selectionRounds.closesAt })
@@ -123,12 +127,11 @@ export async function findSelectionRound(db: Db, sessionKey: SessionKey, venueId
         eq(selectionRounds.sessionKey, sessionKey),
         venueId === null ? isNull(selectionRounds.venueId) : or(isNull(selectionRounds.venueId), eq(selectionRounds.venueId, venueId)),
         eq(selectionRounds.status, 'open'),
-        gt(selectionRounds.closesAt, now),
       ),
     )
-    .orderBy(asc(selectionRounds.opensAt))
+    .orderBy(desc(selectionRounds.opensAt))
     .limit(1);
-  return row ?? null;
+  return row && row.closesAt.getTime() > now.getTime() ? row : null;
 }
 
 /** Members per house in one venue (or every venue when venueId is null, restricted to `venueIds`). */

@@ -6,6 +6,7 @@ import { houseAssignments, houses, venueAssignments, venues } from '../../db/sch
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { payingStudent, type PayingStudent } from '../payments/payment-test-kit.ts';
+import { selectionRounds } from '../../db/schema-course-centre.ts';
 import { PLACEMENT_AUDIT_ENTITY } from './placement.repo.ts';
 
 let t: TestApp;
@@ -287,7 +288,6 @@ describe('admin overview', () => {
 });
 
 describe('latecomers (decision 045)', () => {
-  const moveTo = (studentId: number, venueId: number) => call<{ house: { code: string; name: string } | null }>(t.app, 'POST', '/api/admin/placement/move', { token: admin, body: { student_id: studentId, venue_id: venueId } });
   const houseOf = async (accountId: number) => (await t.db.select().from(houseAssignments).where(eq(houseAssignments.studentId, accountId)))[0] ?? null;
   const sizesAt = async (venueId: number) => {
     const rows = await t.db.select().from(houseAssignments).where(eq(houseAssignments.venueId, venueId));
@@ -355,3 +355,23 @@ describe('latecomers (decision 045)', () => {
     expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: 999999 } })).body).toMatchObject({ status: 4003, data: { field: 'venue_id' } });
   });
 });
+
+describe('course card and the governing round', () => {
+  it('follows the round the course centre applies (the latest open one), so the card counts down to it', async () => {
+    const now = t.clock.now();
+    const s = await student({ state: GUANGDONG_STATE });
+    await moveTo(s.accountId, venueIds.online);
+    const round = (name: string, venueId: number | null, opensIn: number) => ({ name, sessionKey: 'first' as const, venueId, categories: ['seminar' as const], mode: 'grab' as const, opensAt: new Date(now.getTime() + opensIn), closesAt: new Date(now.getTime() + 3_600_000), status: 'open' as const, createdAt: now });
+    await t.db.insert(selectionRounds).values(round('全体轮次', null, -60_000));
+    expect((await card(s.token)).body.data).toMatchObject({ allow_course_cart: true, course_gate_msg: null });
+    await t.db.insert(selectionRounds).values(round('线上会场轮次', venueIds.online, 30_000));
+    const later = (await card(s.token)).body.data!;
+    expect(later).toMatchObject({ allow_course_cart: false, course_apply: { place_name: 'online', open_at: new Date(now.getTime() + 30_000).toISOString() } });
+    t.clock.advance(30_000);
+    expect((await card(s.token)).body.data!.allow_course_cart).toBe(true);
+  });
+});
+
+function moveTo(studentId: number, venueId: number) {
+  return call<{ house: { code: string; name: string } | null }>(t.app, 'POST', '/api/admin/placement/move', { token: admin, body: { student_id: studentId, venue_id: venueId } });
+}

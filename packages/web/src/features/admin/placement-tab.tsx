@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Checkbox, DatePicker, Input, Popconfirm, Select, Space, Table, message } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Input, Popconfirm, Select, Space, Table, Typography, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -8,8 +8,10 @@ import {
   SESSION_NAMES,
   adminPlacementOverviewSchema,
   adminPlacementStudentsSchema,
+  houseLatecomersResultSchema,
   houseRulesSchema,
   houseSortResultSchema,
+  venueMoveResultSchema,
   venueRuleResultSchema,
   type AdminPlacementOverview,
   type SessionKey,
@@ -32,7 +34,8 @@ const runRule = (body: { session_key: SessionKey; overwrite: boolean; dry_run: b
 const runSort = (body: { venue_id: number; seed?: string }) => api.post('/admin/placement/house-sort', body, { schema: houseSortResultSchema, fieldNames: ['seed'] });
 const setPublication = (body: { kind: 'venue' | 'house'; venue_id: number | null; publish_at: string | null }) =>
   api.request('/admin/placement/publication', { method: 'PUT', body, schema: adminPlacementOverviewSchema });
-const moveStudent = (body: { student_id: number; venue_id: number }) => api.post('/admin/placement/move', body);
+const moveStudent = (body: { student_id: number; venue_id: number }) => api.post('/admin/placement/move', body, { schema: venueMoveResultSchema });
+const placeLatecomers = (body: { venue_id: number }) => api.post('/admin/placement/house-latecomers', body, { schema: houseLatecomersResultSchema });
 
 /** A publish time: pick and save, or clear while not yet reached. */
 function PublishAt({ label, value, now, onSave, busy }: { label: string; value: string | null; now: string; onSave: (iso: string | null) => void; busy: boolean }) {
@@ -121,8 +124,9 @@ function StudentsCard({ venues, onDone }: { venues: Venue[]; onDone: () => void 
   });
   const move = useMutation({
     mutationFn: moveStudent,
-    onSuccess: () => {
-      void toast.success('已调整');
+    onSuccess: (data) => {
+      // Decision 045: a venue already sorted takes the student into its smallest house at once.
+      void toast.success(data.house ? `已调整，并分入${data.house.name}（该会场人数最少的学院）` : '已调整');
       void list.refetch();
       onDone();
     },
@@ -215,6 +219,13 @@ export default function PlacementTab() {
       refresh();
     },
   });
+  const latecomers = useMutation({
+    mutationFn: placeLatecomers,
+    onSuccess: (data) => {
+      void toast.success(data.placed ? `已为 ${data.placed} 名同学补分学院` : '没有需要补分学院的同学');
+      refresh();
+    },
+  });
   if (overview.isPending) return <LoadingState />;
   if (overview.isError) return <ErrorState onRetry={() => void overview.refetch()} />;
   const o = overview.data;
@@ -239,6 +250,14 @@ export default function PlacementTab() {
                 </Popconfirm>
               </Space>
             )}
+            {v.last_run && v.assigned > v.housed ? (
+              <Space wrap>
+                <Typography.Text type="warning">{v.assigned - v.housed} 人尚无学院</Typography.Text>
+                <Popconfirm title="将这些同学逐一分入该会场人数最少的学院（决策 045），确认？" onConfirm={() => latecomers.mutate({ venue_id: v.id })}>
+                  <Button size="small" loading={latecomers.isPending}>补分学院</Button>
+                </Popconfirm>
+              </Space>
+            ) : null}
             {v.housed > 0 ? <span style={{ fontSize: 12 }}>{v.houses.filter((h) => h.members > 0).map((h) => `${h.name} ${h.members}`).join(' · ')}</span> : null}
           </Space>
         );
