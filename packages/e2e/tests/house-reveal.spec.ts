@@ -41,7 +41,9 @@ async function placeInBrowser(browser: Browser, studentPhone: string, venueName:
   // By phone: a retry makes another student with the same name.
   await search.fill(studentPhone, { timeout: 60_000 });
   await search.press('Enter');
-  await expect(page.getByRole('row').filter({ hasText: studentPhone })).toContainText(`${venueName}（手动）`);
+  // The list masks phones (139****1234); the search by the full number leaves this student's row only.
+  const masked = `${studentPhone.slice(0, 3)}****${studentPhone.slice(-4)}`;
+  await expect(page.getByRole('row').filter({ hasText: masked })).toContainText(`${venueName}（手动）`);
 
   // The row is found by its publication group, which stays when publishing replaces the seed box.
   const venueRow = page.getByRole('row').filter({ has: page.getByRole('group', { name: `${venueName} 会场结果` }) });
