@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortIntoHouses } from './house-sorting.ts';
+import { houseForLatecomer, sortIntoHouses } from './house-sorting.ts';
 import { hashSeed, seededRandom } from './seeded-random.ts';
 
 const houses = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
@@ -53,5 +53,32 @@ describe('sortIntoHouses', () => {
 
   it('returns nothing when there are no houses', () => {
     expect(sortIntoHouses(students(3), [], 'x')).toEqual([]);
+  });
+});
+
+describe('houseForLatecomer (decision 045)', () => {
+  it('picks a smallest house, reproducibly from the seed and the student', () => {
+    const counts = houses.map((h) => ({ houseId: h, members: h === 13 || h === 20 ? 2 : 3 }));
+    const pick = houseForLatecomer(counts, 'seed-a', 42);
+    expect([13, 20]).toContain(pick);
+    expect(houseForLatecomer(counts, 'seed-a', 42)).toBe(pick);
+    expect(houseForLatecomer([...counts].reverse(), 'seed-a', 42)).toBe(pick);
+    expect(houseForLatecomer([{ houseId: 5, members: 0 }, { houseId: 6, members: 1 }], 's', 1)).toBe(5);
+    expect(houseForLatecomer([], 's', 1)).toBeNull();
+  });
+
+  it('spreads ties across houses rather than always choosing the same one', () => {
+    const even = houses.map((h) => ({ houseId: h, members: 4 }));
+    const picks = new Set(Array.from({ length: 60 }, (_, i) => houseForLatecomer(even, 'seed-b', 1000 + i)));
+    expect(picks.size).toBeGreaterThan(6);
+  });
+
+  it('keeps sizes within one when latecomers keep arriving', () => {
+    const m = new Map(houses.map((h) => [h, h % 2]));
+    for (let id = 1; id <= 50; id++) {
+      const h = houseForLatecomer([...m].map(([houseId, members]) => ({ houseId, members })), 'seed-c', id)!;
+      m.set(h, m.get(h)! + 1);
+    }
+    expect(Math.max(...m.values()) - Math.min(...m.values())).toBeLessThanOrEqual(1);
   });
 });

@@ -55,3 +55,21 @@ export function sortIntoHouses(students: readonly SortingStudent[], houseIds: re
 export function newSortingSeed(random: () => number = Math.random): string {
   return Math.floor(random() * 0xffffffff).toString(36).padStart(7, '0');
 }
+
+export interface HouseSize {
+  houseId: number;
+  members: number;
+}
+
+/**
+ * A latecomer's house (decision 045): a student who arrives in a venue after its houses were sorted joins the
+ * smallest house there, so sizes still differ by at most one when they did before. Ties are broken by a
+ * shuffle seeded with the venue's sorting seed and the student's id, so the choice is reproducible from the
+ * audit row and does not always favour the same house.
+ */
+export function houseForLatecomer(sizes: readonly HouseSize[], seed: string, studentId: number): number | null {
+  if (sizes.length === 0) return null;
+  const smallest = Math.min(...sizes.map((s) => s.members));
+  const tied = [...new Set(sizes.filter((s) => s.members === smallest).map((s) => s.houseId))].sort((a, b) => a - b);
+  return shuffled(tied, seededRandom(`${seed}:late:${studentId}`))[0] ?? null;
+}

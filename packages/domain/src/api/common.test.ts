@@ -68,6 +68,7 @@ describe('every request schema', () => {
       'gradeComponentsRequestSchema',
       'gradePublishRequestSchema',
       'gradingRequestSchema',
+      'houseLatecomersRequestSchema',
       'houseSortRequestSchema',
       'loginRequestSchema',
       'mfaCodeRequestSchema',

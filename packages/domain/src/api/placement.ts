@@ -84,6 +84,8 @@ export const PLACEMENT_MSG = {
   UNPUBLISH_AFTER_PUBLISH: '结果已公布，不能撤回',
   ASSIGNED: '已分配',
   SORTED: '学院分配完成',
+  LATECOMERS_UNSORTED: '该会场尚未分配学院，请先分配学院',
+  LATECOMERS_PLACED: '已补分学院',
   SAVED: '已保存',
 } as const;
 
@@ -101,6 +103,13 @@ export const venueRuleResultSchema = z.object({
 export type VenueRuleResult = z.infer<typeof venueRuleResultSchema>;
 
 export const venueMoveRequestSchema = requestObjectSchema({ student_id: int4Id, venue_id: int4Id });
+/** The move's answer: the house the student joined when the new venue was already sorted (decision 045). */
+export const venueMoveResultSchema = z.object({ house: houseBriefSchema.nullable() });
+export type VenueMoveResult = z.infer<typeof venueMoveResultSchema>;
+/** POST /api/admin/placement/house-latecomers: places a sorted venue's students who have no house (decision 045). */
+export const houseLatecomersRequestSchema = requestObjectSchema({ venue_id: int4Id });
+export const houseLatecomersResultSchema = z.object({ placed: z.number().int(), houses: z.array(houseCountSchema) });
+export type HouseLatecomersResult = z.infer<typeof houseLatecomersResultSchema>;
 export const houseSortRequestSchema = requestObjectSchema({
   venue_id: int4Id,
   seed: z.string({ error: MSG.PARAM_INVALID }).regex(/^[A-Za-z0-9_-]{1,40}$/, { error: MSG.PARAM_INVALID }).optional(),

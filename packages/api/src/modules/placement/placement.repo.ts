@@ -2,8 +2,8 @@
  * Venue and house results (issue 11, decision 040): reads for the success card, the house pages and rosters;
  * audited writes for the bulk venue rule, manual moves, house sorting runs and publication times.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { SessionKey } from '@summit/domain';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { houseForLatecomer, type SessionKey } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { houseAssignments, houses, venueAssignments, venues } from '../../db/schema-courses.ts';
@@ -113,7 +113,11 @@ export interface RoundWindow {
   closesAt: Date;
 }
 
-/** The student's next or current selection round (the course centre's `selection_rounds`), for the course card. */
+/**
+ * The round that governs the student, by the course centre's rule (decision 041: the most recent open round of
+ * their session and venue), for the course card; null when none is open or its window has closed, so the card
+ * and the course centre never disagree about which round applies (decision 045).
+ */
 export async function findSelectionRound(db: Db, sessionKey: SessionKey, venueId: number | null, now: Date): Promise<RoundWindow | null> {
   const [row] = await db
     .select({ opensAt: selectionRounds.opensAt, closesAt: selectionRounds.closesAt })
@@ -123,12 +127,11 @@ export async function findSelectionRound(db: Db, sessionKey: SessionKey, venueId
         eq(selectionRounds.sessionKey, sessionKey),
         venueId === null ? isNull(selectionRounds.venueId) : or(isNull(selectionRounds.venueId), eq(selectionRounds.venueId, venueId)),
         eq(selectionRounds.status, 'open'),
-        gt(selectionRounds.closesAt, now),
       ),
     )
-    .orderBy(asc(selectionRounds.opensAt))
+    .orderBy(desc(selectionRounds.opensAt))
     .limit(1);
-  return row ?? null;
+  return row && row.closesAt.getTime() > now.getTime() ? row : null;
 }
 
 /** Members per house in one venue (or every venue when venueId is null, restricted to `venueIds`). */
@@ -273,6 +276,10 @@ export async function applyVenuePlanAudited(
         .insert(venueAssignments)
         .values(plan.placements.map((p) => ({ studentId: p.studentId, venueId: p.venueId, method: 'rule' as const, assignedBy: w.actorId, assignedAt: w.now })))
         .onConflictDoNothing({ target: venueAssignments.studentId });
+      // Placed into venues already sorted: their smallest houses (decision 045); the venues are locked above.
+      const byVenue = new Map<number, number[]>();
+      for (const p of plan.placements) byVenue.set(p.venueId, [...(byVenue.get(p.venueId) ?? []), p.studentId]);
+      for (const [venueId, studentIds] of byVenue) await placeLatecomersTx(tx, { venueId, studentIds, actorId: w.actorId, now: w.now });
     }
     await audit(tx, { actorId: w.actorId, action: 'placement.venue_rule', entityId: 'venues', before: null, after: plan.summary, now: w.now });
   });
@@ -290,19 +297,25 @@ export async function assignedPerVenue(tx: Tx | Db, placeName: string): Promise<
 }
 
 /**
- * Moves one student to a venue by hand. Their house belonged to the old venue, so it is dropped (the new venue's
- * sorting places them). `check` sees the locked venue's count of the student's session.
+ * Moves one student to a venue by hand. Their house belonged to the old venue, so it is dropped; if the new venue
+ * has been sorted they join its smallest house (decision 045), else its sorting places them. Returns the new
+ * house id, or null. `check` sees the locked venue's count of the student's session.
  */
 export async function moveStudentAudited(
   db: Db,
   w: { studentId: number; venueId: number; actorId: number; now: Date; check: (tx: Db, before: { venueId: number | null }) => Promise<void> },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
     await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, w.venueId)).for('update');
     const [old] = await tx.select().from(venueAssignments).where(eq(venueAssignments.studentId, w.studentId)).for('update');
     const [oldHouse] = await tx.select({ houseId: houseAssignments.houseId }).from(houseAssignments).where(eq(houseAssignments.studentId, w.studentId));
     await w.check(tx as unknown as Db, { venueId: old?.venueId ?? null });
-    if (old?.venueId !== w.venueId) await tx.delete(houseAssignments).where(eq(houseAssignments.studentId, w.studentId));
+    const changed = old?.venueId !== w.venueId;
+    if (changed) {
+      await tx.delete(houseAssignments).where(eq(houseAssignments.studentId, w.studentId));
+      // A new venue (and house) is news again: the card marks it new and offers the reveal (decision 045).
+      await tx.update(placementSeen).set({ venueSeenAt: null, houseSeenAt: null }).where(eq(placementSeen.studentId, w.studentId));
+    }
     await tx
       .insert(venueAssignments)
       .values({ studentId: w.studentId, venueId: w.venueId, method: 'manual', assignedBy: w.actorId, assignedAt: w.now })
@@ -315,6 +328,82 @@ export async function moveStudentAudited(
       after: { venue_id: w.venueId, method: 'manual' },
       now: w.now,
     });
+    // Into a venue already sorted (its houses exist, published or not): straight into its smallest house.
+    const placed = changed ? await placeLatecomersTx(tx, { venueId: w.venueId, studentIds: [w.studentId], actorId: w.actorId, now: w.now }) : [];
+    return placed[0]?.houseId ?? null;
+  });
+}
+
+/**
+ * Decision 045: students who arrive in a venue after it was sorted (a manual move, the bulk rule's later
+ * placements, or anyone left without a house) join the venue's smallest house, ties broken by the venue's
+ * sorting seed and the student's id (domain `houseForLatecomer`), one at a time in id order, each audited
+ * (`placement.house_latecomer`). A venue never sorted is left alone: its first sorting run places everyone.
+ * Call inside a transaction that holds the venue's row lock (every writer of the venue's houses takes it).
+ */
+export async function placeLatecomersTx(tx: Tx, w: { venueId: number; studentIds: readonly number[]; actorId: number; now: Date }): Promise<Array<{ studentId: number; houseId: number }>> {
+  if (w.studentIds.length === 0) return [];
+  const [run] = await tx
+    .select({ id: houseSortingRuns.id, seed: houseSortingRuns.seed })
+    .from(houseSortingRuns)
+    .where(and(eq(houseSortingRuns.venueId, w.venueId), eq(houseSortingRuns.committed, true)))
+    .orderBy(desc(houseSortingRuns.id))
+    .limit(1);
+  if (!run) return [];
+  const houseRows = await tx.select({ id: houses.id }).from(houses);
+  const counts = await tx
+    .select({ houseId: houseAssignments.houseId, n: count() })
+    .from(houseAssignments)
+    .where(eq(houseAssignments.venueId, w.venueId))
+    .groupBy(houseAssignments.houseId);
+  const sizes = new Map(houseRows.map((h) => [h.id, 0]));
+  for (const c of counts) sizes.set(c.houseId, c.n);
+  const placed: Array<{ studentId: number; houseId: number }> = [];
+  for (const studentId of [...new Set(w.studentIds)].sort((a, b) => a - b)) {
+    const houseId = houseForLatecomer([...sizes].map(([id, members]) => ({ houseId: id, members })), run.seed, studentId);
+    if (houseId === null) break;
+    const before = sizes.get(houseId) ?? 0;
+    // Only a student of this venue without a house: every writer of the venue's houses holds its row lock.
+    const [here] = await tx.select({ id: venueAssignments.studentId }).from(venueAssignments).where(and(eq(venueAssignments.studentId, studentId), eq(venueAssignments.venueId, w.venueId)));
+    if (!here) continue;
+    const [row] = await tx
+      .insert(houseAssignments)
+      .values({ studentId, houseId, venueId: w.venueId, runId: null, assignedAt: w.now })
+      .onConflictDoNothing({ target: houseAssignments.studentId })
+      .returning({ studentId: houseAssignments.studentId });
+    if (!row) continue;
+    sizes.set(houseId, before + 1);
+    placed.push({ studentId, houseId });
+    await audit(tx, {
+      actorId: w.actorId,
+      action: 'placement.house_latecomer',
+      entityId: String(studentId),
+      before: null,
+      after: { venue_id: w.venueId, house_id: houseId, rule: 'smallest', seed: run.seed, run_id: run.id, members_before: before },
+      now: w.now,
+    });
+  }
+  return placed;
+}
+
+/** Students of a venue without a house (for the admin's 补分学院 and its count). */
+export async function unhousedStudentIds(tx: Tx | Db, venueId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: venueAssignments.studentId })
+    .from(venueAssignments)
+    .leftJoin(houseAssignments, eq(houseAssignments.studentId, venueAssignments.studentId))
+    .where(and(eq(venueAssignments.venueId, venueId), isNull(houseAssignments.studentId)))
+    .orderBy(asc(venueAssignments.studentId));
+  return rows.map((r) => r.id);
+}
+
+/** POST /api/admin/placement/house-latecomers: places every unhoused student of a sorted venue, in one transaction. */
+export async function placeVenueLatecomersAudited(db: Db, w: { venueId: number; actorId: number; now: Date; check: (tx: Db) => Promise<void> }): Promise<Array<{ studentId: number; houseId: number }>> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, w.venueId)).for('update');
+    await w.check(tx as unknown as Db);
+    const ids = await unhousedStudentIds(tx, w.venueId);
+    return placeLatecomersTx(tx, { venueId: w.venueId, studentIds: ids, actorId: w.actorId, now: w.now });
   });
 }
 

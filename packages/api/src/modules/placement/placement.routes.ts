@@ -6,6 +6,8 @@ import {
   adminPlacementStudentsQuerySchema,
   adminPlacementStudentsSchema,
   houseRulesSaveSchema,
+  houseLatecomersRequestSchema,
+  houseLatecomersResultSchema,
   houseRulesSchema,
   houseSortRequestSchema,
   houseSortResultSchema,
@@ -19,11 +21,12 @@ import {
   successCardStatusSchema,
   twelveHousesSchema,
   venueMoveRequestSchema,
+  venueMoveResultSchema,
   venueRuleRequestSchema,
   venueRuleResultSchema,
 } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
-import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
 import {
   getAdminOverview,
   getHouseRules,
@@ -36,6 +39,7 @@ import {
   listAdminStudents,
   markPlacementSeen,
   moveStudent,
+  placeLatecomers,
   runHouseSort,
   runVenueRule,
   saveHouseRules,
@@ -120,11 +124,13 @@ export async function placementRoutes(app: FastifyInstance) {
   );
   r.post(
     '/api/admin/placement/move',
-    { schema: { tags: admin, summary: '手动调整学生会场（写入审计）', body: venueMoveRequestSchema, response: { 200: emptyEnvelopeSchema } } },
-    async (req) => {
-      await moveStudent(ctx, authOf(req), req.body);
-      return { status: 200 as const, msg: PLACEMENT_MSG.SAVED };
-    },
+    { schema: { tags: admin, summary: '手动调整学生会场（写入审计；新会场已分学院时分入人数最少的学院）', body: venueMoveRequestSchema, response: { 200: envelopeOf(venueMoveResultSchema) } } },
+    async (req) => ok(await moveStudent(ctx, authOf(req), req.body), PLACEMENT_MSG.SAVED),
+  );
+  r.post(
+    '/api/admin/placement/house-latecomers',
+    { schema: { tags: admin, summary: '为已分学院的会场中尚无学院的同学补分（人数最少的学院；写入审计）', body: houseLatecomersRequestSchema, response: { 200: envelopeOf(houseLatecomersResultSchema) } } },
+    async (req) => ok(await placeLatecomers(ctx, authOf(req), req.body), PLACEMENT_MSG.LATECOMERS_PLACED),
   );
   r.post(
     '/api/admin/placement/house-sort',

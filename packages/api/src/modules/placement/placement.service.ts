@@ -20,6 +20,7 @@ import {
   type HouseBrief,
   type HouseCount,
   type HouseRules,
+  type HouseLatecomersResult,
   type HouseSortResult,
   type MyHouse,
   type RosterDetail,
@@ -29,6 +30,7 @@ import {
   type SuccessCardStatus,
   type TwelveHouses,
   type VenueBrief,
+  type VenueMoveResult,
   type VenueRuleResult,
 } from '@summit/domain';
 import { SESSION_KEYS } from '@summit/domain/programme-terms';
@@ -54,6 +56,7 @@ import {
   listVenues,
   markSeen,
   moveStudentAudited,
+  placeVenueLatecomersAudited,
   publishAtFor,
   replaceHouseRunAudited,
   setPublicationAudited,
@@ -369,14 +372,17 @@ export async function runVenueRule(ctx: AppContext, auth: AuthState, input: { se
   return result!;
 }
 
-/** POST /api/admin/placement/move: one student to a venue by hand; audited, allowed after publication. */
-export async function moveStudent(ctx: AppContext, auth: AuthState, input: { student_id: number; venue_id: number }): Promise<void> {
+/**
+ * POST /api/admin/placement/move: one student to a venue by hand; audited, allowed after publication. When the new
+ * venue was already sorted the student joins its smallest house in the same transaction (decision 045).
+ */
+export async function moveStudent(ctx: AppContext, auth: AuthState, input: { student_id: number; venue_id: number }): Promise<VenueMoveResult> {
   const venue = await findVenue(ctx.db, input.venue_id);
   if (!venue) throw AppError.param('venue_id', PLACEMENT_MSG.VENUE_NOT_FOUND);
   const student = await findStudentPlacement(ctx.db, input.student_id);
   if (!student) throw AppError.param('student_id', PLACEMENT_MSG.STUDENT_NOT_FOUND);
   if (!student.tuitionPaidAt) throw new AppError(STATUS.MESSAGE, PLACEMENT_MSG.NOT_PAID);
-  await moveStudentAudited(ctx.db, {
+  const houseId = await moveStudentAudited(ctx.db, {
     studentId: input.student_id,
     venueId: input.venue_id,
     actorId: auth.accountId,
@@ -387,6 +393,26 @@ export async function moveStudent(ctx: AppContext, auth: AuthState, input: { stu
       if ((assigned.get(input.venue_id) ?? 0) >= venue.capacity) throw new AppError(STATUS.MESSAGE, PLACEMENT_MSG.VENUE_FULL);
     },
   });
+  const house = houseId === null ? undefined : (await listHouses(ctx.db)).find((h) => h.id === houseId);
+  return { house: house ? houseBrief(house) : null };
+}
+
+/**
+ * POST /api/admin/placement/house-latecomers: a sorted venue's students without a house (moved in before decision
+ * 045, or whose house went with an earlier move) join its smallest houses; allowed after publication.
+ */
+export async function placeLatecomers(ctx: AppContext, auth: AuthState, input: { venue_id: number }): Promise<HouseLatecomersResult> {
+  const venue = await findVenue(ctx.db, input.venue_id);
+  if (!venue) throw AppError.param('venue_id', PLACEMENT_MSG.VENUE_NOT_FOUND);
+  const placed = await placeVenueLatecomersAudited(ctx.db, {
+    venueId: venue.id,
+    actorId: auth.accountId,
+    now: ctx.now(),
+    check: async (tx) => {
+      if (!(await latestRuns(tx)).has(venue.id)) throw new AppError(STATUS.MESSAGE, PLACEMENT_MSG.LATECOMERS_UNSORTED);
+    },
+  });
+  return { placed: placed.length, houses: await countsOfVenue(ctx, venue.id) };
 }
 
 /** POST /api/admin/placement/house-sort: (re)sorts a venue; refused once that venue's house result is out. */

@@ -6,6 +6,7 @@ import { houseAssignments, houses, venueAssignments, venues } from '../../db/sch
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { payingStudent, type PayingStudent } from '../payments/payment-test-kit.ts';
+import { selectionRounds } from '../../db/schema-course-centre.ts';
 import { PLACEMENT_AUDIT_ENTITY } from './placement.repo.ts';
 
 let t: TestApp;
@@ -285,3 +286,92 @@ describe('admin overview', () => {
     expect(left).toHaveLength(0);
   });
 });
+
+describe('latecomers (decision 045)', () => {
+  const houseOf = async (accountId: number) => (await t.db.select().from(houseAssignments).where(eq(houseAssignments.studentId, accountId)))[0] ?? null;
+  const sizesAt = async (venueId: number) => {
+    const rows = await t.db.select().from(houseAssignments).where(eq(houseAssignments.venueId, venueId));
+    const all = await t.db.select({ id: houses.id }).from(houses);
+    const m = new Map(all.map((h) => [h.id, 0]));
+    for (const r of rows) m.set(r.houseId, (m.get(r.houseId) ?? 0) + 1);
+    return m;
+  };
+
+  it('puts a student moved into a published venue straight into its smallest house, audited, and shows it as new', async () => {
+    await publish('house', venueIds.online, t.clock.now());
+    const before = await sizesAt(venueIds.online);
+    const late = await student({ state: GUANGDONG_STATE });
+    const moved = await moveTo(late.accountId, venueIds.online);
+    expect(moved.body).toMatchObject({ status: 200, msg: '已保存' });
+    const row = await houseOf(late.accountId);
+    expect(row).toMatchObject({ venueId: venueIds.online, runId: null });
+    expect(moved.body.data!.house?.code).toBe((await t.db.select().from(houses).where(eq(houses.id, row!.houseId)))[0]!.code);
+    expect(before.get(row!.houseId)).toBe(Math.min(...before.values()));
+    const [audit] = await audits('placement.house_latecomer');
+    expect(audit).toMatchObject({ entityId: String(late.accountId), after: { venue_id: venueIds.online, house_id: row!.houseId, rule: 'smallest', members_before: Math.min(...before.values()) } });
+
+    const shown = (await card(late.token)).body.data!;
+    expect(shown).toMatchObject({ cards: { is_new: true }, venue: { place_name: 'online' }, user: { house: { code: moved.body.data!.house!.code } } });
+    expect((await call(t.app, 'GET', '/api/student/house', { token: late.token })).body.status).toBe(200);
+  });
+
+  it('moves a student who had seen their house: the new house replaces it and is new again', async () => {
+    expect((await card(bj1.token)).body.data!.cards.is_new).toBe(false);
+    const moved = await moveTo(bj1.accountId, venueIds.online);
+    expect(moved.body.data!.house).not.toBeNull();
+    const shown = (await card(bj1.token)).body.data!;
+    expect(shown).toMatchObject({ cards: { is_new: true }, venue: { place_name: 'online' }, user: { house: { code: moved.body.data!.house!.code } } });
+    // Every house of the venue stays within one of the others.
+    const sizes = [...(await sizesAt(venueIds.online)).values()];
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+  });
+
+  it('places the bulk rule\'s later students into a sorted venue too', async () => {
+    const newcomer = await student({ state: GUANGDONG_STATE });
+    const commit = await rule({ session_key: 'first', dry_run: false });
+    expect(commit.body.status).toBe(200);
+    expect(await venueOf(newcomer.accountId)).toBe(venueIds.online);
+    expect(await houseOf(newcomer.accountId)).toMatchObject({ venueId: venueIds.online });
+  });
+
+  it('leaves a venue never sorted to its sorting, and 补分学院 places anyone left without a house', async () => {
+    const [spare] = await t.db.insert(venues).values({ placeName: 'hangzhou', name: '杭州会场', city: '杭州', capacity: 10, sort: 4 }).returning({ id: venues.id });
+    const s = await student({ state: GUANGDONG_STATE });
+    expect((await moveTo(s.accountId, spare!.id)).body.data).toEqual({ house: null });
+    expect(await houseOf(s.accountId)).toBeNull();
+    expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: spare!.id } })).body).toEqual({ status: 4001, msg: '该会场尚未分配学院，请先分配学院' });
+
+    // Someone placed at a sorted venue without a house (e.g. before this rule existed).
+    const legacy = await student({ state: GUANGDONG_STATE });
+    await t.db.insert(venueAssignments).values({ studentId: legacy.accountId, venueId: venueIds.online, method: 'manual' });
+    const fill = await call<{ placed: number }>(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: venueIds.online } });
+    expect(fill.body).toMatchObject({ status: 200, msg: '已补分学院', data: { placed: 1 } });
+    expect(await houseOf(legacy.accountId)).toMatchObject({ venueId: venueIds.online });
+    expect((await call<{ placed: number }>(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: venueIds.online } })).body.data!.placed).toBe(0);
+
+    expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: teacher, body: { venue_id: venueIds.online } })).http).toBe(403);
+    expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: legacy.token, body: { venue_id: venueIds.online } })).http).toBe(403);
+    expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: 'x' } })).body).toMatchObject({ status: 4003, data: { field: 'venue_id' } });
+    expect((await call(t.app, 'POST', '/api/admin/placement/house-latecomers', { token: admin, body: { venue_id: 999999 } })).body).toMatchObject({ status: 4003, data: { field: 'venue_id' } });
+  });
+});
+
+describe('course card and the governing round', () => {
+  it('follows the round the course centre applies (the latest open one), so the card counts down to it', async () => {
+    const now = t.clock.now();
+    const s = await student({ state: GUANGDONG_STATE });
+    await moveTo(s.accountId, venueIds.online);
+    const round = (name: string, venueId: number | null, opensIn: number) => ({ name, sessionKey: 'first' as const, venueId, categories: ['seminar' as const], mode: 'grab' as const, opensAt: new Date(now.getTime() + opensIn), closesAt: new Date(now.getTime() + 3_600_000), status: 'open' as const, createdAt: now });
+    await t.db.insert(selectionRounds).values(round('全体轮次', null, -60_000));
+    expect((await card(s.token)).body.data).toMatchObject({ allow_course_cart: true, course_gate_msg: null });
+    await t.db.insert(selectionRounds).values(round('线上会场轮次', venueIds.online, 30_000));
+    const later = (await card(s.token)).body.data!;
+    expect(later).toMatchObject({ allow_course_cart: false, course_apply: { place_name: 'online', open_at: new Date(now.getTime() + 30_000).toISOString() } });
+    t.clock.advance(30_000);
+    expect((await card(s.token)).body.data!.allow_course_cart).toBe(true);
+  });
+});
+
+function moveTo(studentId: number, venueId: number) {
+  return call<{ house: { code: string; name: string } | null }>(t.app, 'POST', '/api/admin/placement/move', { token: admin, body: { student_id: studentId, venue_id: venueId } });
+}

@@ -1,5 +1,6 @@
+import './structure.css';
 import { useEffect, useState } from 'react';
-import { Button, Card, Checkbox, DatePicker, Input, Popconfirm, Select, Space, Table, message } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Grid, Input, Popconfirm, Select, Space, Table, Typography, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -8,8 +9,10 @@ import {
   SESSION_NAMES,
   adminPlacementOverviewSchema,
   adminPlacementStudentsSchema,
+  houseLatecomersResultSchema,
   houseRulesSchema,
   houseSortResultSchema,
+  venueMoveResultSchema,
   venueRuleResultSchema,
   type AdminPlacementOverview,
   type SessionKey,
@@ -32,7 +35,8 @@ const runRule = (body: { session_key: SessionKey; overwrite: boolean; dry_run: b
 const runSort = (body: { venue_id: number; seed?: string }) => api.post('/admin/placement/house-sort', body, { schema: houseSortResultSchema, fieldNames: ['seed'] });
 const setPublication = (body: { kind: 'venue' | 'house'; venue_id: number | null; publish_at: string | null }) =>
   api.request('/admin/placement/publication', { method: 'PUT', body, schema: adminPlacementOverviewSchema });
-const moveStudent = (body: { student_id: number; venue_id: number }) => api.post('/admin/placement/move', body);
+const moveStudent = (body: { student_id: number; venue_id: number }) => api.post('/admin/placement/move', body, { schema: venueMoveResultSchema });
+const placeLatecomers = (body: { venue_id: number }) => api.post('/admin/placement/house-latecomers', body, { schema: houseLatecomersResultSchema });
 
 /** A publish time: pick and save, or clear while not yet reached. */
 function PublishAt({ label, value, now, onSave, busy }: { label: string; value: string | null; now: string; onSave: (iso: string | null) => void; busy: boolean }) {
@@ -121,8 +125,9 @@ function StudentsCard({ venues, onDone }: { venues: Venue[]; onDone: () => void 
   });
   const move = useMutation({
     mutationFn: moveStudent,
-    onSuccess: () => {
-      void toast.success('已调整');
+    onSuccess: (data) => {
+      // Decision 045: a venue already sorted takes the student into its smallest house at once.
+      void toast.success(data.house ? `已调整，并分入${data.house.name}（该会场人数最少的学院）` : '已调整');
       void list.refetch();
       onDone();
     },
@@ -199,6 +204,7 @@ export default function PlacementTab() {
   const queryClient = useQueryClient();
   const [toast, holder] = message.useMessage();
   const [seeds, setSeeds] = useState<Record<number, string>>({});
+  const wide = Grid.useBreakpoint().md !== false;
   const overview = useQuery({ queryKey: KEYS.overview, queryFn: ({ signal }) => fetchOverview(signal) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: KEYS.overview });
   const publish = useMutation({
@@ -215,45 +221,75 @@ export default function PlacementTab() {
       refresh();
     },
   });
+  const latecomers = useMutation({
+    mutationFn: placeLatecomers,
+    onSuccess: (data) => {
+      void toast.success(data.placed ? `已为 ${data.placed} 名同学补分学院` : '没有需要补分学院的同学');
+      refresh();
+    },
+  });
   if (overview.isPending) return <LoadingState />;
   if (overview.isError) return <ErrorState onRetry={() => void overview.refetch()} />;
   const o = overview.data;
+  /** House sorting of one venue: last run, (re)sort with a seed until published, latecomers (decision 045). */
+  const sortCell = (v: Venue) => {
+    const published = v.house_publish_at !== null && Date.parse(v.house_publish_at) <= Date.parse(o.now);
+    return (
+      <Space direction="vertical" size={4}>
+        <span>{v.last_run ? `种子 ${v.last_run.seed} · ${v.last_run.students} 人 · ${formatTime(v.last_run.created_at)}` : '尚未分配'}</span>
+        {published ? (
+          <span>已公布，不能重新分配</span>
+        ) : (
+          <Space wrap>
+            <Input aria-label={`${v.name} 随机种子`} placeholder="随机种子（选填）" style={{ width: 170 }} value={seeds[v.id] ?? ''} onChange={(e) => setSeeds((s) => ({ ...s, [v.id]: e.target.value }))} />
+            <Popconfirm title={v.last_run ? '重新分配将替换该会场现有的学院分配，确认？' : '确认分配学院？'} onConfirm={() => sort.mutate({ venue_id: v.id, ...(seeds[v.id]?.trim() ? { seed: seeds[v.id]!.trim() } : {}) })}>
+              <Button loading={sort.isPending}>{v.last_run ? '重新分配学院' : '分配学院'}</Button>
+            </Popconfirm>
+          </Space>
+        )}
+        {v.last_run && v.assigned > v.housed ? (
+          <Space wrap>
+            <Typography.Text type="warning">{v.assigned - v.housed} 人尚无学院</Typography.Text>
+            <Popconfirm title="将这些同学逐一分入该会场人数最少的学院（决策 045），确认？" onConfirm={() => latecomers.mutate({ venue_id: v.id })}>
+              <Button size="small" loading={latecomers.isPending}>补分学院</Button>
+            </Popconfirm>
+          </Space>
+        ) : null}
+        {v.housed > 0 ? <span style={{ fontSize: 12 }}>{v.houses.filter((h) => h.members > 0).map((h) => `${h.name} ${h.members}`).join(' · ')}</span> : null}
+      </Space>
+    );
+  };
+  const publishCell = (v: Venue) => (
+    <Space direction="vertical" size={4}>
+      <PublishAt label={`${v.name} 会场结果`} value={v.venue_publish_at} now={o.now} busy={publish.isPending} onSave={(at) => publish.mutate({ kind: 'venue', venue_id: v.id, publish_at: at })} />
+      <PublishAt label={`${v.name} 学院结果`} value={v.house_publish_at} now={o.now} busy={publish.isPending} onSave={(at) => publish.mutate({ kind: 'house', venue_id: v.id, publish_at: at })} />
+    </Space>
+  );
+  const venueTitle = (v: Venue) => `${v.name}${v.is_beijing ? '（北京）' : ''}`;
   const columns: TableColumnsType<Venue> = [
-    { title: '会场', dataIndex: 'name', render: (n: string, v) => `${n}${v.is_beijing ? '（北京）' : ''}` },
+    { title: '会场', dataIndex: 'name', render: (_: string, v) => venueTitle(v) },
     { title: '学生/容量', render: (_: unknown, v) => `${v.assigned} / ${v.capacity}` },
     { title: '已分学院', dataIndex: 'housed' },
-    {
-      title: '学院分配',
-      render: (_: unknown, v) => {
-        const published = v.house_publish_at !== null && Date.parse(v.house_publish_at) <= Date.parse(o.now);
-        return (
-          <Space direction="vertical" size={4}>
-            <span>{v.last_run ? `种子 ${v.last_run.seed} · ${v.last_run.students} 人 · ${formatTime(v.last_run.created_at)}` : '尚未分配'}</span>
-            {published ? (
-              <span>已公布，不能重新分配</span>
-            ) : (
-              <Space>
-                <Input aria-label={`${v.name} 随机种子`} placeholder="随机种子（可留空）" style={{ width: 160 }} value={seeds[v.id] ?? ''} onChange={(e) => setSeeds((s) => ({ ...s, [v.id]: e.target.value }))} />
-                <Popconfirm title={v.last_run ? '重新分配将替换该会场现有的学院分配，确认？' : '确认分配学院？'} onConfirm={() => sort.mutate({ venue_id: v.id, ...(seeds[v.id]?.trim() ? { seed: seeds[v.id]!.trim() } : {}) })}>
-                  <Button loading={sort.isPending}>{v.last_run ? '重新分配学院' : '分配学院'}</Button>
-                </Popconfirm>
-              </Space>
-            )}
-            {v.housed > 0 ? <span style={{ fontSize: 12 }}>{v.houses.filter((h) => h.members > 0).map((h) => `${h.name} ${h.members}`).join(' · ')}</span> : null}
-          </Space>
-        );
-      },
-    },
-    {
-      title: '公布时间',
-      render: (_: unknown, v) => (
-        <Space direction="vertical" size={4}>
-          <PublishAt label={`${v.name} 会场结果`} value={v.venue_publish_at} now={o.now} busy={publish.isPending} onSave={(at) => publish.mutate({ kind: 'venue', venue_id: v.id, publish_at: at })} />
-          <PublishAt label={`${v.name} 学院结果`} value={v.house_publish_at} now={o.now} busy={publish.isPending} onSave={(at) => publish.mutate({ kind: 'house', venue_id: v.id, publish_at: at })} />
-        </Space>
-      ),
-    },
+    { title: '学院分配', render: (_: unknown, v) => sortCell(v) },
+    { title: '公布时间', render: (_: unknown, v) => publishCell(v) },
   ];
+  // On a phone the five columns would scroll sideways and hide the actions: one block per venue instead.
+  const venuesBlock = wide ? (
+    <Table style={{ marginTop: 12 }} size="small" rowKey="id" pagination={false} dataSource={o.venues} columns={columns} scroll={{ x: 900 }} locale={{ emptyText: '尚未设置会场' }} />
+  ) : o.venues.length === 0 ? (
+    <p>尚未设置会场</p>
+  ) : (
+    <div className="placement-venues" role="list" aria-label="会场">
+      {o.venues.map((v) => (
+        <section key={v.id} role="listitem" aria-label={v.name} className="placement-venue">
+          <h3>{venueTitle(v)}</h3>
+          <p>学生 {v.assigned} / {v.capacity} · 已分学院 {v.housed}</p>
+          {sortCell(v)}
+          <div style={{ marginTop: 8 }}>{publishCell(v)}</div>
+        </section>
+      ))}
+    </div>
+  );
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {holder}
@@ -263,7 +299,7 @@ export default function PlacementTab() {
           {o.unassigned_paid.map((u) => `${SESSION_NAMES[u.session_key]} ${u.count} 人`).join('，')}
         </p>
         <PublishAt label="全部会场 会场结果" value={o.venue_publish_at} now={o.now} busy={publish.isPending} onSave={(at) => publish.mutate({ kind: 'venue', venue_id: null, publish_at: at })} />
-        <Table style={{ marginTop: 12 }} size="small" rowKey="id" pagination={false} dataSource={o.venues} columns={columns} scroll={{ x: 900 }} locale={{ emptyText: '尚未设置会场' }} />
+        {venuesBlock}
       </Card>
       <VenueRuleCard onDone={refresh} />
       <StudentsCard venues={o.venues} onDone={refresh} />

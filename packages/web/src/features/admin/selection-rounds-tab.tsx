@@ -21,6 +21,7 @@ import {
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { api } from '../../lib/api-client.ts';
 import { beijingWallClockToIso, formatTime } from './admin-format.ts';
+import { STRUCTURE_KEYS, fetchVenues } from './structure-api.ts';
 
 const base = '/admin/selection-rounds';
 const KEYS = { rounds: ['admin', 'selection-rounds'] as const, runs: (id: number) => ['admin', 'selection-rounds', id, 'runs'] as const, waitlists: (id: number) => ['admin', 'selection-rounds', id, 'waitlists'] as const };
@@ -34,6 +35,8 @@ const fetchWaitlists = (id: number) => api.get(`${base}/${id}/waitlists`, { sche
 
 interface RoundForm {
   name: string;
+  /** 0 = every venue (the API's null). */
+  venue_id: number;
   session_key: RoundBody['session_key'];
   categories: RoundBody['categories'];
   mode: RoundBody['mode'];
@@ -43,9 +46,10 @@ interface RoundForm {
 function CreateRoundCard({ onCreated }: { onCreated: () => void }) {
   const [form] = Form.useForm<RoundForm>();
   const [toast, holder] = message.useMessage();
+  const venues = useQuery({ queryKey: STRUCTURE_KEYS.venues, queryFn: ({ signal }) => fetchVenues({ signal }) });
   const create = useMutation({
     mutationFn: (v: RoundForm) =>
-      createRound({ name: v.name, session_key: v.session_key, venue_id: null, categories: v.categories, mode: v.mode, opens_at: beijingWallClockToIso(v.window[0]), closes_at: beijingWallClockToIso(v.window[1]) }),
+      createRound({ name: v.name, session_key: v.session_key, venue_id: v.venue_id ? v.venue_id : null, categories: v.categories, mode: v.mode, opens_at: beijingWallClockToIso(v.window[0]), closes_at: beijingWallClockToIso(v.window[1]) }),
     onSuccess: (round) => {
       void toast.success(`已创建「${round.name}」（草稿）`);
       form.resetFields();
@@ -56,13 +60,16 @@ function CreateRoundCard({ onCreated }: { onCreated: () => void }) {
     <section className="admin-card" aria-label="新建选课轮次">
       {holder}
       <h2>新建选课轮次</h2>
-      <Form form={form} layout="vertical" initialValues={{ session_key: 'first', mode: 'grab', categories: ['seminar'] }} onFinish={(v) => create.mutate(v)}>
+      <Form form={form} layout="vertical" initialValues={{ session_key: 'first', venue_id: 0, mode: 'grab', categories: ['seminar'] }} onFinish={(v) => create.mutate(v)}>
         <Form.Item name="name" label="轮次名称" rules={[{ required: true, message: '请填写轮次名称' }]}>
           <Input maxLength={60} />
         </Form.Item>
         <Space wrap>
           <Form.Item name="session_key" label="期次">
             <Select style={{ minWidth: 140 }} options={SESSION_KEYS.map((k) => ({ value: k, label: SESSION_NAMES[k] }))} />
+          </Form.Item>
+          <Form.Item name="venue_id" label="会场">
+            <Select aria-label="会场" style={{ minWidth: 160 }} loading={venues.isPending} options={[{ value: 0, label: '全部会场' }, ...(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))]} />
           </Form.Item>
           <Form.Item name="mode" label="分配方式">
             <Select style={{ minWidth: 180 }} options={SELECTION_MODES.map((m) => ({ value: m, label: SELECTION_MODE_LABELS[m] }))} />
@@ -166,6 +173,7 @@ function RoundDetail({ round }: { round: SelectionRound }) {
 export default function SelectionRoundsTab() {
   const client = useQueryClient();
   const rounds = useQuery({ queryKey: KEYS.rounds, queryFn: ({ signal }) => fetchRounds(signal) });
+  const venues = useQuery({ queryKey: STRUCTURE_KEYS.venues, queryFn: ({ signal }) => fetchVenues({ signal }) });
   const status = useMutation({ mutationFn: (v: { id: number; status: 'open' | 'closed' | 'draft' }) => setStatus(v.id, v.status), onSettled: () => void client.invalidateQueries({ queryKey: KEYS.rounds }) });
   return (
     <div>
@@ -187,6 +195,7 @@ export default function SelectionRoundsTab() {
             columns={[
               { title: '名称', dataIndex: 'name' },
               { title: '期次', dataIndex: 'session_key', render: (k: SelectionRound['session_key']) => SESSION_NAMES[k] },
+              { title: '会场', dataIndex: 'venue_id', render: (id: number | null) => (id === null ? '全部会场' : (venues.data?.find((v) => v.id === id)?.name ?? `#${id}`)) },
               { title: '方式', dataIndex: 'mode', render: (m: SelectionRound['mode']) => SELECTION_MODE_LABELS[m] },
               { title: '类别', dataIndex: 'categories', render: (cs: SelectionRound['categories']) => cs.map((c) => COURSE_CATEGORY_LABELS[c].replace(/（.*）/, '')).join('、') },
               { title: '开放', dataIndex: 'opens_at', render: formatTime },

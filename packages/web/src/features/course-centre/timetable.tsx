@@ -1,11 +1,18 @@
 import type { CentreCourse } from '@summit/domain';
 import { byDay } from './course-format.ts';
 import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 
 /** What I hold, day by day (Beijing time). */
 export function TimetableView({ courses }: { courses: CentreCourse[] }) {
   const days = byDay(courses);
-  if (days.length === 0) return <p className="adm-muted">还没有已选课程。</p>;
+  if (days.length === 0)
+    return (
+      <p className="adm-muted">
+        还没有已选课程。<Link to={PATHS.coursePreview}>去课程目录挑选课程</Link>
+      </p>
+    );
   return (
     <div aria-label="课表">
       {days.map((d) => (

@@ -78,7 +78,11 @@ export default function CardCoursePage() {
 
         <section className="plc-card" aria-labelledby="plc-house">
           <h2 id="plc-house">学院</h2>
-          {house === 'revealed' && card.user.house ? (
+          {house === 'revealed' && card.user.house && card.cards.is_new ? (
+            // Not yet revealed to the student (the card marks the venue seen on load, so "new" is the house):
+            // keep it sealed here so the reveal page is where they meet it.
+            <p className="plc-muted" data-testid="card-house">学院结果已公布，揭晓你的学院吧！</p>
+          ) : house === 'revealed' && card.user.house ? (
             <>
               <p data-testid="card-house">
                 <span className="plc-house-chip" style={{ background: card.user.house.colour }} aria-hidden="true" />
@@ -95,7 +99,10 @@ export default function CardCoursePage() {
               <p className="plc-countdown">{countdownText(Date.parse(card.house_open_at), now) ?? '即将揭晓'}</p>
             </>
           ) : (
-            <p className="plc-muted" data-testid="card-house">尚未公布house信息！</p>
+            <>
+              <p className="plc-muted" data-testid="card-house">尚未公布house信息！</p>
+              {card.venue ? <p className="plc-muted">学院结果公布后，你可以在这里揭晓自己的学院。</p> : null}
+            </>
           )}
           {card.cards.is_new && house === 'revealed' ? (
             <Button type="primary" size="large" block onClick={() => void navigate(PATHS.houseRevealBegin)}>
