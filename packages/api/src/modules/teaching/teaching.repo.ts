@@ -245,28 +245,52 @@ export async function listSignChanges(db: Runner, signId: number) {
     .orderBy(desc(attendanceChanges.createdAt), desc(attendanceChanges.id));
 }
 
-export type CheckinOutcome = { kind: 'recorded' | 'already'; status: AttendanceStatus; checkedAt: Date } | { kind: 'not_enrolled' } | { kind: 'closed' };
+export interface CheckinFacts {
+  status: AttendanceStatus;
+  checkedAt: Date;
+  courseTitle: string;
+  meetingStartsAt: Date;
+}
+export type CheckinOutcome = ({ kind: 'recorded' | 'already' } & CheckinFacts) | { kind: 'not_enrolled' } | { kind: 'closed' };
+
+interface FactsRow {
+  status: AttendanceStatus;
+  checked_at: string | Date;
+  title: string;
+  starts_at: string | Date;
+}
+const factsOf = (r: FactsRow): CheckinFacts => ({ status: r.status, checkedAt: new Date(r.checked_at), courseTitle: r.title, meetingStartsAt: new Date(r.starts_at) });
 
 /**
  * The check-in in one statement: insert only if the student holds a seat in the course and the sign-in is open
- * now; a second scan hits the primary key and records nothing. On no insert, one more read tells why.
+ * now, returning what the student's screen shows; a second scan hits the primary key and records nothing. Only
+ * when nothing was inserted does one more read tell why (already, not enrolled, closed).
  */
 export async function recordCheckin(db: Runner, signId: number, studentId: number, now: Date): Promise<CheckinOutcome> {
   const at = now.toISOString();
-  const inserted = await rowsOf<{ status: AttendanceStatus; checked_at: string }>(
+  const inserted = await rowsOf<FactsRow>(
     db,
-    sql`insert into ${attendance} (session_id, student_id, status, source, checked_at, updated_at)
-        select s.id, ${studentId}, case when ${at}::timestamptz < s.late_after then 'present' else 'late' end, 'qr', ${at}::timestamptz, ${at}::timestamptz
-        from ${checkinSessions} s
-        where s.id = ${signId} and s.opens_at <= ${at}::timestamptz and s.closes_at > ${at}::timestamptz
-          and exists (select 1 from ${enrolments} e where e.course_id = s.course_id and e.student_id = ${studentId})
-        on conflict (session_id, student_id) do nothing
-        returning status, checked_at`,
+    sql`with s as (
+          select s.id, s.late_after, c.title, m.starts_at
+          from ${checkinSessions} s join ${courses} c on c.id = s.course_id join ${courseMeetings} m on m.id = s.meeting_id
+          where s.id = ${signId} and s.opens_at <= ${at}::timestamptz and s.closes_at > ${at}::timestamptz
+            and exists (select 1 from ${enrolments} e where e.course_id = s.course_id and e.student_id = ${studentId})
+        ), ins as (
+          insert into ${attendance} (session_id, student_id, status, source, checked_at, updated_at)
+          select s.id, ${studentId}, case when ${at}::timestamptz < s.late_after then 'present' else 'late' end, 'qr', ${at}::timestamptz, ${at}::timestamptz from s
+          on conflict (session_id, student_id) do nothing
+          returning status, checked_at
+        )
+        select ins.status, ins.checked_at, s.title, s.starts_at from ins cross join s`,
   );
-  const row = inserted[0];
-  if (row) return { kind: 'recorded', status: row.status, checkedAt: new Date(row.checked_at) };
-  const [existing] = await db.select().from(attendance).where(and(eq(attendance.sessionId, signId), eq(attendance.studentId, studentId)));
-  if (existing) return { kind: 'already', status: existing.status, checkedAt: existing.checkedAt };
+  if (inserted[0]) return { kind: 'recorded', ...factsOf(inserted[0]) };
+  const existing = await rowsOf<FactsRow>(
+    db,
+    sql`select a.status, a.checked_at, c.title, m.starts_at
+        from ${attendance} a join ${checkinSessions} s on s.id = a.session_id join ${courses} c on c.id = s.course_id join ${courseMeetings} m on m.id = s.meeting_id
+        where a.session_id = ${signId} and a.student_id = ${studentId}`,
+  );
+  if (existing[0]) return { kind: 'already', ...factsOf(existing[0]) };
   const sign = await getSign(db, signId);
   if (!sign || !(await isEnrolled(db, sign.courseId, studentId))) return { kind: 'not_enrolled' };
   return { kind: 'closed' };

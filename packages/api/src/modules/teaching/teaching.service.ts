@@ -212,14 +212,11 @@ export async function checkin(ctx: AppContext, auth: AuthState, token: string): 
   const outcome = await repo.recordCheckin(ctx.db, verdict.signId, auth.accountId, now);
   if (outcome.kind === 'not_enrolled') throw AppError.message(TEACHING_MSG.NOT_ENROLLED);
   if (outcome.kind === 'closed') throw AppError.message(TEACHING_MSG.SIGN_NOT_OPEN);
-  const sign = await repo.getSign(ctx.db, verdict.signId);
-  const course = sign ? await repo.getCourseRow(ctx.db, sign.courseId) : null;
-  const meeting = sign ? await repo.getMeeting(ctx.db, sign.meetingId) : null;
   return {
     status: outcome.status,
     already: outcome.kind === 'already',
-    course_title: course?.title ?? '',
-    meeting_starts_at: (meeting?.startsAt ?? now).toISOString(),
+    course_title: outcome.courseTitle,
+    meeting_starts_at: outcome.meetingStartsAt.toISOString(),
     checked_at: outcome.checkedAt.toISOString(),
   };
 }
