@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Button } from 'antd';
+import { Link, useNavigate } from 'react-router';
 import { COURSE_CATEGORY_LABELS, TEACHER_TYPES, type CourseCategory, type TeacherCourseBrief } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS, teacherCourseDetailPath } from '../../app/paths.ts';
+import { logout } from '../../lib/session.ts';
 import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchMyCourses } from './teaching-api.ts';
 import { sessionName } from './teaching-format.ts';
@@ -25,6 +28,8 @@ function groupCourses(courses: TeacherCourseBrief[]) {
 /** /teacher and /teacher/courses: my courses by session and period (TFs: the courses they assist on). */
 export default function TeacherHomePage() {
   const q = useQuery({ queryKey: TEACHING_KEYS.courses, queryFn: ({ signal }) => fetchMyCourses(signal) });
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
   let body;
   if (q.isPending) body = <LoadingState rows={4} />;
   else if (q.isError) body = <ErrorState onRetry={() => void q.refetch()} />;
@@ -55,9 +60,17 @@ export default function TeacherHomePage() {
       {q.data ? <p className="teach-muted">身份：{TEACHER_TYPES[q.data.teacher_type as keyof typeof TEACHER_TYPES] ?? '教师'}</p> : null}
       <TeachingNav />
       <div className="teach-actions">
-        <Link to={PATHS.teacherCheckinList}>签到列表</Link>
-        <Link to={PATHS.accountSecurity}>两步验证</Link>
-        <Link to={PATHS.accountDevices}>登录设备</Link>
+        <Button onClick={() => void navigate(PATHS.accountDevices)}>登录设备</Button>
+        <Button onClick={() => void navigate(PATHS.accountSecurity)}>两步验证</Button>
+        <Button
+          loading={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void logout(PATHS.login);
+          }}
+        >
+          退出登录
+        </Button>
       </div>
       {body}
     </div>
