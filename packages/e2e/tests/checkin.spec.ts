@@ -71,3 +71,32 @@ test('the teacher shows the QR code, a student on a phone opens its link and is 
   await expect(row).toContainText('出勤', slow);
   expect(psql(`select count(*) from attendance a join checkin_sessions s on s.id = a.session_id where s.course_id = ${courseId}`)).toBe('1');
 });
+
+test('a teacher opening a course that is not theirs sees 无权限访问！ and nothing of it; a student on a teacher page is sent to the login', async ({ page, baseURL }) => {
+  const tag = randomBytes(3).toString('hex');
+  const title = `他人课程${tag}`;
+  const courseId = Number(
+    psql(`insert into courses (code, title, category, session_key, period, capacity, teacher_id, teacher_name)
+          select 'E2E-NO-${tag}', '${title}', 'seminar', 'first', 1, 10, id, '王老师' from accounts where phone = '${DEMO.teacher}' and role = 'teacher' returning id`),
+  );
+  // 李老师 is a TF not attached to this course.
+  const other = await loginViaApi(baseURL!, DEMO.teacher2, DEMO_PASSWORD);
+  await page.addInitScript((t) => {
+    localStorage.setItem('teacher_token', t);
+    localStorage.setItem('last_login_role', 'teacher');
+  }, other);
+  await page.goto(`/teacher/course-detail/${courseId}/1`);
+  await expect(page.getByRole('alert').filter({ hasText: '无权限访问！' }).first()).toBeVisible(slow);
+  await expect(page.getByText(title)).toHaveCount(0);
+
+  const student = await studentAt(baseURL!, 'info', `越权生${tag}`);
+  const studentPage = await page.context().browser()!.newPage();
+  try {
+    await loginInBrowser(studentPage, student.token);
+    await studentPage.goto('/teacher');
+    await expect(studentPage.getByText('仅教师账号可查看当前页面')).toBeVisible(slow);
+    await expect(studentPage).toHaveURL(/\/login\?r=%2Fteacher/, slow);
+  } finally {
+    await studentPage.close();
+  }
+});
