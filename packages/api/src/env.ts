@@ -97,6 +97,8 @@ const envShape = {
     UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(20),
     /** Signs local upload policies; when unset, a random secret is made once and kept in the settings table. */
     UPLOAD_SIGNING_SECRET: z.string().min(32).optional(),
+    /** Signs the rotating check-in QR tokens and calendar-feed keys (decision 051); when unset, a random secret is made once and kept in the settings table. */
+    CHECKIN_SIGNING_SECRET: z.string().min(32).optional(),
     S3_ENDPOINT: z.string().url().optional(),
     S3_REGION: z.string().optional(),
     S3_BUCKET: z.string().optional(),

@@ -9,6 +9,7 @@ import { regionExists } from '../modules/region/region.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { call } from '../test/flows.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo-seed.ts';
+import { DEMO_LIVE_COURSE_CODE } from './demo-teaching.ts';
 import { SCHOOLS } from './schools-data.ts';
 import { seedSchools } from './seed-schools.ts';
 
@@ -156,7 +157,11 @@ describe('seedDemo', () => {
     expect(venueRows.some((v) => v.professionalTracks.includes('H-'))).toBe(true);
     expect((await t.db.select().from(houses)).map((h) => h.code).sort()).toEqual(TWELVE_HOUSES.map((h) => h.code).sort());
 
-    const courseRows = await t.db.select().from(courses);
+    // The live check-in class (issue 12, demo-teaching.ts) meets around the first start, outside the session.
+    const allCourses = await t.db.select().from(courses);
+    const live = allCourses.filter((c) => c.code === DEMO_LIVE_COURSE_CODE);
+    expect(live).toMatchObject([{ title: '课堂签到演示', taken: 1 }]);
+    const courseRows = allCourses.filter((c) => c.code !== DEMO_LIVE_COURSE_CODE);
     expect(courseRows.length).toBeGreaterThanOrEqual(20);
     expect(new Set(courseRows.map((c) => c.category))).toEqual(new Set(COURSE_CATEGORIES));
     expect(courseRows.every((c) => c.sessionKey === 'first' && c.taken === 0)).toBe(true);
@@ -167,7 +172,7 @@ describe('seedDemo', () => {
 
     // Every meeting lies inside the first session; some pairs of courses clash so the clash rule can be shown.
     const first = sessionOf(DEFAULT_PROGRAMME_FACTS, 'first')!;
-    const meetings = await t.db.select().from(courseMeetings);
+    const meetings = (await t.db.select().from(courseMeetings)).filter((m) => m.courseId !== live[0]!.id);
     expect(new Set(meetings.map((m) => m.courseId))).toEqual(new Set(courseRows.map((c) => c.id)));
     for (const m of meetings) {
       expect(m.startsAt.getTime()).toBeGreaterThanOrEqual(Date.parse(first.starts_at));

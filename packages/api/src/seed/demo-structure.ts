@@ -12,6 +12,7 @@ import { courseMeetings, courses, venueAssignments, venues } from '../db/schema-
 import { selectionRounds } from '../db/schema-course-centre.ts';
 import { resultPublications } from '../db/schema-venue-house.ts';
 import { ensureHouses } from '../modules/venues/venues.repo.ts';
+import { seedDemoTeaching } from './demo-teaching.ts';
 
 export const DEMO_VENUES = [
   { placeName: 'beijing', name: '北京会场', city: '北京', isBeijing: true, capacity: 300, professionalTracks: ['人文社科', '理工科学'], address: '北京市海淀区颐和园路5号', sort: 1 },
@@ -149,4 +150,6 @@ export async function seedDemoStructure(tx: Db, options: { adminId: number; now:
       createdAt: now,
     });
   }
+  // Issue 12: a live class for the check-in demo (demo-teaching.ts).
+  await seedDemoTeaching(tx, options);
 }

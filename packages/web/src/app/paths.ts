@@ -85,6 +85,29 @@ export const PATHS = {
   gradeExplain: '/student/manage/grade-explain',
   gradePost: '/student/manage/grade-post',
   gradePostDetail: '/student/manage/grade-post/detail/:id?',
+  // Teaching (issue 12, decisions 050/051): the teacher's area, check-in, the student's check-in and calendar.
+  teacherCourses: '/teacher/courses',
+  teacherCourseDetail: '/teacher/course-detail/:course/:period',
+  teacherCoursePreview: '/teacher/course-preview',
+  teacherCoursePreviewDetail: '/teacher/course-preview/:id',
+  teacherTrainingCourse: '/teacher/training-courses/:id',
+  teacherCapstone: '/teacher/capstone',
+  teacherCapstoneDetail: '/teacher/capstone-detail/:id',
+  teacherMcDetail: '/teacher/mc-detail/:id',
+  teacherProfile: '/teacher/teacher-profile/:role/:profile',
+  teacherAcademicResources: '/teacher/academic-resources',
+  teacherHbr: '/teacher/hbr',
+  teacherHsylcer: '/teacher/hsylcer',
+  teacherCw: '/teacher/cw',
+  teacherCheckinList: '/teacher/checkin',
+  teacherCheckin: '/teacher/checkin/:id',
+  teacherCheckinQr: '/teacher/checkin-qrcode/:id',
+  teacherMobileCheckin: '/teacher/mobile-checkin/:id',
+  adminCheckin: '/admin/checkin/:id',
+  adminCheckinQr: '/admin/checkin-qrcode/:id',
+  adminMobileCheckin: '/admin/mobile-checkin/:id',
+  studentCheckin: '/student/checkin',
+  calendar: '/calendar',
 } as const;
 
 /** /roster/{place_name}. */
@@ -104,5 +127,11 @@ export const WRITING_CENTER_SUBMITTED_PATH = '/student/manage/writing-center/sub
 export function pdfViewerPath(src: string): string {
   return `/pdf/${encodeURIComponent(src)}`;
 }
+
+/** /teacher/course-detail/{course}/{period}. */
+export const teacherCourseDetailPath = (course: number, period: number) => `/teacher/course-detail/${course}/${period}`;
+/** /teacher|admin/checkin/{id}, or its phone page /…/mobile-checkin/{id}. */
+export const checkinPath = (area: 'teacher' | 'admin', id: number, mobile = false) => `/${area}/${mobile ? 'mobile-checkin' : 'checkin'}/${id}`;
+export const checkinQrPath = (area: 'teacher' | 'admin', id: number) => `/${area}/checkin-qrcode/${id}`;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

@@ -1,5 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { MSG } from '@summit/domain/messages';
 import { authStorage, type Role } from '../lib/auth-storage.ts';
+import { toast } from '../lib/notifier.ts';
 import { loginRedirectFor } from '../lib/navigation.ts';
 import { hasTesterFlag, isAmcSite, siteConfigForGate, siteGateTarget } from '../lib/site-variant.ts';
 import { PATHS } from './paths.ts';
@@ -8,9 +10,15 @@ import { loginPathFor, pathOf } from './login-path.ts';
 
 /** Staff pages need that role's login; the page's own request then reports anything else (spec §6). */
 function roleLoader(role: Role) {
-  return ({ request }: LoaderFunctionArgs) => {
-    if (!authStorage.isLoggedInAs(role)) throw redirect(loginPathFor(pathOf(request)));
-    return null;
+  return async ({ request }: LoaderFunctionArgs) => {
+    if (authStorage.isLoggedInAs(role)) return null;
+    // Spec §6: a teacher page opened with another role's login says 仅教师账号可查看当前页面, then goes to the
+    // login after 1 s (issue 12).
+    if (role === 'teacher' && authStorage.currentToken()) {
+      toast('warning', MSG.TEACHER_ONLY);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    throw redirect(loginPathFor(pathOf(request)));
   };
 }
 

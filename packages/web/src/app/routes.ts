@@ -55,6 +55,14 @@ const courseCatalogue = () => import('../features/course-centre/course-catalogue
 const securityPage = () => import('../features/site-gate/security-page.tsx');
 
 const admissionPage = () => import('../features/admission/admission-page.tsx');
+const teaching = {
+  home: () => import('../features/teaching/teacher-home-page.tsx'),
+  course: () => import('../features/teaching/course-detail-page.tsx'),
+  resources: () => import('../features/teaching/teaching-resources-page.tsx'),
+  signs: () => import('../features/teaching/checkin-list-page.tsx'),
+  sign: () => import('../features/teaching/checkin-page.tsx'),
+  qr: () => import('../features/teaching/checkin-qrcode-page.tsx'),
+};
 const placement = {
   card: () => import('../features/placement/card-course-page.tsx'),
   reveal: () => import('../features/placement/house-reveal-page.tsx'),
@@ -95,7 +103,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.admissionOffer, title: '录取通知书', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: admissionPage, gate: 'offer-decided' },
   { path: PATHS.admissionLetter, title: '录取通知书', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/admission/admission-letter-page.tsx'), gate: 'offer-decided' },
   { path: PATHS.financialAidSuccess, title: '助学金申请已提交', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/admission/financial-aid-success-page.tsx'), gate: 'step1-submitted', amcHidden: true },
-  { path: PATHS.teacher, title: '教师中心', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/staff/teacher-home-page.tsx') },
+  { path: PATHS.teacher, title: '教师中心', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.home },
   { path: PATHS.admin, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.adminTab, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.school, title: '学校中心', role: 'school', topBar: 'school', footer: 'default', usesAntd: true, load: () => import('../features/staff/school-home-page.tsx') },
@@ -139,6 +147,31 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.gradeExplain, title: '成绩说明', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-explain-page.tsx') },
   { path: PATHS.gradePost, title: '成绩通知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-post-page.tsx') },
   { path: PATHS.gradePostDetail, title: '成绩通知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-post-page.tsx') },
+  // Teaching (issue 12, decisions 050/051).
+  { path: PATHS.teacherCourses, title: '我的课程', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.home },
+  { path: PATHS.teacherCourseDetail, title: '课程详情', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.course },
+  ...([
+    [PATHS.teacherCoursePreview, '课程预览'],
+    [PATHS.teacherCoursePreviewDetail, '课程预览'],
+    [PATHS.teacherTrainingCourse, '教师培训课程'],
+    [PATHS.teacherCapstone, 'Capstone 项目'],
+    [PATHS.teacherCapstoneDetail, 'Capstone 项目'],
+    [PATHS.teacherMcDetail, '大师课'],
+    [PATHS.teacherProfile, '教师资料'],
+    [PATHS.teacherAcademicResources, '学术资源'],
+    [PATHS.teacherHbr, 'HBR 案例资源'],
+    [PATHS.teacherHsylcer, 'HSYLCER'],
+    [PATHS.teacherCw, '基石工作坊'],
+  ] as const).map(([path, title]): RouteDef => ({ path, title, role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.resources })),
+  { path: PATHS.teacherCheckinList, title: '签到', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.signs },
+  { path: PATHS.teacherCheckin, title: '签到详情', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.sign },
+  { path: PATHS.teacherMobileCheckin, title: '手机点名', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.sign },
+  { path: PATHS.teacherCheckinQr, title: '签到二维码', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.qr },
+  { path: PATHS.adminCheckin, title: '签到详情', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.sign },
+  { path: PATHS.adminMobileCheckin, title: '手机点名', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.sign },
+  { path: PATHS.adminCheckinQr, title: '签到二维码', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.qr },
+  { path: PATHS.studentCheckin, title: '扫码签到', role: 'student', topBar: 'default', footer: 'none', usesAntd: true, load: () => import('../features/teaching/student-checkin-page.tsx') },
+  { path: PATHS.calendar, title: '课程日历', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/teaching/calendar-page.tsx') },
   // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the
   // content store. Plain markup, no antd. Their AMC flag is SITE_PAGES[].amcHidden (for the AMC gate).
   ...INFO_PAGES.map(

@@ -21,6 +21,7 @@ import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { AdminTable } from './admin-table.tsx';
+import { CourseAssistantsPanel } from './course-assistants-panel.tsx';
 import { STRUCTURE_KEYS, deleteCourse, downloadSheet, fetchCourses, fetchTeachers, fetchVenues, importCourseSheet, saveCourse } from './structure-api.ts';
 
 /** The form: meetings as text in the sheet's own format (one per line), the venue 0 for "every venue". */
@@ -265,6 +266,7 @@ export default function CoursesTab() {
             保存课程
           </Button>
         </Form>
+        {editing && editing !== 'new' ? <CourseAssistantsPanel courseId={editing.id} teachers={teachers.data ?? []} /> : null}
       </Drawer>
     </section>
   );

@@ -1,0 +1,102 @@
+// Issue 12 item 2 (decision 051): 王老师 opens a sign-in for a meeting of his course and shows the rotating QR code;
+// a student on another phone opens the link the code carries and is marked present; the teacher's roll call shows it.
+// Both projects (desktop teacher screen, and a phone teacher screen); the student is always on a phone. The course,
+// its meeting and the student's seat are written with psql (there is no admin enrolment API): PostgreSQL runs only.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { devices } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
+import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
+
+const databaseUrl = process.env.E2E_DATABASE_URL;
+
+function psql(query: string): string {
+  const out = spawnSync('psql', [databaseUrl!, '-v', 'ON_ERROR_STOP=1', '-qAtc', query], { encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`psql failed: ${out.stderr}`);
+  return out.stdout.trim();
+}
+
+test.skip(!databaseUrl, 'needs PostgreSQL (DATABASE_URL) to seed the course and the seat');
+test.use({ actionTimeout: 30_000 });
+const slow = { timeout: 30_000 };
+
+test('the teacher shows the QR code, a student on a phone opens its link and is marked present', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const tag = randomBytes(3).toString('hex');
+  const title = `签到课${tag}`;
+  const student = await studentAt(baseURL!, 'info', `扫码生${tag}`);
+  const courseId = Number(
+    psql(`insert into courses (code, title, category, session_key, period, capacity, taken, teacher_id, teacher_name)
+          select 'E2E-CK-${tag}', '${title}', 'seminar', 'first', 1, 10, 1, id, '王老师' from accounts where phone = '${DEMO.teacher}' and role = 'teacher' returning id`),
+  );
+  psql(`insert into course_meetings (course_id, starts_at, ends_at, location) values (${courseId}, now() - interval '5 minutes', now() + interval '85 minutes', '线上课堂')`);
+  psql(`insert into enrolments (student_id, course_id, source) values (${student.userId}, ${courseId}, 'admin')`);
+
+  // The teacher, logged in through the API (the login screen has its own tests).
+  const teacherToken = await loginViaApi(baseURL!, DEMO.teacher, DEMO_PASSWORD);
+  await page.addInitScript((t) => {
+    localStorage.setItem('teacher_token', t);
+    localStorage.setItem('last_login_role', 'teacher');
+  }, teacherToken);
+  await page.goto('/teacher');
+  await page.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible(slow);
+  await expect(page.getByLabel('学生名单与出勤')).toContainText(`扫码生${tag}`);
+  await page.getByLabel('课次与签到').getByRole('button', { name: '开启签到' }).click();
+
+  const qr = page.getByRole('img', { name: '签到二维码' });
+  await expect(qr).toBeVisible(slow);
+  await expect(page.getByText('已签到 0/1')).toBeVisible();
+
+  // Another phone: the student's, logged in, opening the address the code encodes. The code is read from the
+  // screen at the last moment: it is accepted for two 15 s periods only.
+  const phone = await browser.newContext({ ...devices['Pixel 7'], baseURL: baseURL!, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  try {
+    const studentPage = await phone.newPage();
+    await loginInBrowser(studentPage, student.token);
+    const token = await qr.getAttribute('data-token');
+    expect(token).toMatch(/^\d+\.\d+\.[A-Za-z0-9_-]{22}$/);
+    await studentPage.goto(`/student/checkin?t=${encodeURIComponent(token!)}`);
+    await expect(studentPage.getByRole('status')).toContainText('签到成功', slow);
+    await expect(studentPage.getByRole('status')).toContainText(title);
+  } finally {
+    await phone.close();
+  }
+
+  // The teacher's screen counts the student, and the roll call shows 出勤.
+  await expect(page.getByText('已签到 1/1')).toBeVisible(slow);
+  await page.getByRole('link', { name: '查看名单与点名' }).click();
+  const row = page.getByLabel('学生出勤').getByRole('listitem').filter({ hasText: `扫码生${tag}` });
+  await expect(row).toContainText('出勤', slow);
+  expect(psql(`select count(*) from attendance a join checkin_sessions s on s.id = a.session_id where s.course_id = ${courseId}`)).toBe('1');
+});
+
+test('a teacher opening a course that is not theirs sees 无权限访问！ and nothing of it; a student on a teacher page is sent to the login', async ({ page, baseURL }) => {
+  const tag = randomBytes(3).toString('hex');
+  const title = `他人课程${tag}`;
+  const courseId = Number(
+    psql(`insert into courses (code, title, category, session_key, period, capacity, teacher_id, teacher_name)
+          select 'E2E-NO-${tag}', '${title}', 'seminar', 'first', 1, 10, id, '王老师' from accounts where phone = '${DEMO.teacher}' and role = 'teacher' returning id`),
+  );
+  // 李老师 is a TF not attached to this course.
+  const other = await loginViaApi(baseURL!, DEMO.teacher2, DEMO_PASSWORD);
+  await page.addInitScript((t) => {
+    localStorage.setItem('teacher_token', t);
+    localStorage.setItem('last_login_role', 'teacher');
+  }, other);
+  await page.goto(`/teacher/course-detail/${courseId}/1`);
+  await expect(page.getByRole('alert').filter({ hasText: '无权限访问！' }).first()).toBeVisible(slow);
+  await expect(page.getByText(title)).toHaveCount(0);
+
+  const student = await studentAt(baseURL!, 'info', `越权生${tag}`);
+  const studentPage = await page.context().browser()!.newPage();
+  try {
+    await loginInBrowser(studentPage, student.token);
+    await studentPage.goto('/teacher');
+    await expect(studentPage.getByText('仅教师账号可查看当前页面')).toBeVisible(slow);
+    await expect(studentPage).toHaveURL(/\/login\?r=%2Fteacher/, slow);
+  } finally {
+    await studentPage.close();
+  }
+});

@@ -1,0 +1,118 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { MSG } from '@summit/domain';
+import { ErrorState, EmptyState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
+import { checkinPath, checkinQrPath } from '../../app/paths.ts';
+import { TeachingNav } from './teaching-nav.tsx';
+import { TEACHING_KEYS, fetchCourseDetail, isForbidden, openSign } from './teaching-api.ts';
+import { formatMeetingTime, sessionName } from './teaching-format.ts';
+import './teaching.css';
+
+const ACCESS_LABEL = { teacher: '任课教师', assistant: '助教（TF）', admin: '管理' } as const;
+
+/** /teacher/course-detail/{course}/{period}: roster, meetings (open a sign-in), attendance. */
+export default function CourseDetailPage() {
+  const params = useParams();
+  const courseId = Number(params.course);
+  const period = Number(params.period);
+  const valid = Number.isInteger(courseId) && courseId > 0 && Number.isInteger(period) && period > 0;
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const q = useQuery({ queryKey: TEACHING_KEYS.course(courseId, period), queryFn: ({ signal }) => fetchCourseDetail(courseId, period, signal), enabled: valid, retry: false });
+  const open = useMutation({
+    mutationFn: (meetingId: number) => openSign(meetingId, 10),
+    onSuccess: (sign) => {
+      void client.invalidateQueries({ queryKey: TEACHING_KEYS.all });
+      void navigate(checkinQrPath('teacher', sign.id));
+    },
+  });
+
+  let body;
+  if (!valid) body = <EmptyState description="课程不存在" />;
+  else if (q.isPending) body = <LoadingState rows={6} />;
+  else if (q.isError) body = isForbidden(q.error) ? <ForbiddenState title={MSG.NO_PERMISSION} detail="这门课程不在你的任课或助教范围内。" /> : <ErrorState onRetry={() => void q.refetch()} />;
+  else {
+    const c = q.data;
+    body = (
+      <>
+        <header>
+          <h1 className="page__title">{c.title}</h1>
+          <p className="teach-muted">
+            {c.code} · {sessionName(c.session_key)} 第{c.period}时段 · {c.teacher_name} · 我的身份：{ACCESS_LABEL[c.access]}
+            {c.assistants.length > 0 ? ` · 助教：${c.assistants.map((a) => a.name).join('、')}` : ''}
+          </p>
+        </header>
+        <section className="teach-section" aria-label="课次与签到">
+          <h2>课次与签到</h2>
+          {c.meetings.length === 0 ? (
+            <EmptyState description="暂无课次安排" />
+          ) : (
+            <ul className="teach-list">
+              {c.meetings.map((m) => (
+                <li key={m.id} className="teach-row">
+                  <span className="teach-row__main">
+                    <strong>{formatMeetingTime(m.starts_at, m.ends_at)}</strong>
+                    <span className="teach-muted">{m.location || '—'}</span>
+                  </span>
+                  <span className="teach-actions">
+                    <Button type="primary" loading={open.isPending && open.variables === m.id} onClick={() => open.mutate(m.id)}>
+                      {m.sign_id ? '重新开启签到' : '开启签到'}
+                    </Button>
+                    {m.sign_id ? <Button onClick={() => void navigate(checkinPath('teacher', m.sign_id!))}>签到详情</Button> : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="teach-section" aria-label="学生名单与出勤">
+          <h2>学生名单与出勤（{c.roster.length} 人，已结束签到 {c.signs_closed} 次）</h2>
+          {c.roster.length === 0 ? (
+            <EmptyState description="暂无学生选课" />
+          ) : (
+            <div className="teach-table-wrap">
+              <table className="teach-table">
+                <thead>
+                  <tr>
+                    <th>姓名</th>
+                    <th>手机</th>
+                    <th>学院</th>
+                    <th>出勤</th>
+                    <th>迟到</th>
+                    <th>请假</th>
+                    <th>缺勤</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {c.roster.map((s) => (
+                    <tr key={s.student_id}>
+                      <td>{s.name || '—'}</td>
+                      <td>{s.phone}</td>
+                      <td>{s.house ?? '—'}</td>
+                      <td>{s.present}</td>
+                      <td>{s.late}</td>
+                      <td>{s.excused}</td>
+                      <td>{s.absent}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        {/* Assignments and grades of this course: issue 12 items 3–4 (teachb) mount their sections here. */}
+        <section className="teach-section" aria-label="作业与成绩" data-slot="assignments-grades">
+          <h2>作业与成绩</h2>
+          <p className="teach-placeholder">作业与成绩管理即将开放。</p>
+        </section>
+      </>
+    );
+  }
+  return (
+    <div className="teach-page">
+      <TeachingNav />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { TEACHING_MSG } from '@summit/domain';
+import { LoadingState } from '../../components/page-state.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { PATHS } from '../../app/paths.ts';
+import { checkIn } from './teaching-api.ts';
+import { attendanceLabel, formatMeetingTime } from './teaching-format.ts';
+import './teaching.css';
+
+/**
+ * /student/checkin?t=…: where the teacher's QR code lands. Sends the token once; the server decides (enrolled,
+ * within the window, a fresh genuine code) and records the check-in at most once.
+ */
+export default function StudentCheckinPage() {
+  const [params] = useSearchParams();
+  const token = params.get('t') ?? '';
+  const sent = useRef(false);
+  const run = useMutation({ mutationFn: checkIn });
+  useEffect(() => {
+    if (sent.current || !token) return;
+    sent.current = true;
+    run.mutate(token);
+  }, [token, run]);
+
+  let body;
+  if (!token) body = <Result ok={false} title={TEACHING_MSG.TOKEN_INVALID} detail="请扫描老师屏幕上的签到二维码。" />;
+  else if (run.isIdle || run.isPending) body = <LoadingState rows={3} />;
+  else if (run.isError) body = <Result ok={false} title="签到失败" detail={run.error instanceof ApiError ? run.error.msg : '网络错误，请重新扫码'} />;
+  else {
+    const r = run.data;
+    body = (
+      <Result
+        ok
+        title={r.already ? TEACHING_MSG.ALREADY : r.status === 'late' ? TEACHING_MSG.CHECKED_IN_LATE : TEACHING_MSG.CHECKED_IN}
+        detail={`${r.course_title} · ${formatMeetingTime(r.meeting_starts_at)} · ${attendanceLabel(r.status)}`}
+      />
+    );
+  }
+  return <div className="teach-page">{body}</div>;
+}
+
+function Result({ ok, title, detail }: { ok: boolean; title: string; detail: string }) {
+  return (
+    <div className={`teach-result ${ok ? 'teach-result--ok' : 'teach-result--fail'}`} role="status">
+      <p className="teach-result__title">{title}</p>
+      <p className="teach-muted">{detail}</p>
+      <Link to={PATHS.calendar}>查看我的课程日历与出勤</Link>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link, useLocation } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
+
+const LINKS = [
+  { to: PATHS.teacher, label: '我的课程' },
+  { to: PATHS.teacherCheckinList, label: '签到' },
+  { to: PATHS.teacherCoursePreview, label: '课程预览' },
+  { to: PATHS.teacherCapstone, label: 'Capstone' },
+  { to: PATHS.teacherAcademicResources, label: '学术资源' },
+];
+
+/** The teacher area's tabs (phone: a wrapping row of 44 px pills). */
+export function TeachingNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav className="teach-nav" aria-label="教师中心导航">
+      {LINKS.map((l) => (
+        <Link key={l.to} to={l.to} aria-current={pathname === l.to ? 'page' : undefined}>
+          {l.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
