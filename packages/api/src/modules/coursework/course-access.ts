@@ -1,19 +1,18 @@
 /**
- * Who may act on a course as its teacher: the account named in courses.teacher_id, or an admin. Same signature as
- * teaching/access.ts (helper "teacha", issue 12 item 1) so the integrator can swap this local copy for it.
- * A course that does not exist answers exactly like one that is not yours: its existence is not revealed.
+ * Who may act on a course's work: whoever `teaching/access.ts` lets in (its teacher, an attached TF, staff and
+ * admins; decision 050). A course that does not exist answers exactly like one that is not yours.
  */
 import { eq } from 'drizzle-orm';
 import { AppError } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
-import type { AuthState } from '../../http/context.ts';
 import { courses } from '../../db/schema-courses.ts';
+import { assertCourseAccess as assertTeachingAccess, type CourseAccessAccount } from '../teaching/access.ts';
 
 export type CourseRow = typeof courses.$inferSelect;
 
-export async function assertCourseAccess(db: Db, account: Pick<AuthState, 'accountId' | 'isAdmin' | 'role'>, courseId: number): Promise<CourseRow> {
+export async function assertCourseAccess(db: Db, account: CourseAccessAccount, courseId: number): Promise<CourseRow> {
+  await assertTeachingAccess(db, account, courseId);
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
-  if (!course || account.role !== 'teacher') throw AppError.forbidden();
-  if (account.isAdmin || course.teacherId === account.accountId) return course;
-  throw AppError.forbidden();
+  if (!course) throw AppError.forbidden();
+  return course;
 }
