@@ -41,3 +41,4 @@ export * from './course-gates.ts';
 export * from './house-sorting.ts';
 export * from './venue-rule.ts';
 export * from './api/placement.ts';
+export * from './api/classes.ts';

@@ -45,6 +45,7 @@ import { placementRoutes } from '../modules/placement/placement.routes.ts';
 import { emailRoutes } from '../modules/email/email.routes.ts';
 import { venuesRoutes } from '../modules/venues/venues.routes.ts';
 import { coursesRoutes } from '../modules/courses/courses.routes.ts';
+import { classesRoutes } from '../modules/classes/classes.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -213,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(emailRoutes(options.mail ? { mail: options.mail } : {}));
   await app.register(venuesRoutes);
   await app.register(coursesRoutes);
+  await app.register(classesRoutes(options.mail ? { mail: options.mail } : {}));
 
   const webDist = findWebDist(env);
   if (webDist) {

@@ -8,6 +8,7 @@ import { contentPages } from '../../db/schema-content.ts';
 import { venues } from '../../db/schema-courses.ts';
 import { allocationRuns, selectionRounds } from '../../db/schema-course-centre.ts';
 import { jobs } from '../../db/schema-jobs.ts';
+import { recommendationLetters } from '../../db/schema-classes.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -63,6 +64,8 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   allocationRuns.result,
   // Job payloads carry ids, not file addresses (decision 038).
   jobs.payload,
+  // Recommendation letters: the recipients' names and e-mail addresses (decision 055).
+  recommendationLetters.recipients,
 ];
 
 /**
