@@ -37,14 +37,24 @@ test('office hour booked, letter requested, written, submitted; the recipient op
   psql(`insert into course_meetings (course_id, starts_at, ends_at, location) values (${courseId}, now() - interval '3 days', now() - interval '3 days' + interval '90 minutes', '线上')`);
   psql(`insert into enrolments (student_id, course_id, source) values (${student.userId}, ${courseId}, 'admin')`);
 
-  // The teacher publishes an office hour for tomorrow.
+  // The teacher publishes an office hour for tomorrow on /teacher/office-hour (same viewport, own browser context).
   const teacher = await loginViaApi(baseURL!, DEMO.teacher, DEMO_PASSWORD);
+  const teacherContext = await browser.newContext({ baseURL: baseURL!, viewport: page.viewportSize() });
+  const teacherPage = await teacherContext.newPage();
+  await teacherPage.addInitScript((t) => {
+    localStorage.setItem('teacher_token', t);
+    localStorage.setItem('last_login_role', 'teacher');
+  }, teacher);
+  await teacherPage.goto(`/teacher/office-hour?course=${courseId}`);
+  const beijing = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16);
   const starts = Date.now() + 26 * 3_600_000;
-  const slot = await callApi<Array<{ id: number }>>(baseURL!, 'POST', '/api/teacher/hour', {
-    token: teacher,
-    body: { course_id: courseId, starts_at: new Date(starts).toISOString(), ends_at: new Date(starts + 3_600_000).toISOString(), location: `腾讯会议${tag}`, capacity: 2 },
-  });
-  expect(slot.status).toBe(200);
+  const publish = teacherPage.getByRole('form', { name: '发布答疑时段' });
+  await publish.getByLabel('开始时间（北京时间）').fill(beijing(starts));
+  await publish.getByLabel('结束时间（北京时间）').fill(beijing(starts + 3_600_000));
+  await publish.getByLabel('地点或会议链接').fill(`腾讯会议${tag}`);
+  await publish.getByRole('spinbutton', { name: '人数上限' }).fill('2');
+  await publish.getByRole('button', { name: '发布时段' }).click();
+  await expect(teacherPage.getByRole('region', { name: '答疑时段' })).toContainText(`腾讯会议${tag}`, slow);
 
   // The student books it on the course page.
   await loginInBrowser(page, student.token);
@@ -65,13 +75,9 @@ test('office hour booked, letter requested, written, submitted; the recipient op
   const mine = page.getByRole('region', { name: '我的推荐信' });
   await expect(mine.getByRole('listitem', { name: `推荐信 ${title}` }).getByTestId('letter-status')).toHaveText('待撰写', slow);
 
-  // The teacher writes and submits it (same viewport, own browser context).
-  const teacherContext = await browser.newContext({ baseURL: baseURL!, viewport: page.viewportSize() });
-  const teacherPage = await teacherContext.newPage();
-  await teacherPage.addInitScript((t) => {
-    localStorage.setItem('teacher_token', t);
-    localStorage.setItem('last_login_role', 'teacher');
-  }, teacher);
+  // The teacher sees who booked, then writes the letter and submits it.
+  await teacherPage.reload();
+  await expect(teacherPage.getByRole('region', { name: '答疑时段' })).toContainText(studentName, slow);
   await teacherPage.goto('/teacher/recommend-letter');
   await teacherPage.getByRole('link', { name: `撰写推荐信：${studentName}` }).click();
   const editor = teacherPage.getByRole('textbox', { name: '推荐信正文' });

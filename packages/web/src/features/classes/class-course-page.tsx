@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Radio } from 'antd';
+import { Button, Input } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { CLASSES_LIMITS, FEEDBACK_DIMENSIONS, FEEDBACK_DIMENSION_LABELS, type ClassCourseDetail, type FeedbackDimension } from '@summit/domain';
@@ -194,7 +194,13 @@ function Feedback({ course }: { course: ClassCourseDetail }) {
           {FEEDBACK_DIMENSIONS.map((d) => (
             <div key={d} className="cls-rating" role="group" aria-label={FEEDBACK_DIMENSION_LABELS[d]}>
               <span>{FEEDBACK_DIMENSION_LABELS[d]}</span>
-              <Radio.Group optionType="button" value={ratings[d]} onChange={(e) => setRatings((r) => ({ ...r, [d]: Number(e.target.value) }))} options={[1, 2, 3, 4, 5].map((n) => ({ label: `${n}分`, value: n }))} />
+              <span className="cls-rating__buttons">
+                {[1, 2, 3, 4, 5].map((n) => (
+                  <Button key={n} type={ratings[d] === n ? 'primary' : 'default'} aria-pressed={ratings[d] === n} aria-label={`${FEEDBACK_DIMENSION_LABELS[d]} ${n}分`} onClick={() => setRatings((r) => ({ ...r, [d]: n }))}>
+                    {n}分
+                  </Button>
+                ))}
+              </span>
             </div>
           ))}
           <label>
