@@ -55,8 +55,11 @@ export const CLASSES_MSG = {
   LETTER_EMPTY: '推荐信内容不能为空',
   LETTER_SAVED: '草稿已保存',
   LETTER_SUBMITTED: '推荐信已提交，并已发送至申请人指定的邮箱',
-  LETTER_SEND_FAILED: '推荐信已提交，部分邮件发送失败，系统将稍后重试',
+  LETTER_SEND_FAILED: '部分邮件发送失败，请稍后点击“重新发送”',
   LETTER_LINK_INVALID: '链接无效或已过期',
+  LETTER_NOT_SUBMITTED: '推荐信尚未提交',
+  LETTER_NOTHING_TO_RESEND: '所有邮件均已发送',
+  LETTER_RESENT: '邮件已重新发送',
   RECIPIENT_NAME: '请填写收件人姓名',
   RECIPIENT_EMAIL: '邮箱格式错误！',
   RECIPIENTS: `请填写1-${CLASSES_LIMITS.letterRecipientsMax}位收件人`,
@@ -207,6 +210,8 @@ export const letterTeacherViewSchema = z.object({
   created_at: z.string(),
   submitted_at: z.string().nullable(),
   verify_code: z.string().nullable(),
+  /** Recipients whose e-mail has not gone out (a failed send); the teacher can resend. */
+  unsent_recipients: z.number().int(),
 });
 export type LetterTeacherView = z.infer<typeof letterTeacherViewSchema>;
 

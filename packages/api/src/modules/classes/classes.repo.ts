@@ -244,6 +244,22 @@ export async function unsentLinks(db: Db, letterId: number): Promise<LinkRow[]> 
   return db.select().from(recommendationLetterLinks).where(and(eq(recommendationLetterLinks.letterId, letterId), isNull(recommendationLetterLinks.sentAt)));
 }
 
+/** A fresh token for a link whose e-mail never went out (only hashes are stored, so a resend needs a new one). */
+export async function rotateLinkToken(db: Db, linkId: number, tokenHash: string, expiresAt: Date): Promise<LinkRow> {
+  const [row] = await db.update(recommendationLetterLinks).set({ tokenHash, expiresAt }).where(and(eq(recommendationLetterLinks.id, linkId), isNull(recommendationLetterLinks.sentAt))).returning();
+  return row!;
+}
+
+export async function unsentCounts(db: Db, letterIds: readonly number[]): Promise<Map<number, number>> {
+  if (letterIds.length === 0) return new Map();
+  const rows = await db
+    .select({ letterId: recommendationLetterLinks.letterId, n: count() })
+    .from(recommendationLetterLinks)
+    .where(and(inArray(recommendationLetterLinks.letterId, [...letterIds]), isNull(recommendationLetterLinks.sentAt)))
+    .groupBy(recommendationLetterLinks.letterId);
+  return new Map(rows.map((r) => [r.letterId, r.n]));
+}
+
 export async function findLinkByHash(db: Db, tokenHash: string) {
   const [row] = await db.select().from(recommendationLetterLinks).where(eq(recommendationLetterLinks.tokenHash, tokenHash));
   return row;

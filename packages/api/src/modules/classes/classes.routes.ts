@@ -83,6 +83,15 @@ export function classesRoutes(options: { mail?: MailProvider } = {}) {
       },
     );
 
+    r.post(
+      '/api/teacher/recommend-letters/:id/resend',
+      { schema: { tags: teacher, summary: '重新发送未送达的推荐信邮件（新的限时链接）', params: classIdParamsSchema, response: { 200: envelopeOf(letterTeacherViewSchema) } } },
+      async (req) => {
+        const out = await svc.resendLetter(deps, authOf(req), req.params.id, origin(req));
+        return ok(out.letter, out.msg);
+      },
+    );
+
     // Public, by capability: the recipient's own link (expiring) and the verification by code.
     r.get('/api/recommend-letter/file/:token', { config: { auth: 'public' }, schema: { tags: ['public'], summary: '推荐信PDF（收件人专属链接，限时有效）', params: letterTokenParamsSchema } }, async (req, reply) => {
       const pdf = await svc.letterPdfByToken(ctx, req.params.token, origin(req));

@@ -260,7 +260,7 @@ export async function getFeedbackSummary(ctx: AppContext, auth: AuthState, cours
 
 // Teacher: letters --------------------------------------------------------------------------------------------
 
-function toTeacherLetter(r: NonNullable<Awaited<ReturnType<typeof repo.findLetter>>>): LetterTeacherView {
+function toTeacherLetter(r: NonNullable<Awaited<ReturnType<typeof repo.findLetter>>>, unsent: number): LetterTeacherView {
   return {
     id: r.letter.id,
     course_id: r.letter.courseId,
@@ -273,12 +273,18 @@ function toTeacherLetter(r: NonNullable<Awaited<ReturnType<typeof repo.findLette
     created_at: iso(r.letter.createdAt),
     submitted_at: r.letter.submittedAt ? iso(r.letter.submittedAt) : null,
     verify_code: r.letter.verifyCode,
+    unsent_recipients: unsent,
   };
 }
 
 /** The letters asked of this teacher (an admin sees every letter). */
 export async function listTeacherLetters(ctx: AppContext, auth: AuthState): Promise<LetterTeacherView[]> {
-  return (await repo.lettersOfTeacher(ctx.db, auth.isAdmin ? null : auth.accountId)).map(toTeacherLetter);
+  const rows = await repo.lettersOfTeacher(ctx.db, auth.isAdmin ? null : auth.accountId);
+  const unsent = await repo.unsentCounts(
+    ctx.db,
+    rows.map((r) => r.letter.id),
+  );
+  return rows.map((r) => toTeacherLetter(r, unsent.get(r.letter.id) ?? 0));
 }
 
 async function ownLetter(ctx: AppContext, auth: AuthState, id: number) {
@@ -289,7 +295,8 @@ async function ownLetter(ctx: AppContext, auth: AuthState, id: number) {
 }
 
 export async function getTeacherLetter(ctx: AppContext, auth: AuthState, id: number): Promise<LetterTeacherView> {
-  return toTeacherLetter(await ownLetter(ctx, auth, id));
+  const row = await ownLetter(ctx, auth, id);
+  return toTeacherLetter(row, (await repo.unsentCounts(ctx.db, [id])).get(id) ?? 0);
 }
 
 const plainText = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&nbsp;/g, ' ').trim();
@@ -321,6 +328,26 @@ export async function writeLetter(deps: ClassesDeps, auth: AuthState, id: number
   const byHash = new Map(tokens.map((t) => [sha256(t), t]));
   const sent = await sendLinks(deps, { ...row, letter: { ...row.letter, verifyCode } }, links, byHash, origin);
   return { letter: await getTeacherLetter(ctx, auth, id), msg: sent ? CLASSES_MSG.LETTER_SUBMITTED : CLASSES_MSG.LETTER_SEND_FAILED };
+}
+
+/** Sends again the e-mails that failed: each such recipient gets a new token (the old one was never delivered). */
+export async function resendLetter(deps: ClassesDeps, auth: AuthState, id: number, origin: string): Promise<{ letter: LetterTeacherView; msg: string }> {
+  const { ctx } = deps;
+  const row = await ownLetter(ctx, auth, id);
+  if (row.letter.teacherId !== auth.accountId) throw AppError.forbidden();
+  if (row.letter.status !== 'submitted') throw AppError.message(CLASSES_MSG.LETTER_NOT_SUBMITTED);
+  const pending = await repo.unsentLinks(ctx.db, id);
+  if (pending.length === 0) throw AppError.message(CLASSES_MSG.LETTER_NOTHING_TO_RESEND);
+  const expiresAt = new Date(ctx.now().getTime() + CLASSES_LIMITS.letterLinkDays * 24 * HOUR);
+  const tokens = new Map<string, string>();
+  const links: repo.LinkRow[] = [];
+  for (const link of pending) {
+    const token = randomBytes(32).toString('base64url');
+    tokens.set(sha256(token), token);
+    links.push(await repo.rotateLinkToken(ctx.db, link.id, sha256(token), expiresAt));
+  }
+  const sent = await sendLinks(deps, row, links, tokens, origin);
+  return { letter: await getTeacherLetter(ctx, auth, id), msg: sent ? CLASSES_MSG.LETTER_RESENT : CLASSES_MSG.LETTER_SEND_FAILED };
 }
 
 /** E-mails each recipient their own link (only the outbox provider keeps the body; others store it masked). */

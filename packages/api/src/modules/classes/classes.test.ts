@@ -248,3 +248,48 @@ describe('recommendation letters', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/recommend-letter/file/${link}` })).json()).toMatchObject({ msg: CLASSES_MSG.LETTER_LINK_INVALID });
   });
 });
+
+describe('a failed e-mail', () => {
+  it('is recorded, counted for the teacher, and resent with a new link', async () => {
+    let failing = true;
+    const sent: Array<{ to: string; text: string }> = [];
+    const flaky = {
+      name: 'flaky',
+      async send(m: { to: string; subject: string; text: string }) {
+        if (failing) throw new Error('smtp down');
+        sent.push(m);
+        return { provider: 'flaky', providerMessageId: null, keepsBody: false };
+      },
+    };
+    const t2 = await createTestApp({ mail: flaky });
+    try {
+      const token = await createStaffToken(t2, 'teacher');
+      const [tRow] = await t2.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.role, 'teacher')).orderBy(desc(accounts.id)).limit(1);
+      const s = await registerStudent(t2.app);
+      const sid = (await call<{ user_id: number }>(t2.app, 'GET', '/api/student/status', { token: s.token })).body.data!.user_id;
+      const [c] = await t2.db.insert(courses).values({ code: 'FLAKY', title: '修辞学', teacherId: tRow!.id, category: 'seminar', sessionKey: 'first', capacity: 5 }).returning();
+      await t2.db.insert(courseMeetings).values({ courseId: c!.id, startsAt: new Date(t2.clock.now().getTime() - 5 * HOUR), endsAt: new Date(t2.clock.now().getTime() - 4 * HOUR) });
+      await t2.db.insert(enrolments).values({ studentId: sid, courseId: c!.id, source: 'admin' });
+      const asked = await call<LetterStudentView[]>(t2.app, 'POST', '/api/student/recommend-letters', { token: s.token, body: { course_id: c!.id, recipients: [{ name: 'A', email: 'a@example.edu' }] } });
+      const id = asked.body.data![0]!.id;
+      expect((await call(t2.app, 'POST', `/api/teacher/recommend-letters/${id}/resend`, { token })).body.msg).toBe(CLASSES_MSG.LETTER_NOT_SUBMITTED);
+      const submitted = await call<LetterTeacherView>(t2.app, 'PUT', `/api/teacher/recommend-letters/${id}`, { token, body: { body_html: '<p>优秀</p>', submit: true } });
+      expect(submitted.body).toMatchObject({ status: 200, msg: CLASSES_MSG.LETTER_SEND_FAILED, data: { status: 'submitted', unsent_recipients: 1 } });
+      expect((await t2.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'failed'))).length).toBe(1);
+      const before = (await t2.db.select().from(recommendationLetterLinks).where(eq(recommendationLetterLinks.letterId, id)))[0]!.tokenHash;
+
+      failing = false;
+      const resent = await call<LetterTeacherView>(t2.app, 'POST', `/api/teacher/recommend-letters/${id}/resend`, { token });
+      expect(resent.body).toMatchObject({ status: 200, msg: CLASSES_MSG.LETTER_RESENT, data: { unsent_recipients: 0 } });
+      const link = /\/api\/recommend-letter\/file\/([A-Za-z0-9_-]{43})/.exec(sent[0]!.text)![1]!;
+      expect((await t2.db.select().from(recommendationLetterLinks).where(eq(recommendationLetterLinks.letterId, id)))[0]!.tokenHash).not.toBe(before);
+      expect((await t2.app.inject({ method: 'GET', url: `/api/recommend-letter/file/${link}` })).headers['content-type']).toBe('application/pdf');
+      // A real provider's outbox row never keeps the capability.
+      const rows = await t2.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
+      expect(rows[0]!.text).not.toContain(link);
+      expect((await call(t2.app, 'POST', `/api/teacher/recommend-letters/${id}/resend`, { token })).body.msg).toBe(CLASSES_MSG.LETTER_NOTHING_TO_RESEND);
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -46,4 +46,5 @@ export const fetchFeedbackSummary = (courseId: number, signal?: AbortSignal) => 
 export const fetchTeacherLetters = (signal?: AbortSignal) => api.get('/teacher/recommend-letters', { schema: z.array(letterTeacherViewSchema), ...withSignal(signal) });
 export const fetchTeacherLetter = (id: number, signal?: AbortSignal) => api.get(`/teacher/recommend-letters/${id}`, { schema: letterTeacherViewSchema, ...withSignal(signal) });
 export const writeLetter = (id: number, body: { body_html: string; submit: boolean }) => api.request(`/teacher/recommend-letters/${id}`, { method: 'PUT', body, schema: letterTeacherViewSchema });
+export const resendLetter = (id: number) => api.post(`/teacher/recommend-letters/${id}/resend`, {}, { schema: letterTeacherViewSchema });
 export const fetchVerification = (code: string, signal?: AbortSignal) => api.get(`/recommend-letter/verify/${encodeURIComponent(code)}`, { schema: letterVerificationSchema, quiet: true, ...withSignal(signal) });

@@ -7,7 +7,7 @@ import RichTextEditor from '../../components/rich-text-editor.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { toast } from '../../lib/notifier.ts';
-import { CLASS_KEYS, fetchTeacherLetter, fetchTeacherLetters, writeLetter } from './classes-api.ts';
+import { CLASS_KEYS, fetchTeacherLetter, fetchTeacherLetters, resendLetter, writeLetter } from './classes-api.ts';
 import { beijingDate, letterStatusLabel } from './class-format.ts';
 import './classes.css';
 
@@ -65,10 +65,17 @@ function LetterForm({ letter }: { letter: LetterTeacherView }) {
   useEffect(() => setHtml(letter.body_html), [letter.body_html]);
   const save = useMutation({
     mutationFn: (submit: boolean) => writeLetter(letter.id, { body_html: html, submit }),
-    onSuccess: (_data, submit) => {
-      toast('success', submit ? '推荐信已提交，并已发送至申请人指定的邮箱' : '草稿已保存');
-      if (submit) void navigate(PATHS.teacherRecommendLetters);
+    onSuccess: (saved, submit) => {
+      if (!submit) return toast('success', '草稿已保存');
+      if (saved.unsent_recipients > 0) return toast('warning', '推荐信已提交，部分邮件发送失败，请稍后点击“重新发送”');
+      toast('success', '推荐信已提交，并已发送至申请人指定的邮箱');
+      void navigate(PATHS.teacherRecommendLetters);
     },
+    onSettled: () => client.invalidateQueries({ queryKey: CLASS_KEYS.all }),
+  });
+  const resend = useMutation({
+    mutationFn: () => resendLetter(letter.id),
+    onSuccess: (saved) => toast(saved.unsent_recipients > 0 ? 'warning' : 'success', saved.unsent_recipients > 0 ? '仍有邮件发送失败，请稍后再试' : '邮件已重新发送'),
     onSettled: () => client.invalidateQueries({ queryKey: CLASS_KEYS.all }),
   });
   const locked = letter.status === 'submitted';
@@ -86,6 +93,14 @@ function LetterForm({ letter }: { letter: LetterTeacherView }) {
         <p>收件人：{letter.recipients.map((r) => `${r.name}（${r.email}）`).join('、')}</p>
         {letter.note ? <p className="cls-pre">学生说明：{letter.note}</p> : null}
         {letter.verify_code ? <p className="cls-meta">验证编号：{letter.verify_code}</p> : null}
+        {locked && letter.unsent_recipients > 0 ? (
+          <p role="alert">
+            {letter.unsent_recipients} 位收件人的邮件未发送成功。
+            <Button onClick={() => resend.mutate()} loading={resend.isPending}>
+              重新发送
+            </Button>
+          </p>
+        ) : null}
       </section>
       <section className="cls-section" aria-label="推荐信正文">
         <h2>正文</h2>
