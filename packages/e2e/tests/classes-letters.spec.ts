@@ -1,6 +1,6 @@
 // Issue 12 items 5 and 7 (decisions 054/055): a paid student enrolled in a finished course of the demo teacher
-// books the teacher's office hour, asks for a recommendation letter naming a recipient; the teacher writes it in
-// the rich-text editor and submits; the student sees 已提交 (never the text); the recipient's e-mailed link opens
+// books the office hour the teacher published on their page, rates the course, asks for a recommendation letter
+// naming a recipient; the teacher writes it in the rich-text editor and submits; the student sees 已提交 (never the text); the recipient's e-mailed link opens
 // the PDF and the verification page says it is genuine. Desktop and 375 px. The course and the enrolment are
 // written with psql (no admin enrolment API yet): PostgreSQL runs only, like course-centre.spec.ts.
 import { spawnSync } from 'node:child_process';
@@ -65,6 +65,14 @@ test('office hour booked, letter requested, written, submitted; the recipient op
   await hours.getByRole('button', { name: /^预约 / }).click();
   await expect(hours.getByText('已预约')).toBeVisible(slow);
   await expect(hours).toContainText('已约 1/2');
+
+  // The course is over: the student rates it, once.
+  const feedback = page.getByRole('region', { name: '课程评价' });
+  await feedback.getByRole('button', { name: '课程内容 4分' }).click();
+  await feedback.getByRole('button', { name: '教学效果 5分' }).click();
+  await feedback.getByRole('button', { name: '课业量适中 3分' }).click();
+  await feedback.getByRole('button', { name: '提交评价' }).click();
+  await expect(feedback.getByText('你已评价过该课程')).toBeVisible(slow);
 
   // …and asks for a letter from the course page's link.
   await page.getByRole('region', { name: '推荐信' }).getByRole('link', { name: '向任课教师申请推荐信' }).click();
