@@ -20,6 +20,11 @@ export const CAPABILITY_PATH_PREFIXES = [
   '/student/certificate/',
   /** The sandbox checkout: anyone holding the address can confirm or fail the order (demo and tests only). */
   '/pay/sandbox/',
+  /** A recommendation letter's PDF for one named recipient (decision 055): the link in their e-mail. */
+  '/api/recommend-letter/file/',
+  /** A recommendation letter's public verification page and its API (decision 055). */
+  '/recommend-letter/verify/',
+  '/api/recommend-letter/verify/',
 ] as const;
 
 /**

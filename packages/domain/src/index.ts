@@ -44,3 +44,4 @@ export * from './api/placement.ts';
 export * from './coursework.ts';
 export * from './api/coursework.ts';
 export * from './api/teaching.ts';
+export * from './api/classes.ts';

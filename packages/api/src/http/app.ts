@@ -47,6 +47,7 @@ import { venuesRoutes } from '../modules/venues/venues.routes.ts';
 import { coursesRoutes } from '../modules/courses/courses.routes.ts';
 import { courseworkRoutes } from '../modules/coursework/coursework.routes.ts';
 import { teachingRoutes } from '../modules/teaching/teaching.routes.ts';
+import { classesRoutes } from '../modules/classes/classes.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(coursesRoutes);
   await app.register(courseworkRoutes);
   await app.register(teachingRoutes);
+  await app.register(classesRoutes(options.mail ? { mail: options.mail } : {}));
 
   const webDist = findWebDist(env);
   if (webDist) {

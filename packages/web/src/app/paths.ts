@@ -108,6 +108,24 @@ export const PATHS = {
   adminMobileCheckin: '/admin/mobile-checkin/:id',
   studentCheckin: '/student/checkin',
   calendar: '/calendar',
+  // Issue 12 items 5, 7, 8: the student's classes, office hours, feedback, letters (decisions 054/055).
+  classManage: '/student/manage',
+  classCourses: '/student/manage/courses',
+  classList: '/student/manage/list',
+  classCourseDetail: '/student/manage/course-detail/:course/:period',
+  courseDetail: '/student/course/detail/:id/:period?',
+  classCapstone: '/student/manage/capstone',
+  capstoneReport: '/student/course/capstone-report/:id',
+  mcDetail: '/student/course/mc-detail/:id',
+  classResources: '/student/manage/academic-resources',
+  classHbr: '/student/manage/hbr',
+  smallClass: '/student/small-class/:name',
+  sessionEnd: '/student/session-end',
+  classRecommendLetter: '/student/manage/recommend-letter',
+  teacherRecommendLetters: '/teacher/recommend-letter',
+  teacherRecommendLetter: '/teacher/recommend-letter/:id',
+  teacherOfficeHour: '/teacher/office-hour',
+  letterVerify: '/recommend-letter/verify/:code',
 } as const;
 
 /** /roster/{place_name}. */

@@ -76,6 +76,33 @@ const admissionPay = {
   tuition: () => import('../features/admission/pay-admission-page.tsx'),
 };
 
+const classes = {
+  hub: () => import('../features/classes/manage-hub-page.tsx'),
+  courses: () => import('../features/classes/class-courses-page.tsx'),
+  course: () => import('../features/classes/class-course-page.tsx'),
+  resources: () => import('../features/classes/class-resources-page.tsx'),
+};
+const classPage = (path: string, title: string, load: RouteDef['load']): RouteDef => ({ path, title, role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load, gate: 'tuition-paid' });
+const CLASS_ROUTES: readonly RouteDef[] = [
+  classPage(PATHS.classManage, '学习中心', classes.hub),
+  classPage(PATHS.classCourses, '我的课程', classes.courses),
+  classPage(PATHS.classList, '上课安排', classes.courses),
+  classPage(PATHS.classCapstone, '毕业项目', classes.courses),
+  classPage(PATHS.classCourseDetail, '课程详情', classes.course),
+  classPage(PATHS.courseDetail, '课程详情', classes.course),
+  classPage(PATHS.capstoneReport, '毕业项目报告', classes.course),
+  classPage(PATHS.mcDetail, '大师课', classes.course),
+  classPage(PATHS.smallClass, '小班', classes.course),
+  classPage(PATHS.classResources, '学术资源', classes.resources),
+  classPage(PATHS.classHbr, 'HBR 案例阅读', classes.resources),
+  classPage(PATHS.sessionEnd, '结营', () => import('../features/classes/session-end-page.tsx')),
+  classPage(PATHS.classRecommendLetter, '推荐信', () => import('../features/classes/recommend-letter-page.tsx')),
+  { path: PATHS.teacherRecommendLetters, title: '推荐信', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/classes/teacher-letters-page.tsx') },
+  { path: PATHS.teacherRecommendLetter, title: '撰写推荐信', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/classes/teacher-letters-page.tsx') },
+  { path: PATHS.teacherOfficeHour, title: '答疑与课程评价', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/classes/teacher-office-hour-page.tsx') },
+  { path: PATHS.letterVerify, title: '推荐信验证', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/classes/letter-verify-page.tsx') },
+];
+
 export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.home, title: '首页', role: 'public', topBar: 'index', footer: 'default', usesAntd: false, load: () => import('../features/site/home-page.tsx') },
   { path: PATHS.login, title: '登录', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: loginScreen },
@@ -172,6 +199,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.adminCheckinQr, title: '签到二维码', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.qr },
   { path: PATHS.studentCheckin, title: '扫码签到', role: 'student', topBar: 'default', footer: 'none', usesAntd: true, load: () => import('../features/teaching/student-checkin-page.tsx') },
   { path: PATHS.calendar, title: '课程日历', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/teaching/calendar-page.tsx') },
+  // Issue 12 items 5, 7, 8 (decisions 054/055): class pages, office hours, feedback, recommendation letters.
+  ...CLASS_ROUTES,
   // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the
   // content store. Plain markup, no antd. Their AMC flag is SITE_PAGES[].amcHidden (for the AMC gate).
   ...INFO_PAGES.map(

@@ -9,6 +9,7 @@ import { venues } from '../../db/schema-courses.ts';
 import { allocationRuns, selectionRounds } from '../../db/schema-course-centre.ts';
 import { jobs } from '../../db/schema-jobs.ts';
 import { assignments, courseGrades, essays, submissions } from '../../db/schema-coursework.ts';
+import { recommendationLetters } from '../../db/schema-classes.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -73,6 +74,8 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   submissions.rubricPoints,
   essays.rubricPoints,
   courseGrades.scores,
+  // Recommendation letters: the recipients' names and e-mail addresses (decision 055).
+  recommendationLetters.recipients,
 ];
 
 /**
