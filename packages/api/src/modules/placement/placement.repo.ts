@@ -2,12 +2,10 @@
  * Venue and house results (issue 11, decision 040): reads for the success card, the house pages and rosters;
  * audited writes for the bulk venue rule, manual moves, house sorting runs and publication times.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { SessionKey } from '@summit/domain';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { houseAssignments, houses, venueAssignments, venues } from '../../db/schema-courses.ts';
-import { selectionRounds } from '../../db/schema-course-centre.ts';
 import { houseSortingRuns, placementSeen, resultPublications, type ResultKind } from '../../db/schema-venue-house.ts';
 
 export const PLACEMENT_AUDIT_ENTITY = 'placement';
@@ -106,29 +104,6 @@ export async function markSeen(db: Db, studentId: number, kind: ResultKind, now:
       target: placementSeen.studentId,
       set: kind === 'venue' ? { venueSeenAt: sql`coalesce(${placementSeen.venueSeenAt}, excluded.venue_seen_at)` } : { houseSeenAt: sql`coalesce(${placementSeen.houseSeenAt}, excluded.house_seen_at)` },
     });
-}
-
-export interface RoundWindow {
-  opensAt: Date;
-  closesAt: Date;
-}
-
-/** The student's next or current selection round (the course centre's `selection_rounds`), for the course card. */
-export async function findSelectionRound(db: Db, sessionKey: SessionKey, venueId: number | null, now: Date): Promise<RoundWindow | null> {
-  const [row] = await db
-    .select({ opensAt: selectionRounds.opensAt, closesAt: selectionRounds.closesAt })
-    .from(selectionRounds)
-    .where(
-      and(
-        eq(selectionRounds.sessionKey, sessionKey),
-        venueId === null ? isNull(selectionRounds.venueId) : or(isNull(selectionRounds.venueId), eq(selectionRounds.venueId, venueId)),
-        eq(selectionRounds.status, 'open'),
-        gt(selectionRounds.closesAt, now),
-      ),
-    )
-    .orderBy(asc(selectionRounds.opensAt))
-    .limit(1);
-  return row ?? null;
 }
 
 /** Members per house in one venue (or every venue when venueId is null, restricted to `venueIds`). */
