@@ -279,7 +279,7 @@ function report(label: string, b: BurstResult, v: Awaited<ReturnType<typeof veri
 }
 
 const { DATABASE_URL, ...inherited } = process.env;
-const serverEnv = { ...inherited, NODE_ENV: 'production', SEED_DEMO: 'false', DEMO_MODE: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' };
+const serverEnv = { ...inherited, NODE_ENV: 'production', SEED_DEMO: 'false', DEMO_MODE: 'true', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_PER_MINUTE: '100000000' };
 
 async function runPostgres(workers: 1 | 2): Promise<RunFigures | null> {
   if (!DATABASE_URL) return null;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -136,11 +136,27 @@ function hotNameOf(text: string): string {
   return name;
 }
 
-export async function hotRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+async function runRaw<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
   const client = clientOf(db);
   if (isPglite(client)) return (await client.query(text, params)).rows as T[];
   return ((await (client as PgPoolLike).query({ name: hotNameOf(text), text, values: params })).rows ?? []) as T[];
+}
+
+export async function hotRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return runRaw<T>(db, text, params);
+}
+
+/**
+ * hotRows for a statement whose text never changes: `build` (with `sql.placeholder(name)` for the values) is turned
+ * into text once per process, and each call only fills the values in.
+ */
+export function hotStatement<T>(build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+  let compiled: { sql: string; params: unknown[] } | null = null;
+  return (db, values) => {
+    compiled ??= dialect.sqlToQuery(build());
+    return runRaw<T>(db, compiled.sql, fillPlaceholders(compiled.params, values));
+  };
 }
 
 /** An SQL literal for a value the caller built (ids, fixed words, ISO times); anything else is refused. */

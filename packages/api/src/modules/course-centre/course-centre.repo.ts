@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { AppError, COURSE_CENTRE_MSG, type CourseCategory, type HeldCourse, type SessionKey } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
-import { hotRows, runScript, scriptLiteral } from '../../db/prepared.ts';
+import { hotStatement, runScript, scriptLiteral } from '../../db/prepared.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { courseMeetings, courses, venueAssignments, venues } from '../../db/schema-courses.ts';
 import { allocationRuns, cartItems, enrolments, selectionRounds, studentNotices, waitlistEntries, wishItems } from '../../db/schema-course-centre.ts';
@@ -97,7 +97,10 @@ const roundOfRaw = (r: RawRound): RoundRow => ({
  * (or null), folded into the centre's first statement.
  */
 export function governingRoundSql(sessionKey: SQL, venueId: SQL, now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
+  return governingRoundSqlAt(sessionKey, venueId, sql`${now.toISOString()}::timestamptz`);
+}
+
+function governingRoundSqlAt(sessionKey: SQL, venueId: SQL, at: SQL): SQL {
   return sql`select row_to_json(r) from selection_rounds r
     where r.session_key = ${sessionKey} and (r.venue_id is null or r.venue_id = ${venueId}) and r.status in ('open', 'closed', 'allocated')
     order by (r.status = 'open' and r.closes_at > ${at}) desc, (r.opens_at <= ${at}) desc,
@@ -151,24 +154,38 @@ const heldOfRaw = (rows: RawHeld[]): HeldCourse[] => rows.map((r) => ({ id: Numb
  * and the student's held courses. The grab decides a full course, a closed window, a wrong venue and a clash from
  * this alone, without a transaction or a lock.
  */
-export async function findStudentCentre(db: Db, q: { studentId: number; sessionNames: Record<SessionKey, string>; now: Date; courseId?: number }): Promise<StudentCentreRow | null> {
-  const sessionOf = sql`case p.place_name when ${q.sessionNames.first} then 'first' when ${q.sessionNames.second} then 'second' when ${q.sessionNames.third} then 'third' end`;
-  const wantsCourse = q.courseId !== undefined;
-  const courseId = sql`${q.courseId ?? 0}::int`;
-  const [row] = await hotRows<{
-    tuition_paid_at: string | Date | null; place_name: string | null; venue_id: number | null; venue_place: string | null; venue_name: string | null;
-    venue_publish_at: string | Date | null; round: RawRound | null; course: RawCourse | null; held: RawHeld[] | null;
-  }>(
-    db,
-    sql`select p.tuition_paid_at, p.place_name, v.id as venue_id, v.place_name as venue_place, v.name as venue_name,
+type RawCentre = {
+  tuition_paid_at: string | Date | null; place_name: string | null; venue_id: number | null; venue_place: string | null; venue_name: string | null;
+  venue_publish_at: string | Date | null; round: RawRound | null; course: RawCourse | null; held: RawHeld[] | null;
+};
+
+/** The centre's first statement, built once per process; with `wantsCourse` it also brings the course and the held courses. */
+const centreStatement = (wantsCourse: boolean) =>
+  hotStatement<RawCentre>(() => {
+    const p = (name: string) => sql.placeholder(name);
+    const sessionOf = sql`case p.place_name when ${p('first')} then 'first' when ${p('second')} then 'second' when ${p('third')} then 'third' end`;
+    const at = sql`${p('now')}::timestamptz`;
+    return sql`select p.tuition_paid_at, p.place_name, v.id as venue_id, v.place_name as venue_place, v.name as venue_name,
       (select rp.publish_at from result_publications rp where rp.kind = 'venue' and (rp.venue_id = v.id or rp.venue_id is null) order by rp.venue_id is null limit 1) as venue_publish_at,
-      (${governingRoundSql(sessionOf, sql`v.id`, q.now)}) as round,
-      ${wantsCourse ? sql`${courseJsonSql(courseId)} as course, ${heldJsonSql(sql`p.account_id`)} as held` : sql`null::json as course, null::json as held`}
+      (${governingRoundSqlAt(sessionOf, sql`v.id`, at)}) as round,
+      ${wantsCourse ? sql`${courseJsonSql(sql`${p('course')}::int`)} as course, ${heldJsonSql(sql`p.account_id`)} as held` : sql`null::json as course, null::json as held`}
     from student_profiles p
     left join venue_assignments va on va.student_id = p.account_id
     left join venues v on v.id = va.venue_id
-    where p.account_id = ${q.studentId}`,
-  );
+    where p.account_id = ${p('student')}::int`;
+  });
+const centreWithCourse = centreStatement(true);
+const centreOnly = centreStatement(false);
+
+/**
+ * Everything a course-centre request needs to decide, in ONE round trip (a named statement on PostgreSQL):
+ * profile, venue, the venue result's publish time, the governing round and, when a course is named, that course
+ * and the student's held courses. The grab decides a full course, a closed window, a wrong venue and a clash from
+ * this alone, without a transaction or a lock.
+ */
+export async function findStudentCentre(db: Db, q: { studentId: number; sessionNames: Record<SessionKey, string>; now: Date; courseId?: number }): Promise<StudentCentreRow | null> {
+  const values = { ...q.sessionNames, now: q.now.toISOString(), student: q.studentId, course: q.courseId ?? 0 };
+  const [row] = await (q.courseId === undefined ? centreOnly : centreWithCourse)(db, values);
   if (!row) return null;
   return {
     tuitionPaidAt: row.tuition_paid_at === null ? null : new Date(row.tuition_paid_at),
