@@ -28,6 +28,8 @@ const COLD = { count: 10, seats: 50 };
 /** The server's PostgreSQL pool (db/client.ts default): the baseline gets the same number of connections. */
 const POOL = 10;
 /** Which runs (comma list of pg1, pg2, pglite; default all): for iterating on one figure. The README's come from all. */
+/** Extra node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const RUNS = new Set((process.env.BENCH_RUNS ?? 'pg1,pg2,pglite').split(',').map((r) => r.trim()));
 
 if (!existsSync(SERVER_ENTRY) || process.env.BENCH_BUILD === '1') {
@@ -293,7 +295,7 @@ async function runPostgres(workers: 1 | 2): Promise<RunFigures | null> {
   const url = new URL(DATABASE_URL);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summit-grab-'));
-  const server = await startServer(process.execPath, [SERVER_ENTRY], { ...serverEnv, DATABASE_URL: url.toString(), DATA_DIR: dataDir, WORKERS: String(workers) }, '/api/clock');
+  const server = await startServer(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], { ...serverEnv, DATABASE_URL: url.toString(), DATA_DIR: dataDir, WORKERS: String(workers) }, '/api/clock');
   const pool = new pg.Pool({ connectionString: url.toString(), max: POOL });
   const query: Query = (text, params) => pool.query(text, params as unknown[]);
   try {
@@ -328,7 +330,7 @@ async function runPglite(): Promise<RunFigures> {
     const s = await seed(query);
     const base = await baseline(query, CONNECTIONS, s.courseIds, s.tokens);
     await database.close();
-    const server = await startServer(process.execPath, [SERVER_ENTRY], { ...serverEnv, DATA_DIR: dataDir }, '/api/clock');
+    const server = await startServer(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], { ...serverEnv, DATA_DIR: dataDir }, '/api/clock');
     let b: BurstResult;
     try {
       b = await burst(server.url, s.tokens, s.courseIds);
