@@ -91,10 +91,11 @@ const roundOfRaw = (r: RawRound): RoundRow => ({
 /**
  * THE round that governs a student of a session at a venue (decision 044; the success card and the course centre
  * both use it). Among rounds of the session for all venues or this one, a *live* round (status open, not yet closed)
- * comes first: of those under way (opened), the one opened last (the admin's latest intent; ties → the newest row);
- * if none is under way, the next to open. With nothing live, the open/closed/allocated round that began last (else
- * the latest), so the centre can say 选课已结束 and show what was allocated. Drafts never govern. A subquery answering one row_to_json
- * (or null), folded into the centre's first statement.
+ * comes first; among live rounds one for the student's venue beats a programme-wide one (an admin who opens a round
+ * for a venue means it for that venue's students); then one under way beats one still to open — of those under way
+ * the one opened last (ties: the newest row), else the next to open. With nothing live, the round that began last
+ * (venue rounds first), so the centre can say 选课已结束 and show what was allocated. Drafts never govern.
+ * A subquery answering one row_to_json (or null), folded into the centre's first statement.
  */
 export function governingRoundSql(sessionKey: SQL, venueId: SQL, now: Date): SQL {
   return governingRoundSqlAt(sessionKey, venueId, sql`${now.toISOString()}::timestamptz`);
@@ -103,7 +104,7 @@ export function governingRoundSql(sessionKey: SQL, venueId: SQL, now: Date): SQL
 function governingRoundSqlAt(sessionKey: SQL, venueId: SQL, at: SQL): SQL {
   return sql`select row_to_json(r) from selection_rounds r
     where r.session_key = ${sessionKey} and (r.venue_id is null or r.venue_id = ${venueId}) and r.status in ('open', 'closed', 'allocated')
-    order by (r.status = 'open' and r.closes_at > ${at}) desc, (r.opens_at <= ${at}) desc,
+    order by (r.status = 'open' and r.closes_at > ${at}) desc, (r.venue_id is not null) desc, (r.opens_at <= ${at}) desc,
       case when r.opens_at > ${at} then r.opens_at end asc, r.opens_at desc, r.id desc
     limit 1`;
 }

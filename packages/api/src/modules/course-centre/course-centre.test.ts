@@ -7,7 +7,7 @@ import { enrolments, studentNotices, waitlistEntries } from '../../db/schema-cou
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { makeCourse, makeRound, makeVenue, placedStudent } from './course-centre-test-kit.ts';
-import { findGoverningRound, takeSeatQuick } from './course-centre.repo.ts';
+import { findGoverningRound, findLiveSelectionRound, takeSeatQuick } from './course-centre.repo.ts';
 
 let t: TestApp;
 let admin: string;
@@ -215,6 +215,23 @@ describe('the governing round (one repo function for the card and the centre)', 
     expect((await call<CentreConfig>(t.app, 'GET', `${base}/config`, { token: s.token })).body.data?.round).toMatchObject({ id: current.id, status: 'closed' });
     const closed = await call<{ course_apply: { open_at: string | null }; allow_course_cart: boolean }>(t.app, 'GET', '/api/student/success-card-status', { token: s.token });
     expect(closed.body.data).toMatchObject({ course_apply: { open_at: null }, allow_course_cart: false });
+  });
+});
+
+describe('a venue round beats the programme-wide one', () => {
+  it('a round announced for the venue governs over a programme-wide round under way; with it closed, the programme-wide one', async () => {
+    const v = (await makeVenue(t.db)).id;
+    const now = t.clock.now().getTime();
+    // 第二期 has no other rounds in this file.
+    const everywhere = await makeRound(t.db, { sessionKey: 'second', venueId: null, opensAt: new Date(now - 60 * MIN), closesAt: new Date(now + 600 * MIN) });
+    const mine = await makeRound(t.db, { sessionKey: 'second', venueId: v, opensAt: new Date(now + MIN), closesAt: new Date(now + 60 * MIN) });
+    const s = await placedStudent(t, v, { placeName: '第二期' });
+    expect((await call<CentreConfig>(t.app, 'GET', `${base}/config`, { token: s.token })).body.data).toMatchObject({ round: { id: mine.id }, phase: 'before' });
+    expect((await findLiveSelectionRound(t.db, 'second', v, t.clock.now()))?.id).toBe(mine.id);
+    // Students of another venue keep the programme-wide round.
+    expect((await findGoverningRound(t.db, 'second', (await makeVenue(t.db)).id, t.clock.now()))?.id).toBe(everywhere.id);
+    await t.db.execute(sql`update selection_rounds set status = 'closed' where id = ${mine.id}`);
+    expect((await call<CentreConfig>(t.app, 'GET', `${base}/config`, { token: s.token })).body.data).toMatchObject({ round: { id: everywhere.id }, phase: 'open' });
   });
 });
 
