@@ -11,7 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openPglite } from '../../api/src/db/client.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { SESSION_NAMES } from '@summit/domain';
+import { openPglite, type Db } from '../../api/src/db/client.ts';
+import { findLiveToken } from '../../api/src/modules/auth/auth.repo.ts';
+import { hashToken } from '../../api/src/modules/auth/token.service.ts';
+import { findStudentCentre, takeSeatQuick } from '../../api/src/modules/course-centre/course-centre.repo.ts';
 import { startServer } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -22,6 +27,10 @@ const HOT = { seats: 100 };
 const COLD = { count: 10, seats: 50 };
 /** The server's PostgreSQL pool (db/client.ts default): the baseline gets the same number of connections. */
 const POOL = 10;
+/** Which runs (comma list of pg1, pg2, pglite; default all): for iterating on one figure. The README's come from all. */
+/** Extra node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const RUNS = new Set((process.env.BENCH_RUNS ?? 'pg1,pg2,pglite').split(',').map((r) => r.trim()));
 
 if (!existsSync(SERVER_ENTRY) || process.env.BENCH_BUILD === '1') {
   console.log('building (npm run build)…');
@@ -179,6 +188,60 @@ async function baseline(query: Query, concurrency: number, courseIds: number[], 
   return tokens.length / ((performance.now() - t0) / 1000);
 }
 
+/**
+ * One grab, step by step, with nothing else running against the server (decision 044): the same requests one after
+ * another, each by a student the server has not seen (so the token is read, as in the burst), on a course with room.
+ * The HTTP figure is the whole grab; the three statements are what the server sends for a free seat, timed here
+ * through the same drizzle/pg path on the same database. What HTTP costs beyond their sum is the process's own work.
+ */
+async function profileSteps(url: string, query: Query, pool: pg.Pool, tokens: string[], n = 100): Promise<void> {
+  const course = async (code: string, slot: number) => {
+    const id = Number((await query(`insert into courses (code, title, category, session_key, period, venue_id, capacity, teacher_name) select $1, $1, 'seminar', 'first', 1, id, 100000, '压测' from venues where place_name = 'bench' returning id`, [code])).rows[0]!.id);
+    await query(`insert into course_meetings (course_id, starts_at, ends_at, location) values ($1, timestamptz '2026-08-11 00:00+00' + make_interval(hours => $2::int * 2), timestamptz '2026-08-11 01:30+00' + make_interval(hours => $2::int * 2), '线上')`, [id, slot]);
+    return id;
+  };
+  const httpCourse = await course('PROFILE_HTTP', 20);
+  const dbCourse = await course('PROFILE_DB', 21);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const post = (token: string) =>
+    new Promise<void>((resolve, reject) => {
+      const body = JSON.stringify({ course_id: httpCourse });
+      const req = http.request(new URL('/api/student/course-center/cart/grab', url), { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve());
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const mean = async (label: string, run: (i: number) => Promise<unknown>) => {
+    await run(n); // warm up (named statements, connections)
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await run(i);
+    const ms = (performance.now() - t0) / n;
+    console.log(`  ${label.padEnd(52)} ${ms.toFixed(2)} ms`);
+    return ms;
+  };
+  const db = drizzle(pool) as unknown as Db;
+  const idOf = (token: string) => Number(token.replace('bench-token-', ''));
+  const now = new Date();
+  const held = new Map<number, number[]>();
+  for (const r of (await query(`select student_id, array_agg(course_id) as ids from enrolments group by student_id`)).rows) held.set(Number(r.student_id), (r.ids as number[]).map(Number));
+  // The server's token cache (10 s) forgets the burst's students first, so each HTTP grab reads its token as in the burst.
+  await new Promise((resolve) => setTimeout(resolve, 10_500));
+  console.log(`  steps of one grab (mean of ${n}, one at a time, free seat):`);
+  await mean('HTTP POST cart/grab (all of it)', (i) => post(tokens[i]!));
+  const token = await mean('  1. token (prepared statement)', (i) => findLiveToken(db, hashToken(tokens[n + 1 + i]!), now));
+  const gate = await mean('  2. gate: profile, publication, round, course, held', (i) => findStudentCentre(db, { studentId: idOf(tokens[n + 1 + i]!), sessionNames: SESSION_NAMES, now, courseId: dbCourse }));
+  const seat = await mean('  3. seat: lock + seat + enrolment + cart + audit', (i) =>
+    takeSeatQuick(db, { studentId: idOf(tokens[2 * n + 2 + i]!), courseId: dbCourse, roundId: null, source: 'grab', actorId: null, now, heldIds: held.get(idOf(tokens[2 * n + 2 + i]!)) ?? [] }).then((r) => {
+      if (r !== 'taken' && i < n) throw new Error(`profile seat: ${r}`);
+    }),
+  );
+  const baselineOne = await mean('  baseline: one conditional UPDATE', () => query(`update bench_baseline_courses set taken = taken where id = $1 and taken < capacity returning id`, [dbCourse]));
+  console.log(`  statements for a free seat: ${(token + gate + seat).toFixed(2)} ms = ${((token + gate + seat) / baselineOne).toFixed(1)} baseline UPDATEs; a full course stops after step 2`);
+  agent.destroy();
+}
+
 interface RunFigures {
   label: string;
   grabsPerSecond: number;
@@ -218,7 +281,7 @@ function report(label: string, b: BurstResult, v: Awaited<ReturnType<typeof veri
 }
 
 const { DATABASE_URL, ...inherited } = process.env;
-const serverEnv = { ...inherited, NODE_ENV: 'production', SEED_DEMO: 'false', DEMO_MODE: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' };
+const serverEnv = { ...inherited, NODE_ENV: 'production', SEED_DEMO: 'false', DEMO_MODE: 'true', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_PER_MINUTE: '100000000' };
 
 async function runPostgres(workers: 1 | 2): Promise<RunFigures | null> {
   if (!DATABASE_URL) return null;
@@ -232,7 +295,7 @@ async function runPostgres(workers: 1 | 2): Promise<RunFigures | null> {
   const url = new URL(DATABASE_URL);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summit-grab-'));
-  const server = await startServer(process.execPath, [SERVER_ENTRY], { ...serverEnv, DATABASE_URL: url.toString(), DATA_DIR: dataDir, WORKERS: String(workers) }, '/api/clock');
+  const server = await startServer(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], { ...serverEnv, DATABASE_URL: url.toString(), DATA_DIR: dataDir, WORKERS: String(workers) }, '/api/clock');
   const pool = new pg.Pool({ connectionString: url.toString(), max: POOL });
   const query: Query = (text, params) => pool.query(text, params as unknown[]);
   try {
@@ -240,7 +303,9 @@ async function runPostgres(workers: 1 | 2): Promise<RunFigures | null> {
     const b = await burst(server.url, s.tokens, s.courseIds);
     const v = await verify(query, s.courseIds, s.tokens);
     const base = await baseline(query, CONNECTIONS, s.courseIds, s.tokens);
-    return report(`PostgreSQL, WORKERS=${workers}`, b, v, base);
+    const figures = report(`PostgreSQL, WORKERS=${workers}`, b, v, base);
+    if (workers === 1 && process.env.BENCH_STEPS !== '0') await profileSteps(server.url, query, pool, s.tokens);
+    return figures;
   } finally {
     await pool.end();
     await server.stop();
@@ -265,7 +330,7 @@ async function runPglite(): Promise<RunFigures> {
     const s = await seed(query);
     const base = await baseline(query, CONNECTIONS, s.courseIds, s.tokens);
     await database.close();
-    const server = await startServer(process.execPath, [SERVER_ENTRY], { ...serverEnv, DATA_DIR: dataDir }, '/api/clock');
+    const server = await startServer(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], { ...serverEnv, DATA_DIR: dataDir }, '/api/clock');
     let b: BurstResult;
     try {
       b = await burst(server.url, s.tokens, s.courseIds);
@@ -283,19 +348,19 @@ async function runPglite(): Promise<RunFigures> {
 }
 
 console.log(`bench:grab — ${STUDENTS} students, 1 hot course of ${HOT.seats} seats + ${COLD.count} courses of ${COLD.seats}; ${CONNECTIONS} connections`);
-const pg1 = await runPostgres(1);
-if (!pg1) console.log('\nPostgreSQL: skipped (set DATABASE_URL to an admin connection, e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+const pg1 = RUNS.has('pg1') ? await runPostgres(1) : null;
+if (!pg1 && RUNS.has('pg1')) console.log('\nPostgreSQL: skipped (set DATABASE_URL to an admin connection, e.g. postgres://postgres@127.0.0.1:5432/postgres)');
 let pg2: RunFigures | null = null;
-if (pg1) {
+if (DATABASE_URL && RUNS.has('pg2')) {
   if (workersSupported) pg2 = await runPostgres(2);
   else console.log('\nWORKERS=2: n/a (not supported by this build)');
 }
-const lite = await runPglite();
+const lite = RUNS.has('pglite') ? await runPglite() : null;
 
 console.log('\nsummary (budget: ≥ 50% of baseline, p99 ≤ 200 ms, 0 5xx, 0 oversell):');
 for (const f of [pg1, pg2, lite]) {
   if (!f) continue;
   console.log(`  ${f.label.padEnd(24)} ${f.grabsPerSecond.toFixed(0).padStart(6)} grabs/s = ${(f.grabsPerSecond / f.baselinePerSecond).toFixed(2)} of baseline; p99 ${f.p99.toFixed(0)} ms; 5xx ${f.http5xx}; oversell ${f.oversell}; clashes ${f.clashes}`);
 }
-const last = pg1 ?? lite;
-console.log(`grab: ${last.grabsPerSecond.toFixed(0)} grabs/s = ${(last.grabsPerSecond / last.baselinePerSecond).toFixed(2)} of baseline; p99 ${last.p99.toFixed(0)} ms; 5xx ${last.http5xx}; oversell ${last.oversell}`);
+const last = pg1 ?? pg2 ?? lite;
+if (last) console.log(`grab: ${last.grabsPerSecond.toFixed(0)} grabs/s = ${(last.grabsPerSecond / last.baselinePerSecond).toFixed(2)} of baseline; p99 ${last.p99.toFixed(0)} ms; 5xx ${last.http5xx}; oversell ${last.oversell}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingGate, courseSelectionGate, houseGate, placeGate } from './course-gates.ts';
+import { beijingGate, courseCentreGate, courseSelectionGate, houseGate, placeGate } from './course-gates.ts';
 
 const open = { tuitionPaid: true, venueResultPublished: true, venueAssigned: true };
 const round = { opensAt: '2026-07-01T00:00:00Z', closesAt: '2026-07-03T00:00:00Z' };
@@ -23,6 +23,21 @@ describe('courseSelectionGate', () => {
     expect(at('2026-07-03T00:00:01Z')).toEqual({ status: '403-30', msg: '选课未开放' });
     expect(at('2026-07-02T00:00:00Z', null)).toEqual({ status: '403-30', msg: '选课未开放' });
     expect(at('2026-07-01T00:00:00Z')).toBeNull();
+  });
+  it('uses the half-open window of roundPhase and refuses a round that is not open', () => {
+    expect(at('2026-07-03T00:00:00Z')).toEqual({ status: '403-30', msg: '选课未开放' });
+    expect(at('2026-07-02T23:59:59Z')).toBeNull();
+    expect(courseSelectionGate({ ...open, round: { ...round, status: 'closed' }, now: '2026-07-02T00:00:00Z' })).toEqual({ status: '403-30', msg: '选课未开放' });
+    expect(courseSelectionGate({ ...open, round: { ...round, status: 'open' }, now: '2026-07-02T00:00:00Z' })).toBeNull();
+  });
+});
+
+describe('courseCentreGate (the course centre on every request; spec §8 order)', () => {
+  it('unpaid → 403-30 用户尚未开放选课！ before the publication check, which comes before the venue check', () => {
+    expect(courseCentreGate({ tuitionPaid: false, venueResultPublished: false, venueAssigned: false })).toEqual({ status: '403-30', msg: '用户尚未开放选课！' });
+    expect(courseCentreGate({ tuitionPaid: true, venueResultPublished: false, venueAssigned: false })).toEqual({ status: '403-30', msg: '请在公布会场结果后选课' });
+    expect(courseCentreGate({ tuitionPaid: true, venueResultPublished: true, venueAssigned: false })).toEqual({ status: '403-20', msg: '暂无会场信息' });
+    expect(courseCentreGate(open)).toBeNull();
   });
 });
 

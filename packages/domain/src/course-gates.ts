@@ -5,6 +5,7 @@
  */
 import { STATUS, type GateCode } from './errors.ts';
 import { MSG } from './messages.ts';
+import { roundPhase } from './course-allocation.ts';
 
 export interface GateAnswer {
   status: GateCode | typeof STATUS.MESSAGE;
@@ -30,21 +31,33 @@ export function placeGate(s: PlacementState): GateAnswer | null {
 }
 
 export interface CourseSelectionState extends PlacementState {
-  /** The selection round for the student's session and venue, if any. */
-  round: { opensAt: string; closesAt: string } | null;
+  /**
+   * The selection round that governs the student's session and venue, if any (one repo function picks it for the
+   * success card and the course centre). A round whose status is not `open` never opens the cart.
+   */
+  round: { opensAt: string; closesAt: string; status?: string } | null;
   now: string;
 }
 
 /**
- * The course cart and grab (spec §8 403-30 in its three wordings): not paid → 用户尚未开放选课！; venue result not
- * out → 请在公布会场结果后选课; no venue → 403-20; no open round → 选课未开放.
+ * Who may enter the course centre at all (spec §8, the 403-30 family; decision 044): not paid → 用户尚未开放选课！;
+ * venue result not out → 请在公布会场结果后选课 (before publication nobody learns whether they have a venue);
+ * no venue or no session → 403-20 暂无会场信息. The course centre calls this on every request; the success card
+ * calls it through courseSelectionGate. One order, one place.
  */
-export function courseSelectionGate(s: CourseSelectionState): GateAnswer | null {
+export function courseCentreGate(s: PlacementState): GateAnswer | null {
   if (!s.tuitionPaid) return { status: STATUS.GATE_COURSE_CART, msg: MSG.COURSE_SELECTION_NOT_OPEN_FOR_USER };
   if (!s.venueResultPublished) return { status: STATUS.GATE_COURSE_CART, msg: MSG.COURSE_AFTER_PLACE_RESULT };
   if (!s.venueAssigned) return { status: STATUS.GATE_PLACE_DATA, msg: MSG.NO_PLACE };
-  const now = Date.parse(s.now);
-  if (!s.round || now < Date.parse(s.round.opensAt) || now > Date.parse(s.round.closesAt)) {
+  return null;
+}
+
+/** The cart is open: courseCentreGate, then an open round whose window [opensAt, closesAt) holds now → else 选课未开放. */
+export function courseSelectionGate(s: CourseSelectionState): GateAnswer | null {
+  const access = courseCentreGate(s);
+  if (access) return access;
+  const r = s.round;
+  if (!r || (r.status !== undefined && r.status !== 'open') || roundPhase(Date.parse(s.now), Date.parse(r.opensAt), Date.parse(r.closesAt)) !== 'open') {
     return { status: STATUS.GATE_COURSE_CART, msg: MSG.COURSE_CART_NOT_OPEN };
   }
   return null;

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
 /**
@@ -108,4 +110,74 @@ function serveFromPglitePreparedStatement(query: unknown): void {
     },
   };
   query.client = proxy;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Raw statements on the hot path (decision 044): a query built with drizzle's `sql` template, sent without the
+// query builder's result mapping. On PostgreSQL it is a named statement (parsed and planned once per connection);
+// on PGlite an ordinary parameterised query. Answers as the driver parses them (timestamptz → Date, json → object).
+
+type PgPoolLike = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>; query(text: string): Promise<unknown> };
+
+const dialect = new PgDialect();
+const hotNames = new Map<string, string>();
+
+function clientOf(db: Db): unknown {
+  return (db as unknown as { $client: unknown }).$client;
+}
+
+/** One named statement per SQL text (node-postgres keeps each connection's prepared statements by name). */
+function hotNameOf(text: string): string {
+  let name = hotNames.get(text);
+  if (!name) {
+    name = `summit_raw_${hotNames.size + 1}`;
+    hotNames.set(text, name);
+  }
+  return name;
+}
+
+async function runRaw<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
+  const client = clientOf(db);
+  if (isPglite(client)) return (await client.query(text, params)).rows as T[];
+  return ((await (client as PgPoolLike).query({ name: hotNameOf(text), text, values: params })).rows ?? []) as T[];
+}
+
+export async function hotRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return runRaw<T>(db, text, params);
+}
+
+/**
+ * hotRows for a statement whose text never changes: `build` (with `sql.placeholder(name)` for the values) is turned
+ * into text once per process, and each call only fills the values in.
+ */
+export function hotStatement<T>(build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+  let compiled: { sql: string; params: unknown[] } | null = null;
+  return (db, values) => {
+    compiled ??= dialect.sqlToQuery(build());
+    return runRaw<T>(db, compiled.sql, fillPlaceholders(compiled.params, values));
+  };
+}
+
+/** An SQL literal for a value the caller built (ids, fixed words, ISO times); anything else is refused. */
+export function scriptLiteral(value: number | string | null): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`not an integer literal: ${value}`);
+    return String(value);
+  }
+  return pg.escapeLiteral(value);
+}
+
+/**
+ * Several statements in ONE round trip through the simple query protocol, which runs them as one implicit
+ * transaction: a later statement sees what an earlier one locked or wrote, an error anywhere rolls back all of
+ * them, and transaction-scoped advisory locks are held to the end. No parameters: build the text with
+ * scriptLiteral only. Answers the last statement's rows.
+ */
+export async function runScript<T>(db: Db, text: string): Promise<T[]> {
+  const client = clientOf(db);
+  const results = isPglite(client) ? await client.exec(text) : await (client as PgPoolLike).query(text);
+  const list = (Array.isArray(results) ? results : [results]) as Array<{ rows?: unknown[] }>;
+  return (list[list.length - 1]?.rows ?? []) as T[];
 }

@@ -55,12 +55,12 @@ export async function placedStudent(t: { app: FastifyInstance; db: Db }, venueId
   return s;
 }
 
-export async function makeRound(db: Db, o: { mode?: 'grab' | 'preference'; opensAt: Date; closesAt: Date; venueId?: number | null; categories?: CourseCategory[]; status?: 'draft' | 'open' | 'closed' }) {
+export async function makeRound(db: Db, o: { mode?: 'grab' | 'preference'; opensAt: Date; closesAt: Date; venueId?: number | null; categories?: CourseCategory[]; status?: 'draft' | 'open' | 'closed'; sessionKey?: 'first' | 'second' | 'third' }) {
   const [r] = await db
     .insert(selectionRounds)
     .values({
       name: '第一轮',
-      sessionKey: 'first',
+      sessionKey: o.sessionKey ?? 'first',
       venueId: o.venueId ?? null,
       categories: o.categories ?? ['major', 'seminar', 'fc', 'cw', 'master_class', 'capstone'],
       mode: o.mode ?? 'grab',

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { AppError, COURSE_CENTRE_MSG, type CourseCategory, type HeldCourse, type SessionKey } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
+import { hotStatement, runScript, scriptLiteral } from '../../db/prepared.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { courseMeetings, courses, venueAssignments, venues } from '../../db/schema-courses.ts';
 import { allocationRuns, cartItems, enrolments, selectionRounds, studentNotices, waitlistEntries, wishItems } from '../../db/schema-course-centre.ts';
@@ -50,8 +51,13 @@ export interface StudentCentreRow {
   tuitionPaidAt: Date | null;
   placeName: string | null;
   venue: { id: number; placeName: string; name: string } | null;
-  /** The round that governs the student: the most recent open one for their session and venue, else the latest past. */
+  /** The venue result's publish time that applies to the student's venue (its own row, else the programme-wide one). */
+  venuePublishAt: Date | null;
+  /** The round that governs the student (governingRoundSql). */
   round: RoundRow | null;
+  /** Asked for by id (the grab, cart and wish writes): the course with its meetings, and what the student holds. */
+  course: CourseRow | null;
+  held: HeldCourse[] | null;
 }
 
 interface RawRound {
@@ -83,28 +89,113 @@ const roundOfRaw = (r: RawRound): RoundRow => ({
 });
 
 /**
- * Everything the gate and the round need, in one round trip (every course-centre request starts here, the grab
- * included): profile, venue, and the round of the student's session (place_name 第一期… → key) and venue.
+ * THE round that governs a student of a session at a venue (decision 044; the success card and the course centre
+ * both use it). Among rounds of the session for all venues or this one, a *live* round (status open, not yet closed)
+ * comes first; among live rounds one for the student's venue beats a programme-wide one (an admin who opens a round
+ * for a venue means it for that venue's students); then one under way beats one still to open — of those under way
+ * the one opened last (ties: the newest row), else the next to open. With nothing live, the round that began last
+ * (venue rounds first), so the centre can say 选课已结束 and show what was allocated. Drafts never govern.
+ * A subquery answering one row_to_json (or null), folded into the centre's first statement.
  */
-export async function findStudentCentre(db: Db, studentId: number, sessionNames: Record<SessionKey, string>): Promise<StudentCentreRow | null> {
-  const sessionOf = sql`case p.place_name when ${sessionNames.first} then 'first' when ${sessionNames.second} then 'second' when ${sessionNames.third} then 'third' end`;
-  const [row] = await rowsOf<{ tuition_paid_at: string | Date | null; place_name: string | null; venue_id: number | null; venue_place: string | null; venue_name: string | null; round: RawRound | null }>(
-    db,
-    sql`select p.tuition_paid_at, p.place_name, v.id as venue_id, v.place_name as venue_place, v.name as venue_name,
-      (select row_to_json(r) from selection_rounds r
-        where r.session_key = ${sessionOf} and (r.venue_id is null or r.venue_id = v.id) and r.status in ('open', 'closed', 'allocated')
-        order by case when r.status = 'open' then 0 else 1 end, r.opens_at desc limit 1) as round
+export function governingRoundSql(sessionKey: SQL, venueId: SQL, now: Date): SQL {
+  return governingRoundSqlAt(sessionKey, venueId, sql`${now.toISOString()}::timestamptz`);
+}
+
+function governingRoundSqlAt(sessionKey: SQL, venueId: SQL, at: SQL): SQL {
+  return sql`select row_to_json(r) from selection_rounds r
+    where r.session_key = ${sessionKey} and (r.venue_id is null or r.venue_id = ${venueId}) and r.status in ('open', 'closed', 'allocated')
+    order by (r.status = 'open' and r.closes_at > ${at}) desc, (r.venue_id is not null) desc, (r.opens_at <= ${at}) desc,
+      case when r.opens_at > ${at} then r.opens_at end asc, r.opens_at desc, r.id desc
+    limit 1`;
+}
+
+export async function findGoverningRound(db: Db, sessionKey: SessionKey, venueId: number | null, now: Date): Promise<RoundRow | null> {
+  const [row] = await rowsOf<{ round: RawRound | null }>(db, sql`select (${governingRoundSql(sql`${sessionKey}`, sql`${venueId}::int`, now)}) as round`);
+  return row?.round ? roundOfRaw(row.round) : null;
+}
+
+/** The governing round when it is live (open and not yet closed): what the success card announces. */
+export async function findLiveSelectionRound(db: Db, sessionKey: SessionKey, venueId: number | null, now: Date): Promise<RoundRow | null> {
+  const round = await findGoverningRound(db, sessionKey, venueId, now);
+  return round && round.status === 'open' && round.closesAt.getTime() > now.getTime() ? round : null;
+}
+
+type RawMeeting = { starts_at: string | Date; ends_at: string | Date; location: string };
+interface RawCourse {
+  id: number; code: string; title: string; teacher_name: string; category: CourseCategory; session_key: SessionKey; period: number; venue_id: number | null;
+  capacity: number; taken: number; language: CourseRow['language']; description: string; syllabus: string; published: boolean;
+  meetings: RawMeeting[] | null;
+}
+
+const courseOfRaw = (r: RawCourse): CourseRow => ({
+  id: Number(r.id), code: r.code, title: r.title, teacherName: r.teacher_name, category: r.category, sessionKey: r.session_key, period: Number(r.period),
+  venueId: r.venue_id === null ? null : Number(r.venue_id), capacity: Number(r.capacity), taken: Number(r.taken), language: r.language,
+  description: r.description, syllabus: r.syllabus, published: r.published,
+  meetings: (r.meetings ?? []).map((m) => ({ startsAt: new Date(m.starts_at), endsAt: new Date(m.ends_at), location: m.location })),
+});
+
+/** One course as json with its meetings (findCourse and the centre's first statement). */
+const courseJsonSql = (id: SQL) => sql`(select json_build_object('id', c.id, 'code', c.code, 'title', c.title, 'teacher_name', c.teacher_name, 'category', c.category, 'session_key', c.session_key,
+      'period', c.period, 'venue_id', c.venue_id, 'capacity', c.capacity, 'taken', c.taken, 'language', c.language, 'description', c.description, 'syllabus', c.syllabus, 'published', c.published,
+      'meetings', (select json_agg(json_build_object('starts_at', m.starts_at, 'ends_at', m.ends_at, 'location', m.location) order by m.starts_at) from course_meetings m where m.course_id = c.id))
+    from courses c where c.id = ${id})`;
+
+/** The student's held courses as the seat rules see them (epoch-ms meetings), as one json array. */
+const heldJsonSql = (studentId: SQL) => sql`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'category', c.category,
+      'meetings', (select json_agg(json_build_object('start', (extract(epoch from m.starts_at) * 1000)::float8, 'end', (extract(epoch from m.ends_at) * 1000)::float8))
+         from course_meetings m where m.course_id = c.id)) order by c.id), '[]'::json)
+    from enrolments e join courses c on c.id = e.course_id where e.student_id = ${studentId})`;
+
+type RawHeld = { id: number; title: string; category: CourseCategory; meetings: Array<{ start: number; end: number }> | null };
+const heldOfRaw = (rows: RawHeld[]): HeldCourse[] => rows.map((r) => ({ id: Number(r.id), title: r.title, category: r.category, meetings: (r.meetings ?? []).map((m) => ({ start: Number(m.start), end: Number(m.end) })) }));
+
+/**
+ * Everything a course-centre request needs to decide, in ONE round trip (a named statement on PostgreSQL):
+ * profile, venue, the venue result's publish time, the governing round and, when a course is named, that course
+ * and the student's held courses. The grab decides a full course, a closed window, a wrong venue and a clash from
+ * this alone, without a transaction or a lock.
+ */
+type RawCentre = {
+  tuition_paid_at: string | Date | null; place_name: string | null; venue_id: number | null; venue_place: string | null; venue_name: string | null;
+  venue_publish_at: string | Date | null; round: RawRound | null; course: RawCourse | null; held: RawHeld[] | null;
+};
+
+/** The centre's first statement, built once per process; with `wantsCourse` it also brings the course and the held courses. */
+const centreStatement = (wantsCourse: boolean) =>
+  hotStatement<RawCentre>(() => {
+    const p = (name: string) => sql.placeholder(name);
+    const sessionOf = sql`case p.place_name when ${p('first')} then 'first' when ${p('second')} then 'second' when ${p('third')} then 'third' end`;
+    const at = sql`${p('now')}::timestamptz`;
+    return sql`select p.tuition_paid_at, p.place_name, v.id as venue_id, v.place_name as venue_place, v.name as venue_name,
+      (select rp.publish_at from result_publications rp where rp.kind = 'venue' and (rp.venue_id = v.id or rp.venue_id is null) order by rp.venue_id is null limit 1) as venue_publish_at,
+      (${governingRoundSqlAt(sessionOf, sql`v.id`, at)}) as round,
+      ${wantsCourse ? sql`${courseJsonSql(sql`${p('course')}::int`)} as course, ${heldJsonSql(sql`p.account_id`)} as held` : sql`null::json as course, null::json as held`}
     from student_profiles p
     left join venue_assignments va on va.student_id = p.account_id
     left join venues v on v.id = va.venue_id
-    where p.account_id = ${studentId}`,
-  );
+    where p.account_id = ${p('student')}::int`;
+  });
+const centreWithCourse = centreStatement(true);
+const centreOnly = centreStatement(false);
+
+/**
+ * Everything a course-centre request needs to decide, in ONE round trip (a named statement on PostgreSQL):
+ * profile, venue, the venue result's publish time, the governing round and, when a course is named, that course
+ * and the student's held courses. The grab decides a full course, a closed window, a wrong venue and a clash from
+ * this alone, without a transaction or a lock.
+ */
+export async function findStudentCentre(db: Db, q: { studentId: number; sessionNames: Record<SessionKey, string>; now: Date; courseId?: number }): Promise<StudentCentreRow | null> {
+  const values = { ...q.sessionNames, now: q.now.toISOString(), student: q.studentId, course: q.courseId ?? 0 };
+  const [row] = await (q.courseId === undefined ? centreOnly : centreWithCourse)(db, values);
   if (!row) return null;
   return {
     tuitionPaidAt: row.tuition_paid_at === null ? null : new Date(row.tuition_paid_at),
     placeName: row.place_name,
     venue: row.venue_id !== null && row.venue_place !== null && row.venue_name !== null ? { id: Number(row.venue_id), placeName: row.venue_place, name: row.venue_name } : null,
+    venuePublishAt: row.venue_publish_at === null ? null : new Date(row.venue_publish_at),
     round: row.round ? roundOfRaw(row.round) : null,
+    course: row.course ? courseOfRaw(row.course) : null,
+    held: row.held ? heldOfRaw(row.held) : null,
   };
 }
 
@@ -172,36 +263,16 @@ export async function findCourses(db: Runner, ids: number[]): Promise<CourseRow[
   return attachMeetings(db, rows);
 }
 
-/** One course with its meetings in one round trip (the grab's first read). */
+/** One course with its meetings in one round trip. */
 export async function findCourse(db: Runner, id: number): Promise<CourseRow | null> {
-  const [r] = await rowsOf<{
-    id: number; code: string; title: string; teacher_name: string; category: CourseCategory; session_key: SessionKey; period: number; venue_id: number | null;
-    capacity: number; taken: number; language: CourseRow['language']; description: string; syllabus: string; published: boolean;
-    meetings: Array<{ starts_at: string; ends_at: string; location: string }> | null;
-  }>(
-    db,
-    sql`select c.id, c.code, c.title, c.teacher_name, c.category, c.session_key, c.period, c.venue_id, c.capacity, c.taken, c.language, c.description, c.syllabus, c.published,
-      (select json_agg(json_build_object('starts_at', m.starts_at, 'ends_at', m.ends_at, 'location', m.location) order by m.starts_at) from course_meetings m where m.course_id = c.id) as meetings
-    from courses c where c.id = ${id}`,
-  );
-  if (!r) return null;
-  return {
-    id: Number(r.id), code: r.code, title: r.title, teacherName: r.teacher_name, category: r.category, sessionKey: r.session_key, period: Number(r.period),
-    venueId: r.venue_id === null ? null : Number(r.venue_id), capacity: Number(r.capacity), taken: Number(r.taken), language: r.language,
-    description: r.description, syllabus: r.syllabus, published: r.published,
-    meetings: (r.meetings ?? []).map((m) => ({ startsAt: new Date(m.starts_at), endsAt: new Date(m.ends_at), location: m.location })),
-  };
+  const [r] = await rowsOf<{ course: RawCourse | null }>(db, sql`select ${courseJsonSql(sql`${id}::int`)} as course`);
+  return r?.course ? courseOfRaw(r.course) : null;
 }
 
 /** The student's held courses as the seat rules see them (epoch-ms meetings). One round trip. */
 export async function findHeld(db: Runner, studentId: number): Promise<HeldCourse[]> {
-  const res = await rowsOf<{ id: number; title: string; category: CourseCategory; meetings: Array<{ start: number; end: number }> | null }>(db, sql`
-    select c.id, c.title, c.category,
-      (select json_agg(json_build_object('start', (extract(epoch from m.starts_at) * 1000)::float8, 'end', (extract(epoch from m.ends_at) * 1000)::float8))
-         from course_meetings m where m.course_id = c.id) as meetings
-    from enrolments e join courses c on c.id = e.course_id
-    where e.student_id = ${studentId}`);
-  return res.map((r) => ({ id: Number(r.id), title: r.title, category: r.category, meetings: (r.meetings ?? []).map((m) => ({ start: Number(m.start), end: Number(m.end) })) }));
+  const [r] = await rowsOf<{ held: RawHeld[] | null }>(db, sql`select ${heldJsonSql(sql`${studentId}::int`)} as held`);
+  return heldOfRaw(r?.held ?? []);
 }
 
 export interface StudentLists {
@@ -317,6 +388,44 @@ export async function takeSeat(db: Db, s: SeatTake): Promise<void> {
     if (!row || Number(row.seat) === 0) refuse(COURSE_CENTRE_MSG.FULL);
     if (Number(row.enrolled) === 0) refuse(COURSE_CENTRE_MSG.ALREADY_ENROLLED);
   });
+}
+
+export type QuickSeat = 'taken' | 'full' | 'stale' | 'already';
+
+/**
+ * The grab's seat in ONE round trip (decision 044): the caller has checked the seat rules on the held courses it
+ * read without a lock (`heldIds`). One simple-protocol script, one implicit transaction: the student's lock, then
+ * one statement that re-reads the held courses under it (a fresh snapshot) and moves the counter only if they are
+ * still exactly `heldIds` and a seat is left, inserting the enrolment, clearing the cart line and writing the audit
+ * row. 'stale' (the student's seats changed since the read: their own other tab, a promotion) changes nothing: the
+ * caller takes the locked path (takeSeat). A unique violation (a seat given by an allocation commit meanwhile)
+ * rolls the whole script back and answers 'already'.
+ */
+export async function takeSeatQuick(db: Db, s: Omit<SeatTake, 'check'> & { heldIds: readonly number[] }): Promise<QuickSeat> {
+  const student = scriptLiteral(s.studentId);
+  const course = scriptLiteral(s.courseId);
+  const expected = `ARRAY[${[...s.heldIds].sort((a, b) => a - b).map(scriptLiteral).join(', ')}]::int[]`;
+  const now = `${scriptLiteral(s.now.toISOString())}::timestamptz`;
+  const text = `select pg_advisory_xact_lock(${SEAT_LOCK_SPACE}, ${student});
+with fresh as (select coalesce((select array_agg(course_id order by course_id) from enrolments where student_id = ${student}), '{}'::int[]) = ${expected} as ok),
+seat as (update courses set taken = taken + 1 where id = ${course} and taken < capacity and (select ok from fresh) returning id),
+ins as (insert into enrolments (student_id, course_id, round_id, source, created_at) select ${student}, id, ${scriptLiteral(s.roundId)}::int, ${scriptLiteral(s.source)}, ${now} from seat returning id),
+cart as (delete from cart_items where student_id = ${student} and course_id = ${course} and exists (select 1 from ins)),
+audit as (insert into audit_log (actor_id, action, entity, entity_id, after, created_at)
+  select ${scriptLiteral(s.actorId)}::int, ${scriptLiteral(`enrolment.${s.source}`)}, ${scriptLiteral(CC_AUDIT_ENTITY)}, ${scriptLiteral(String(s.studentId))},
+         json_build_object('course_id', ${course}, 'round_id', ${scriptLiteral(s.roundId)}::int), ${now} from ins)
+select (select ok from fresh) as fresh, (select count(*) from seat)::int as seat, (select count(*) from ins)::int as enrolled`;
+  let rows: Array<{ fresh: boolean; seat: number; enrolled: number }>;
+  try {
+    rows = await runScript(db, text);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return 'already';
+    throw error;
+  }
+  const row = rows[0];
+  if (!row || !row.fresh) return 'stale';
+  if (Number(row.seat) === 0) return 'full';
+  return 'taken';
 }
 
 export interface SeatDrop {

@@ -11,6 +11,7 @@ import {
   SESSION_NAMES,
   STATUS,
   allocateByPreference,
+  courseCentreGate,
   cornerstoneShortfall,
   roundPhase,
   seatRuleViolation,
@@ -59,38 +60,42 @@ import {
   removeWish,
   reorder,
   takeSeat,
+  takeSeatQuick,
   updateRoundAudited,
   venueExists,
   type CourseRow,
   type RoundRow,
   type StudentLists,
 } from './course-centre.repo.ts';
-import { isVenueResultPublished } from '../placement/placement.repo.ts';
 
 interface Centre {
   studentId: number;
   sessionKey: SessionKey;
   venue: { id: number; placeName: string; name: string };
   round: RoundRow | null;
+  /** Read in the same statement when the request names a course (loadCentre's courseId). */
+  course: CourseRow | null;
+  held: HeldCourse[] | null;
 }
 
 /**
- * The one gate of the course centre (issue11-common.md: the lead swaps it for domain courseSelectionGate at merge):
- * paid tuition (403-10), a session and a venue (403-20 暂无会场信息), the venue result published (403-30
- * 请在公布会场结果后选课). The round is looked up here too; endpoints that need one call requireRound.
+ * Who may use the course centre: the domain's courseCentreGate (spec §8 order, decision 044: not paid → 403-30
+ * 用户尚未开放选课！, venue result not out → 403-30 请在公布会场结果后选课, no session or venue → 403-20), decided from
+ * one statement that also brings the governing round and, with `courseId`, the course and the held courses.
+ * Endpoints that need a round call requireRound.
  */
-export async function loadCentre(ctx: AppContext, auth: AuthState): Promise<Centre> {
-  const placement = await findStudentCentre(ctx.db, auth.accountId, SESSION_NAMES);
-  if (!placement) throw AppError.login();
-  if (!placement.tuitionPaidAt) throw AppError.gate(STATUS.GATE_OFFER);
-  const sessionKey = sessionKeyOfName(placement.placeName, SESSION_NAMES);
-  if (!sessionKey || !placement.venue) throw AppError.gate(STATUS.GATE_PLACE_DATA, MSG.NO_PLACE);
-  if (!(await isVenueResultPublished(ctx.db, ctx.now(), placement.venue.id))) throw AppError.gate(STATUS.GATE_COURSE_CART, MSG.COURSE_AFTER_PLACE_RESULT);
-  return { studentId: auth.accountId, sessionKey, venue: placement.venue, round: placement.round };
+export async function loadCentre(ctx: AppContext, auth: AuthState, courseId?: number): Promise<Centre> {
+  const now = ctx.now();
+  const p = await findStudentCentre(ctx.db, { studentId: auth.accountId, sessionNames: SESSION_NAMES, now, ...(courseId === undefined ? {} : { courseId }) });
+  if (!p) throw AppError.login();
+  const sessionKey = sessionKeyOfName(p.placeName, SESSION_NAMES);
+  const gate = courseCentreGate({ tuitionPaid: p.tuitionPaidAt !== null, venueResultPublished: p.venuePublishAt !== null && p.venuePublishAt.getTime() <= now.getTime(), venueAssigned: sessionKey !== null && p.venue !== null });
+  if (gate) throw gate.status === STATUS.MESSAGE ? AppError.message(gate.msg) : AppError.gate(gate.status, gate.msg);
+  return { studentId: auth.accountId, sessionKey: sessionKey!, venue: p.venue!, round: p.round, course: p.course, held: p.held };
 }
 
 function requireRound(c: Centre): RoundRow {
-  if (!c.round) throw AppError.gate(STATUS.GATE_COURSE_CART, MSG.COURSE_SELECTION_NOT_OPEN_FOR_USER);
+  if (!c.round) throw AppError.gate(STATUS.GATE_COURSE_CART, MSG.COURSE_CART_NOT_OPEN);
   return c.round;
 }
 
@@ -197,10 +202,10 @@ export async function getWish(ctx: AppContext, auth: AuthState) {
 }
 
 export async function addToWish(ctx: AppContext, auth: AuthState, courseId: number) {
-  const c = await loadCentre(ctx, auth);
+  const c = await loadCentre(ctx, auth, courseId);
   const round = requireRound(c);
   requireWindow(ctx, round, true);
-  requireSelectable(c, await findCourse(ctx.db, courseId), round);
+  requireSelectable(c, c.course, round);
   if (!(await addWish(ctx.db, c.studentId, courseId, ctx.now()))) throw AppError.message(COURSE_CENTRE_MSG.IN_WISH);
   return orderedList(ctx, c, 'wish');
 }
@@ -232,10 +237,10 @@ export async function getCart(ctx: AppContext, auth: AuthState) {
 }
 
 export async function addToCart(ctx: AppContext, auth: AuthState, courseId: number) {
-  const c = await loadCentre(ctx, auth);
+  const c = await loadCentre(ctx, auth, courseId);
   const round = requireRound(c);
   requireWindow(ctx, round, true);
-  requireSelectable(c, await findCourse(ctx.db, courseId), round);
+  requireSelectable(c, c.course, round);
   const lists = await findStudentLists(ctx.db, c.studentId);
   if (lists.enrolled.some((e) => e.courseId === courseId)) throw AppError.message(COURSE_CENTRE_MSG.ALREADY_ENROLLED);
   if (!(await addCart(ctx.db, c.studentId, courseId, ctx.now()))) throw AppError.message(COURSE_CENTRE_MSG.IN_CART);
@@ -248,12 +253,24 @@ export async function removeFromCart(ctx: AppContext, auth: AuthState, courseId:
   return orderedList(ctx, c, 'cart');
 }
 
-/** One seat by first come, first served. A full course is answered from a plain read, before any lock. */
-async function grabOne(ctx: AppContext, c: Centre, round: RoundRow, courseId: number): Promise<void> {
-  const course = requireSelectable(c, await findCourse(ctx.db, courseId), round);
+/**
+ * One seat by first come, first served (decision 044). A full course, a rule the student breaks and a course
+ * outside their session or round are answered from reads alone, before any lock. A free seat is one round trip
+ * (takeSeatQuick); only when the student's own seats moved since the read does it take the locked path.
+ */
+async function grabOne(ctx: AppContext, c: Centre, round: RoundRow, courseId: number, known?: { course: CourseRow | null; held: HeldCourse[] | null }): Promise<void> {
+  const course = requireSelectable(c, known ? known.course : await findCourse(ctx.db, courseId), round);
   if (course.taken >= course.capacity) throw AppError.message(COURSE_CENTRE_MSG.FULL);
   const candidate = toHeld(course);
-  await takeSeat(ctx.db, { studentId: c.studentId, courseId, roundId: round.id, source: 'grab', actorId: c.studentId, now: ctx.now(), check: (held) => seatRuleViolation(candidate, held) });
+  const held = known?.held ?? (await findHeld(ctx.db, c.studentId));
+  const verdict = seatRuleViolation(candidate, held);
+  if (verdict) throw AppError.message(verdict);
+  const seat = { studentId: c.studentId, courseId, roundId: round.id, source: 'grab' as const, actorId: c.studentId, now: ctx.now() };
+  const quick = await takeSeatQuick(ctx.db, { ...seat, heldIds: held.map((h) => h.id) });
+  if (quick === 'taken') return;
+  if (quick === 'full') throw AppError.message(COURSE_CENTRE_MSG.FULL);
+  if (quick === 'already') throw AppError.message(COURSE_CENTRE_MSG.ALREADY_ENROLLED);
+  await takeSeat(ctx.db, { ...seat, check: (now) => seatRuleViolation(candidate, now) });
 }
 
 function requireGrabRound(ctx: AppContext, c: Centre): RoundRow {
@@ -264,8 +281,8 @@ function requireGrabRound(ctx: AppContext, c: Centre): RoundRow {
 }
 
 export async function grab(ctx: AppContext, auth: AuthState, courseId: number): Promise<GrabResult> {
-  const c = await loadCentre(ctx, auth);
-  await grabOne(ctx, c, requireGrabRound(ctx, c), courseId);
+  const c = await loadCentre(ctx, auth, courseId);
+  await grabOne(ctx, c, requireGrabRound(ctx, c), courseId, { course: c.course, held: c.held });
   return { course_id: courseId, ok: true, msg: COURSE_CENTRE_MSG.GRAB_OK };
 }
 
@@ -312,11 +329,11 @@ export async function dropCourse(ctx: AppContext, auth: AuthState, courseId: num
 }
 
 export async function joinCourseWaitlist(ctx: AppContext, auth: AuthState, courseId: number): Promise<Timetable> {
-  const c = await loadCentre(ctx, auth);
+  const c = await loadCentre(ctx, auth, courseId);
   const round = requireRound(c);
   requireWindow(ctx, round, false);
-  const course = requireSelectable(c, await findCourse(ctx.db, courseId), round);
-  const held = await findHeld(ctx.db, c.studentId);
+  const course = requireSelectable(c, c.course, round);
+  const held = c.held ?? (await findHeld(ctx.db, c.studentId));
   const rule = seatRuleViolation(toHeld(course), held);
   if (rule) throw AppError.message(rule);
   if (course.taken < course.capacity) throw AppError.message(COURSE_CENTRE_MSG.NOT_FULL_NO_WAITLIST);

@@ -7,6 +7,7 @@ import { enrolments, studentNotices, waitlistEntries } from '../../db/schema-cou
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { makeCourse, makeRound, makeVenue, placedStudent } from './course-centre-test-kit.ts';
+import { findGoverningRound, findLiveSelectionRound, takeSeatQuick } from './course-centre.repo.ts';
 
 let t: TestApp;
 let admin: string;
@@ -28,10 +29,13 @@ const takenOf = async (id: number) => (await t.db.select({ taken: courses.taken 
 const seatsOf = async (id: number) => (await t.db.select().from(enrolments).where(eq(enrolments.courseId, id))).length;
 const openRound = (o: Partial<Parameters<typeof makeRound>[1]> = {}) => makeRound(t.db, { opensAt: new Date(t.clock.now().getTime() - MIN), closesAt: new Date(t.clock.now().getTime() + 60 * MIN), ...o });
 
-describe('gates (one function, swapped for the domain gate at merge)', () => {
-  it('403-10 unpaid, 403-20 no venue, 403-30 no round, then the config with the server clock', async () => {
+describe('gates (the domain courseCentreGate, spec §8 order)', () => {
+  it('403-30 unpaid, 403-20 no venue, 403-30 no round, then the config with the server clock', async () => {
     const unpaid = await placedStudent(t, venueId, { paid: false });
-    expect((await call(t.app, 'GET', `${base}/config`, { token: unpaid.token })).body.status).toBe(STATUS.GATE_OFFER);
+    expect((await call(t.app, 'GET', `${base}/config`, { token: unpaid.token })).body).toMatchObject({ status: STATUS.GATE_COURSE_CART, msg: MSG.COURSE_SELECTION_NOT_OPEN_FOR_USER });
+    // Unpaid comes first, even before the venue result is out.
+    const unpaidUnpublished = await placedStudent(t, (await makeVenue(t.db, undefined, null)).id, { paid: false });
+    expect((await call(t.app, 'GET', `${base}/config`, { token: unpaidUnpublished.token })).body).toMatchObject({ status: '403-30', msg: MSG.COURSE_SELECTION_NOT_OPEN_FOR_USER });
 
     const noSession = await placedStudent(t, venueId, { placeName: '' });
     expect((await call(t.app, 'GET', `${base}/config`, { token: noSession.token })).body).toMatchObject({ status: '403-20', msg: MSG.NO_PLACE });
@@ -39,7 +43,7 @@ describe('gates (one function, swapped for the domain gate at merge)', () => {
     const s = await placedStudent(t, venueId);
     const config = await call<CentreConfig>(t.app, 'GET', `${base}/config`, { token: s.token });
     expect(config.body).toMatchObject({ status: 200, data: { round: null, session_key: 'first', venue: { place_name: 'beijing' }, server_now: t.clock.now().toISOString() } });
-    expect((await call(t.app, 'POST', `${base}/cart`, { token: s.token, body: { course_id: 1 } })).body).toMatchObject({ status: '403-30', msg: MSG.COURSE_SELECTION_NOT_OPEN_FOR_USER });
+    expect((await call(t.app, 'POST', `${base}/cart`, { token: s.token, body: { course_id: 1 } })).body).toMatchObject({ status: '403-30', msg: MSG.COURSE_CART_NOT_OPEN });
   });
 });
 
@@ -160,6 +164,74 @@ describe('contention', () => {
     expect(audits.map((a) => a.entityId)).toContain(String(waiting!.accountId));
     const blockedEntry = await t.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.studentId, blocked!.accountId), eq(waitlistEntries.courseId, full.id)));
     expect(blockedEntry[0]?.promotedAt).toBeNull();
+  });
+});
+
+describe('the quick seat (one round trip) and its locked fallback', () => {
+  it('takes a seat only while the held courses are those the caller checked; stale and full change nothing', async () => {
+    const s = await placedStudent(t, venueId);
+    const [a, b, one] = await Promise.all([makeCourse(t.db, { slot: 80 }), makeCourse(t.db, { slot: 81 }), makeCourse(t.db, { slot: 82, capacity: 1, taken: 1 })]);
+    const seat = { studentId: s.accountId, roundId: null, source: 'grab' as const, actorId: s.accountId, now: t.clock.now() };
+    expect(await takeSeatQuick(t.db, { ...seat, courseId: a!.id, heldIds: [] })).toBe('taken');
+    // The caller read its held courses before `a` was taken: nothing moves, the locked path decides.
+    expect(await takeSeatQuick(t.db, { ...seat, courseId: b!.id, heldIds: [] })).toBe('stale');
+    expect([await takenOf(b!.id), await seatsOf(b!.id)]).toEqual([0, 0]);
+    expect(await takeSeatQuick(t.db, { ...seat, courseId: one!.id, heldIds: [a!.id] })).toBe('full');
+    expect(await takeSeatQuick(t.db, { ...seat, courseId: b!.id, heldIds: [a!.id] })).toBe('taken');
+    expect([await takenOf(a!.id), await seatsOf(a!.id), await takenOf(b!.id), await seatsOf(b!.id), await takenOf(one!.id)]).toEqual([1, 1, 1, 1, 1]);
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(s.accountId)), eq(auditLog.action, 'enrolment.grab')));
+    expect(audits).toHaveLength(2);
+  });
+
+  it('a seat given meanwhile by another path (allocation) rolls the quick script back: no counter moves', async () => {
+    const s = await placedStudent(t, venueId);
+    const c = await makeCourse(t.db, { slot: 83, capacity: 5 });
+    await t.db.insert(enrolments).values({ studentId: s.accountId, courseId: c.id, source: 'admin' });
+    // heldIds claims the course is held so the guard passes: the insert meets the unique index.
+    expect(await takeSeatQuick(t.db, { studentId: s.accountId, courseId: c.id, roundId: null, source: 'grab', actorId: s.accountId, now: t.clock.now(), heldIds: [c.id] })).toBe('already');
+    expect(await takenOf(c.id)).toBe(0);
+  });
+});
+
+describe('the governing round (one repo function for the card and the centre)', () => {
+  it('a round under way wins over a later open one; the card announces the same round', async () => {
+    const v = (await makeVenue(t.db)).id;
+    const now = t.clock.now().getTime();
+    // 第三期 has no other rounds in this file.
+    const current = await makeRound(t.db, { sessionKey: 'third', venueId: v, opensAt: new Date(now - MIN), closesAt: new Date(now + 30 * MIN) });
+    const later = await makeRound(t.db, { sessionKey: 'third', venueId: v, opensAt: new Date(now + 60 * MIN), closesAt: new Date(now + 90 * MIN) });
+    const s = await placedStudent(t, v, { placeName: '第三期' });
+    const config = await call<CentreConfig>(t.app, 'GET', `${base}/config`, { token: s.token });
+    expect(config.body.data).toMatchObject({ round: { id: current.id }, phase: 'open' });
+    const card = await call<{ course_apply: { open_at: string | null }; allow_course_cart: boolean }>(t.app, 'GET', '/api/student/success-card-status', { token: s.token });
+    expect(card.body.data).toMatchObject({ course_apply: { open_at: current.opensAt.toISOString() }, allow_course_cart: true });
+    expect((await findGoverningRound(t.db, 'third', v, t.clock.now()))?.id).toBe(current.id);
+    await t.db.execute(sql`update selection_rounds set status = 'closed' where id = ${current.id}`);
+    // The current round closed early: the next one to open governs (phase before), and the card announces it.
+    expect((await call<CentreConfig>(t.app, 'GET', `${base}/config`, { token: s.token })).body.data).toMatchObject({ round: { id: later.id }, phase: 'before' });
+    expect((await call<{ course_apply: { open_at: string | null } }>(t.app, 'GET', '/api/student/success-card-status', { token: s.token })).body.data?.course_apply.open_at).toBe(later.opensAt.toISOString());
+    await t.db.execute(sql`update selection_rounds set status = 'closed' where id = ${later.id}`);
+    // Nothing live: the centre still knows the latest round that began (选课已结束), the card announces none.
+    expect((await call<CentreConfig>(t.app, 'GET', `${base}/config`, { token: s.token })).body.data?.round).toMatchObject({ id: current.id, status: 'closed' });
+    const closed = await call<{ course_apply: { open_at: string | null }; allow_course_cart: boolean }>(t.app, 'GET', '/api/student/success-card-status', { token: s.token });
+    expect(closed.body.data).toMatchObject({ course_apply: { open_at: null }, allow_course_cart: false });
+  });
+});
+
+describe('a venue round beats the programme-wide one', () => {
+  it('a round announced for the venue governs over a programme-wide round under way; with it closed, the programme-wide one', async () => {
+    const v = (await makeVenue(t.db)).id;
+    const now = t.clock.now().getTime();
+    // 第二期 has no other rounds in this file.
+    const everywhere = await makeRound(t.db, { sessionKey: 'second', venueId: null, opensAt: new Date(now - 60 * MIN), closesAt: new Date(now + 600 * MIN) });
+    const mine = await makeRound(t.db, { sessionKey: 'second', venueId: v, opensAt: new Date(now + MIN), closesAt: new Date(now + 60 * MIN) });
+    const s = await placedStudent(t, v, { placeName: '第二期' });
+    expect((await call<CentreConfig>(t.app, 'GET', `${base}/config`, { token: s.token })).body.data).toMatchObject({ round: { id: mine.id }, phase: 'before' });
+    expect((await findLiveSelectionRound(t.db, 'second', v, t.clock.now()))?.id).toBe(mine.id);
+    // Students of another venue keep the programme-wide round.
+    expect((await findGoverningRound(t.db, 'second', (await makeVenue(t.db)).id, t.clock.now()))?.id).toBe(everywhere.id);
+    await t.db.execute(sql`update selection_rounds set status = 'closed' where id = ${mine.id}`);
+    expect((await call<CentreConfig>(t.app, 'GET', `${base}/config`, { token: s.token })).body.data).toMatchObject({ round: { id: everywhere.id }, phase: 'open' });
   });
 });
 

@@ -7,7 +7,6 @@ import { houseForLatecomer, type SessionKey } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { houseAssignments, houses, venueAssignments, venues } from '../../db/schema-courses.ts';
-import { selectionRounds } from '../../db/schema-course-centre.ts';
 import { houseSortingRuns, placementSeen, resultPublications, type ResultKind } from '../../db/schema-venue-house.ts';
 
 export const PLACEMENT_AUDIT_ENTITY = 'placement';
@@ -106,32 +105,6 @@ export async function markSeen(db: Db, studentId: number, kind: ResultKind, now:
       target: placementSeen.studentId,
       set: kind === 'venue' ? { venueSeenAt: sql`coalesce(${placementSeen.venueSeenAt}, excluded.venue_seen_at)` } : { houseSeenAt: sql`coalesce(${placementSeen.houseSeenAt}, excluded.house_seen_at)` },
     });
-}
-
-export interface RoundWindow {
-  opensAt: Date;
-  closesAt: Date;
-}
-
-/**
- * The round that governs the student, by the course centre's rule (decision 041: the most recent open round of
- * their session and venue), for the course card; null when none is open or its window has closed, so the card
- * and the course centre never disagree about which round applies (decision 045).
- */
-export async function findSelectionRound(db: Db, sessionKey: SessionKey, venueId: number | null, now: Date): Promise<RoundWindow | null> {
-  const [row] = await db
-    .select({ opensAt: selectionRounds.opensAt, closesAt: selectionRounds.closesAt })
-    .from(selectionRounds)
-    .where(
-      and(
-        eq(selectionRounds.sessionKey, sessionKey),
-        venueId === null ? isNull(selectionRounds.venueId) : or(isNull(selectionRounds.venueId), eq(selectionRounds.venueId, venueId)),
-        eq(selectionRounds.status, 'open'),
-      ),
-    )
-    .orderBy(desc(selectionRounds.opensAt))
-    .limit(1);
-  return row && row.closesAt.getTime() > now.getTime() ? row : null;
 }
 
 /** Members per house in one venue (or every venue when venueId is null, restricted to `venueIds`). */

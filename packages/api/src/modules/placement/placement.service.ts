@@ -42,7 +42,6 @@ import {
   applyVenuePlanAudited,
   assignedPerVenue,
   countUnassignedPaid,
-  findSelectionRound,
   findStudentPlacement,
   findVenue,
   findVenueByPlace,
@@ -65,6 +64,7 @@ import {
   type HouseRow,
   type VenueRow,
 } from './placement.repo.ts';
+import { findLiveSelectionRound } from '../course-centre/course-centre.repo.ts';
 
 export const HOUSE_RULES_KEY = 'house.rules';
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -100,7 +100,7 @@ export async function getSuccessCardStatus(ctx: AppContext, auth: AuthState): Pr
   const { placement } = s;
   const sessionKey = sessionKeyOfName(placement.placeName, SESSION_NAMES);
   const visibleVenue = s.venuePublished && placement.tuitionPaidAt ? placement.venue : null;
-  const round = sessionKey && s.base.tuitionPaid ? await findSelectionRound(ctx.db, sessionKey, visibleVenue?.id ?? null, s.now) : null;
+  const round = sessionKey && s.base.tuitionPaid ? await findLiveSelectionRound(ctx.db, sessionKey, visibleVenue?.id ?? null, s.now) : null;
   const gate = courseSelectionGate({ ...s.base, round: round ? { opensAt: round.opensAt.toISOString(), closesAt: round.closesAt.toISOString() } : null, now: s.now.toISOString() });
   const house = visibleVenue && s.housePublished && placement.house ? placement.house : null;
   const venueNew = visibleVenue !== null && !placement.seen?.venueSeenAt;
