@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, type AppRouter } from './app/router.tsx';
 import { watchFirstInteraction } from './lib/first-interaction.ts';
 import { registerNavigator } from './lib/navigation.ts';
 import { registerFallbackToastSink } from './lib/notifier.ts';
@@ -21,10 +21,7 @@ watchFirstInteraction();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 
-function start(target: HTMLElement) {
-  const router = createAppRouter();
-  // flushSync: pages changed from outside React (401, gates, logout) are on screen when the URL changes.
-  registerNavigator((to, options) => router.navigate(to, { ...options, flushSync: true }));
+function render(target: HTMLElement, router: AppRouter) {
   const root = createRoot(target);
   // A transition renders the first screen in slices that yield to the browser, instead of one long task that
   // blocks a slow phone's input while a long info page is built; the prerendered copy stays on screen meanwhile.
@@ -39,6 +36,15 @@ function start(target: HTMLElement) {
   });
 }
 
-// Creating the router (matching ~70 routes, starting the first navigation) runs in its own task after the
-// modules have been evaluated: two shorter tasks instead of one long one on a slow phone (decision 018).
-setTimeout(() => start(container), 0);
+// The boot after the modules have been evaluated, in separate tasks so that none is long on a slow phone
+// (decision 018 and its addendum): creating the router (matching ~70 routes), then its first navigation (the
+// gate, the page's loader and chunk) and the first render.
+setTimeout(() => {
+  const router = createAppRouter();
+  // flushSync: pages changed from outside React (401, gates, logout) are on screen when the URL changes.
+  registerNavigator((to, options) => router.navigate(to, { ...options, flushSync: true }));
+  setTimeout(() => {
+    router.initialize();
+    render(container, router);
+  }, 0);
+}, 0);

@@ -78,7 +78,7 @@ function expectBaseHeaders(res: LightMyRequestResponse, label: string, referrer 
   for (const source of scripts.slice(1)) expect(source, `${label}: script-src allows only 'self' and hashes`).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
   expect(csp.get('script-src-attr'), label).toEqual(["'none'"]);
   expect(csp.get('object-src'), label).toEqual(["'none'"]);
-  expect(csp.get('base-uri'), label).toEqual(["'self'"]);
+  expect(csp.get('base-uri'), label).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
   expect(csp.get('form-action'), label).toEqual(["'self'"]);
   expect(res.headers['x-content-type-options'], label).toBe('nosniff');
