@@ -43,3 +43,4 @@ export * from './venue-rule.ts';
 export * from './api/placement.ts';
 export * from './coursework.ts';
 export * from './api/coursework.ts';
+export * from './api/course-admin.ts';

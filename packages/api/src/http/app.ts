@@ -46,6 +46,7 @@ import { emailRoutes } from '../modules/email/email.routes.ts';
 import { venuesRoutes } from '../modules/venues/venues.routes.ts';
 import { coursesRoutes } from '../modules/courses/courses.routes.ts';
 import { courseworkRoutes } from '../modules/coursework/coursework.routes.ts';
+import { courseAdminRoutes } from '../modules/course-admin/course-admin.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(venuesRoutes);
   await app.register(coursesRoutes);
   await app.register(courseworkRoutes);
+  await app.register(courseAdminRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

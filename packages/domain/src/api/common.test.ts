@@ -60,6 +60,8 @@ describe('every request schema', () => {
       'cityListQuerySchema',
       'contentDraftRequestSchema',
       'contentSlugQuerySchema',
+      'courseRosterAddRequestSchema',
+      'courseRosterCandidatesQuerySchema',
       'courseListQuerySchema',
       'deadlinesUpdateRequestSchema',
       'decisionSaveRequestSchema',
