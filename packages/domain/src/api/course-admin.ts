@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { SESSION_KEYS } from '../programme-terms.ts';
 import { idSchema, queryIdSchema, requestObjectSchema, DB_INT_MAX } from './common.ts';
 
 const err = { error: MSG.PARAM_INVALID };
@@ -49,7 +50,7 @@ export const courseRosterSchema = z.object({
     title: z.string(),
     teacher_name: z.string(),
     period: z.number().int(),
-    session_key: z.string(),
+    session_key: z.enum(SESSION_KEYS),
     venue: z.string().nullable(),
     capacity: z.number().int(),
     taken: z.number().int(),

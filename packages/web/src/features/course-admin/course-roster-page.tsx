@@ -69,7 +69,7 @@ export default function CourseRosterPage() {
   return (
     <div className="ca-page">
       <p className="ca-muted">
-        {course.code} · {SESSION_NAMES[course.session_key as keyof typeof SESSION_NAMES] ?? course.session_key} · 时段{course.period} · {course.venue ?? '全部会场'} · {course.teacher_name}
+        {course.code} · {SESSION_NAMES[course.session_key]} · 时段{course.period} · {course.venue ?? '全部会场'} · {course.teacher_name}
       </p>
       <h1>{course.title}</h1>
       <p className="ca-muted">
