@@ -45,3 +45,4 @@ export * from './coursework.ts';
 export * from './api/coursework.ts';
 export * from './api/teaching.ts';
 export * from './api/classes.ts';
+export * from './api/course-admin.ts';

@@ -1,23 +1,14 @@
 // Issue 12 items 3–4 (decisions 052/053): a teacher creates an assignment on their course, an enrolled student hands
 // in text and a PDF, the teacher grades it, sets up the grade scheme, enters the student's scores and publishes; the
 // student sees the score, the comment and the published final grade. Desktop and 375 px.
-// The course and the enrolment are written with psql (no admin enrolment API): PostgreSQL runs only.
-import { spawnSync } from 'node:child_process';
+// The course and the enrolment are made through the admin's APIs (courses, course roster).
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
+import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts';
 
-const databaseUrl = process.env.E2E_DATABASE_URL;
-
-function psql(query: string): string {
-  const out = spawnSync('psql', [databaseUrl!, '-v', 'ON_ERROR_STOP=1', '-qAtc', query], { encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`psql failed: ${out.stderr}`);
-  return out.stdout.trim();
-}
-
-test.skip(!databaseUrl, 'needs PostgreSQL (DATABASE_URL) to seed the course and the enrolment');
 test.use({ actionTimeout: 45_000 });
 const slow = { timeout: 45_000 };
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -34,9 +25,10 @@ test('a teacher sets an assignment, the student hands in a file, the teacher gra
   const tag = randomBytes(3).toString('hex');
   const studentName = `周作业${tag}`;
   const student = await studentAt(baseURL!, 'paid', studentName);
-  const teacherId = psql(`select id from accounts where phone = '${DEMO.teacher}' and role = 'teacher'`);
-  const courseId = Number(psql(`insert into courses (code, title, category, session_key, capacity, teacher_id, teacher_name) values ('CWK${tag}', '写作与论证${tag}', 'seminar', 'first', 20, ${teacherId}, '王老师') returning id`));
-  psql(`insert into enrolments (student_id, course_id, source) values (${student.userId}, ${courseId}, 'admin')`);
+  const admin = await adminToken(baseURL!);
+  const course = await adminCourse(baseURL!, admin, { code: `CWK${tag}`, title: `写作与论证${tag}` });
+  await adminEnrol(baseURL!, admin, course, student.userId);
+  const courseId = course.id;
   const title = `读书报告${tag}`;
 
   // The teacher (王老师) creates the assignment on their course's page.

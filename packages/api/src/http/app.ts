@@ -48,6 +48,7 @@ import { coursesRoutes } from '../modules/courses/courses.routes.ts';
 import { courseworkRoutes } from '../modules/coursework/coursework.routes.ts';
 import { teachingRoutes } from '../modules/teaching/teaching.routes.ts';
 import { classesRoutes } from '../modules/classes/classes.routes.ts';
+import { courseAdminRoutes } from '../modules/course-admin/course-admin.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(courseworkRoutes);
   await app.register(teachingRoutes);
   await app.register(classesRoutes(options.mail ? { mail: options.mail } : {}));
+  await app.register(courseAdminRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

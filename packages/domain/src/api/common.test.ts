@@ -64,6 +64,8 @@ describe('every request schema', () => {
       'contentSlugQuerySchema',
       'courseAssistantRequestSchema',
       'courseListQuerySchema',
+      'courseRosterAddRequestSchema',
+      'courseRosterCandidatesQuerySchema',
       'deadlinesUpdateRequestSchema',
       'decisionSaveRequestSchema',
       'essaySaveRequestSchema',

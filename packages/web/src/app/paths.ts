@@ -126,6 +126,7 @@ export const PATHS = {
   teacherRecommendLetter: '/teacher/recommend-letter/:id',
   teacherOfficeHour: '/teacher/office-hour',
   letterVerify: '/recommend-letter/verify/:code',
+  adminCourseRoster: '/admin/course-detail/:courseId/:period/students',
 } as const;
 
 /** /roster/{place_name}. */
@@ -138,6 +139,7 @@ export const teacherAssignmentDetailPath = (id: number) => `/teacher/assignment-
 export const adminAssignmentDetailPath = (id: number) => `/admin/assignment-detail/${id}`;
 export const participationPath = (courseId: number, period?: number) => `/teacher/assignment/participation/${courseId}${period ? `/${period}` : ''}`;
 export const gradePostDetailPath = (courseId: number) => `/student/manage/grade-post/detail/${courseId}`;
+export const adminCourseRosterPath = (courseId: number, period: number) => `/admin/course-detail/${courseId}/${period}/students`;
 export const WRITING_CENTER_PATH = '/student/manage/writing-center';
 export const WRITING_CENTER_SUBMITTED_PATH = '/student/manage/writing-center/submitted';
 

@@ -168,6 +168,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.teacherAssignmentDetail, title: '作业详情', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/coursework/assignment-detail-page.tsx') },
   { path: PATHS.teacherParticipation, title: '作业与成绩', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/coursework/participation-page.tsx') },
   { path: PATHS.adminAssignmentDetail, title: '作业详情', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/coursework/assignment-detail-page.tsx') },
+  { path: PATHS.adminCourseRoster, title: '课程学生', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/course-admin/course-roster-page.tsx') },
   { path: PATHS.studentAssignments, title: '我的作业', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/student-assignments-page.tsx') },
   { path: PATHS.writingCenter, title: '写作中心', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/writing-center-page.tsx') },
   { path: PATHS.gradeQuery, title: '成绩查询', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-query-page.tsx') },

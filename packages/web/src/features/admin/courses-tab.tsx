@@ -22,6 +22,7 @@ import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { AdminTable } from './admin-table.tsx';
 import { CourseAssistantsPanel } from './course-assistants-panel.tsx';
+import { adminCourseRosterPath } from '../../app/paths.ts';
 import { STRUCTURE_KEYS, deleteCourse, downloadSheet, fetchCourses, fetchTeachers, fetchVenues, importCourseSheet, saveCourse } from './structure-api.ts';
 
 /** The form: meetings as text in the sheet's own format (one per line), the venue 0 for "every venue". */
@@ -130,7 +131,7 @@ export default function CoursesTab() {
           { title: '期次', dataIndex: 'session_key', render: (v: Course['session_key'], c) => `${SESSION_NAMES[v]} · 时段${c.period}` },
           { title: '会场', dataIndex: 'venue_id', render: (v: number | null) => venueName(v) },
           { title: '教师', dataIndex: 'teacher_name', render: (v: string) => v || '—' },
-          { title: '已选/容量', dataIndex: 'taken', render: (_v, c) => `${c.taken}/${c.capacity}` },
+          { title: '已选/容量', dataIndex: 'taken', render: (_v, c) => <a href={adminCourseRosterPath(c.id, c.period)} aria-label={`${c.title}的学生名单`}>{`${c.taken}/${c.capacity}`}</a> },
           { title: '上课时间', dataIndex: 'meetings', render: (m: Course['meetings']) => (m.length ? `${formatMeetingsCell(m.slice(0, 1))}${m.length > 1 ? ` 等 ${m.length} 次` : ''}` : '未排课') },
           {
             title: '操作',
