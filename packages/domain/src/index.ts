@@ -41,3 +41,5 @@ export * from './course-gates.ts';
 export * from './house-sorting.ts';
 export * from './venue-rule.ts';
 export * from './api/placement.ts';
+export * from './onboarding.ts';
+export * from './api/onboarding.ts';
