@@ -75,6 +75,16 @@ export const PATHS = {
   rosterPlace: '/roster/:place',
   studentHouseRules: '/student/manage/house-rules',
   teacherHouseRules: '/teacher/house-rules',
+  // Issue 17 items 2, 4, 5: onboarding sign-ups and reading (decisions 048–049).
+  admissionMajor: '/student/admission/major',
+  admissionCsi: '/student/admission/csi',
+  admissionPodcast: '/student/admission/podcast',
+  admissionMasterClass: '/student/admission/master-class',
+  pilotStudy: '/student/pilot-study',
+  collegeInfoSession: '/student/college-info-session',
+  orientation: '/student/manage/orientation',
+  admissionPositive: '/student/admission-positive',
+  eliteSchoolsKnow: '/student/elite-schools-know',
 } as const;
 
 /** /roster/{place_name}. */
