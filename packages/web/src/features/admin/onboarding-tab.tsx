@@ -185,9 +185,11 @@ function LimitedPaidCard({ value, onSaved }: { value: { days: number; cutoff: st
             <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowClear />
           </Form.Item>
         </Space>
-        <Button htmlType="submit" loading={save.isPending}>
-          保存
-        </Button>
+        <div>
+          <Button htmlType="submit" loading={save.isPending}>
+            保存
+          </Button>
+        </div>
       </Form>
     </section>
   );
