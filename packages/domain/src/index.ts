@@ -46,3 +46,5 @@ export * from './api/coursework.ts';
 export * from './api/teaching.ts';
 export * from './api/classes.ts';
 export * from './api/course-admin.ts';
+export * from './onboarding.ts';
+export * from './api/onboarding.ts';

@@ -42,6 +42,7 @@ import { prerenderScriptHashes } from '../modules/content/content-html.ts';
 import { noticeRoutes } from '../modules/notice/notice.routes.ts';
 import { courseCentreRoutes } from '../modules/course-centre/course-centre.routes.ts';
 import { placementRoutes } from '../modules/placement/placement.routes.ts';
+import { onboardingRoutes } from '../modules/onboarding/onboarding.routes.ts';
 import { emailRoutes } from '../modules/email/email.routes.ts';
 import { venuesRoutes } from '../modules/venues/venues.routes.ts';
 import { coursesRoutes } from '../modules/courses/courses.routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teachingRoutes);
   await app.register(classesRoutes(options.mail ? { mail: options.mail } : {}));
   await app.register(courseAdminRoutes);
+  await app.register(onboardingRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

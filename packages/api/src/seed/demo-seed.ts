@@ -9,6 +9,7 @@ import { findSchoolByName } from '../modules/region/region.repo.ts';
 import { seedSchools } from './seed-schools.ts';
 import { seedDemoStructure } from './demo-structure.ts';
 import { seedDemoCoursework } from './demo-coursework.ts';
+import { seedDemoOnboarding } from './demo-onboarding.ts';
 
 /** One password for every demo account, printed at start-up (README, main.ts). */
 export const DEMO_PASSWORD = 'Summit2026!';
@@ -253,6 +254,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     // After the accounts: courses name the demo teachers, venue assignments the paid students.
     await seedDemoStructure(tx, { adminId, now });
     await seedDemoCoursework(tx, { now });
+    await seedDemoOnboarding(tx, { adminId, now });
     return true;
   });
 }

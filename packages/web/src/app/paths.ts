@@ -127,6 +127,16 @@ export const PATHS = {
   teacherOfficeHour: '/teacher/office-hour',
   letterVerify: '/recommend-letter/verify/:code',
   adminCourseRoster: '/admin/course-detail/:courseId/:period/students',
+  // Issue 17 items 2, 4, 5: onboarding sign-ups and reading (decisions 048–049).
+  admissionMajor: '/student/admission/major',
+  admissionCsi: '/student/admission/csi',
+  admissionPodcast: '/student/admission/podcast',
+  admissionMasterClass: '/student/admission/master-class',
+  pilotStudy: '/student/pilot-study',
+  collegeInfoSession: '/student/college-info-session',
+  orientation: '/student/manage/orientation',
+  admissionPositive: '/student/admission-positive',
+  eliteSchoolsKnow: '/student/elite-schools-know',
 } as const;
 
 /** /roster/{place_name}. */

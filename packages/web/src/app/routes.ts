@@ -63,6 +63,10 @@ const teaching = {
   sign: () => import('../features/teaching/checkin-page.tsx'),
   qr: () => import('../features/teaching/checkin-qrcode-page.tsx'),
 };
+const onboarding = {
+  offerings: () => import('../features/onboarding/offerings-page.tsx'),
+  reading: () => import('../features/onboarding/reading-page.tsx'),
+};
 const placement = {
   card: () => import('../features/placement/card-course-page.tsx'),
   reveal: () => import('../features/placement/house-reveal-page.tsx'),
@@ -154,6 +158,16 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.rosterPlace, title: '会场名单', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: placement.roster },
   { path: PATHS.studentHouseRules, title: '学院守则', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: placement.rules },
   { path: PATHS.teacherHouseRules, title: '学院守则', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: placement.rules },
+  // Onboarding (issue 17 items 2, 4, 5; decisions 048–049): the API answers 403-10 without offer and tuition.
+  { path: PATHS.admissionMajor, title: '确认专业', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.offerings, gate: 'tuition-paid' },
+  { path: PATHS.admissionCsi, title: 'SSI 项目', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.offerings, gate: 'tuition-paid' },
+  { path: PATHS.admissionPodcast, title: '播客报名', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.offerings, gate: 'tuition-paid' },
+  { path: PATHS.admissionMasterClass, title: '大师课报名', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.offerings, gate: 'tuition-paid' },
+  { path: PATHS.pilotStudy, title: '先导研究报名', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.offerings, gate: 'tuition-paid' },
+  { path: PATHS.collegeInfoSession, title: '院校说明会', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.offerings, gate: 'tuition-paid' },
+  { path: PATHS.orientation, title: '入学指南', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.reading, gate: 'tuition-paid' },
+  { path: PATHS.admissionPositive, title: '录取后的积极准备', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.reading, gate: 'tuition-paid' },
+  { path: PATHS.eliteSchoolsKnow, title: '名校须知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.reading, gate: 'tuition-paid' },
   { path: PATHS.loading, title: '加载中', role: 'public', topBar: 'default', footer: 'none', usesAntd: false, load: () => import('../features/loading/loading-page.tsx') },
   // Course centre (issue 11, decision 041).
   { path: PATHS.courseWish, title: '我的志愿', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/course-wish-page.tsx') },

@@ -6,6 +6,7 @@ import {
   AppError,
   CONTENT_SLUGS,
   MSG,
+  STUDENT_CONTENT_PAGES,
   contentSlugDef,
   contentTokenValues,
   fillDocumentTokens,
@@ -13,6 +14,7 @@ import {
   pageDocumentSchema,
   type ContentTokenValues,
   type AdminContentList,
+  type ContentSlugDef,
   type AdminContentPage,
   type Catalogue,
   type ContentDraftRequest,
@@ -44,7 +46,7 @@ export function ensureDefaultContent(ctx: AppContext): Promise<void> {
   let pending = seeded.get(ctx);
   if (!pending) {
     pending = (async () => {
-      const slugs = CONTENT_SLUGS.map((s) => s.slug);
+      const slugs = [...CONTENT_SLUGS.map((s) => s.slug), ...STUDENT_CONTENT_PAGES.map((s) => s.slug)];
       const have = await existingSlugs(ctx.db, slugs);
       const missing = slugs.filter((slug) => !have.has(slug));
       await insertPagesIfMissing(
@@ -63,8 +65,11 @@ export function ensureDefaultContent(ctx: AppContext): Promise<void> {
   return pending;
 }
 
-function knownSlug(slug: string) {
-  const def = contentSlugDef(slug);
+/** The student pages (orientation, unlockable reading, decision 048): edited here, never served publicly. */
+const STUDENT_SLUG_DEFS: readonly ContentSlugDef[] = STUDENT_CONTENT_PAGES.map((s) => ({ slug: s.slug, path: `/${s.slug}`, navTitle: s.title, amcHidden: false }));
+
+function knownSlug(slug: string, scope: 'public' | 'staff' = 'public') {
+  const def = contentSlugDef(slug) ?? (scope === 'staff' ? STUDENT_SLUG_DEFS.find((s) => s.slug === slug) : undefined);
   if (!def) throw AppError.notFound(MSG.PAGE_NOT_FOUND);
   return def;
 }
@@ -76,8 +81,8 @@ function storedDocument(slug: string, value: unknown): PageDocument {
   return DEFAULT_CONTENT[slug]?.document ?? { hero: { title: slug, subtitle: '' }, sections: [] };
 }
 
-async function rowOf(ctx: AppContext, slug: string): Promise<ContentPageRow> {
-  knownSlug(slug);
+async function rowOf(ctx: AppContext, slug: string, scope: 'public' | 'staff' = 'public'): Promise<ContentPageRow> {
+  knownSlug(slug, scope);
   let row = await findPageRow(ctx.db, slug);
   if (!row) {
     await ensureDefaultContent(ctx);
@@ -137,7 +142,7 @@ export async function listAdminPages(ctx: AppContext): Promise<AdminContentList>
   await ensureDefaultContent(ctx);
   const rows = new Map((await listPageRows(ctx.db)).map((r) => [r.slug, r]));
   const pages: AdminContentList['pages'] = [];
-  for (const def of CONTENT_SLUGS) {
+  for (const def of [...CONTENT_SLUGS, ...STUDENT_SLUG_DEFS]) {
     const row = rows.get(def.slug);
     if (!row) continue;
     pages.push({
@@ -155,7 +160,7 @@ export async function listAdminPages(ctx: AppContext): Promise<AdminContentList>
 }
 
 function toAdmin(row: ContentPageRow, tokens: ContentTokenValues): AdminContentPage {
-  const def = knownSlug(row.slug);
+  const def = knownSlug(row.slug, 'staff');
   return {
     tokens,
     slug: row.slug,
@@ -180,11 +185,11 @@ function toAdmin(row: ContentPageRow, tokens: ContentTokenValues): AdminContentP
 }
 
 export async function getAdminPage(ctx: AppContext, slug: string): Promise<AdminContentPage> {
-  return toAdmin(await rowOf(ctx, slug), await tokenValuesOf(ctx));
+  return toAdmin(await rowOf(ctx, slug, 'staff'), await tokenValuesOf(ctx));
 }
 
 export async function saveDraft(ctx: AppContext, auth: AuthState, slug: string, input: ContentDraftRequest): Promise<AdminContentPage> {
-  await rowOf(ctx, slug);
+  await rowOf(ctx, slug, 'staff');
   const document = sanitizeDocument(input.document);
   const row = await saveDraftAudited(ctx.db, {
     slug,
@@ -197,7 +202,7 @@ export async function saveDraft(ctx: AppContext, auth: AuthState, slug: string, 
 }
 
 export async function publishDraft(ctx: AppContext, auth: AuthState, slug: string): Promise<AdminContentPage> {
-  await rowOf(ctx, slug);
+  await rowOf(ctx, slug, 'staff');
   const outcome = await publishDraftAudited(ctx.db, { slug, actorId: auth.accountId, now: ctx.now() });
   if (outcome.kind === 'missing') throw AppError.notFound(MSG.PAGE_NOT_FOUND);
   if (outcome.kind === 'no-draft') throw AppError.message(MSG.CONTENT_NO_DRAFT);
@@ -207,8 +212,14 @@ export async function publishDraft(ctx: AppContext, auth: AuthState, slug: strin
 
 /** Discarding a page without a draft is a no-op that answers the page (idempotent; no audit row). */
 export async function discardDraft(ctx: AppContext, auth: AuthState, slug: string): Promise<AdminContentPage> {
-  const current = await rowOf(ctx, slug);
+  const current = await rowOf(ctx, slug, 'staff');
   const outcome = await discardDraftAudited(ctx.db, { slug, actorId: auth.accountId, now: ctx.now() });
   if (outcome.kind === 'missing') throw AppError.notFound(MSG.PAGE_NOT_FOUND);
   return toAdmin(outcome.kind === 'done' ? outcome.row : current, await tokenValuesOf(ctx));
+}
+
+/** A student content page (orientation, reading) as published, placeholders filled; the caller checks the gate. */
+export async function getStudentContentPage(ctx: AppContext, slug: string): Promise<PublicPage> {
+  const [page, tokens] = await Promise.all([rowOf(ctx, slug, 'staff').then(toPublic), tokenValuesOf(ctx)]);
+  return { ...page, title: fillTokens(page.title, tokens), description: fillTokens(page.description, tokens), document: fillDocumentTokens(page.document, tokens) };
 }

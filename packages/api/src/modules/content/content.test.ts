@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_API, CONTENT_PRELOAD_ELEMENT_ID, CONTENT_SLUGS, type AdminContentList, type AdminContentPage, type Catalogue, type PageDocument, type PublicPage } from '@summit/domain';
+import { CONTENT_API, CONTENT_PRELOAD_ELEMENT_ID, CONTENT_SLUGS, STUDENT_CONTENT_PAGES, type AdminContentList, type AdminContentPage, type Catalogue, type PageDocument, type PublicPage } from '@summit/domain';
 import { auditLog } from '../../db/schema.ts';
 import { contentPages } from '../../db/schema-content.ts';
 import { call, createStaffToken, registerStudent } from '../../test/flows.ts';
@@ -54,7 +54,8 @@ async function auditRows(slug: string, action: string) {
 describe('default content', () => {
   it('every slug of CONTENT_SLUGS exists at start-up with real Chinese words', async () => {
     const rows = await t.db.select().from(contentPages);
-    expect(rows.map((r) => r.slug).sort()).toEqual(CONTENT_SLUGS.map((s) => s.slug).sort());
+    // Plus the student pages that are edited here but never public (decision 048).
+    expect(rows.map((r) => r.slug).sort()).toEqual([...CONTENT_SLUGS.map((s) => s.slug), ...STUDENT_CONTENT_PAGES.map((s) => s.slug)].sort());
     for (const s of CONTENT_SLUGS) {
       const res = await call<PublicPage>(t.app, 'GET', CONTENT_API.page(s.slug));
       expect({ slug: s.slug, status: res.body.status }).toEqual({ slug: s.slug, status: 200 });
@@ -151,7 +152,7 @@ describe('admin API: roles', () => {
 describe('admin API: draft → publish → discard', () => {
   it('lists every page with its draft state', async () => {
     const res = await call<AdminContentList>(t.app, 'GET', CONTENT_API.adminList, { token: admin });
-    expect(res.body.data!.pages).toHaveLength(CONTENT_SLUGS.length);
+    expect(res.body.data!.pages).toHaveLength(CONTENT_SLUGS.length + STUDENT_CONTENT_PAGES.length);
     expect(res.body.data!.pages[0]).toMatchObject({ slug: '', path: '/', has_draft: false, draft_updated_at: null });
   });
 

@@ -23,6 +23,7 @@ export const ADMIN_TABS = [
   { key: 'courses', label: '课程' },
   { key: 'placement', label: '分配与发布' },
   { key: 'selection-rounds', label: '选课轮次' },
+  { key: 'onboarding', label: '入学事项' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 

@@ -9,6 +9,7 @@ import { HOME, HOUSE_PAGES, INNER_PAGES } from './home-and-inner.ts';
 import { INSTRUCTION_PAGES } from './instructions.ts';
 import { MISC_PAGES } from './misc.ts';
 import { SESSION_PAGES } from './sessions.ts';
+import { STUDENT_PAGES } from './student.ts';
 
 export type { DefaultPage } from './build.ts';
 
@@ -21,4 +22,5 @@ export const DEFAULT_CONTENT: Readonly<Record<string, DefaultPage>> = {
   ...INSTRUCTION_PAGES,
   ...COMMUNITY_PAGES,
   ...MISC_PAGES,
+  ...STUDENT_PAGES,
 };
