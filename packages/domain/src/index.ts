@@ -41,3 +41,5 @@ export * from './course-gates.ts';
 export * from './house-sorting.ts';
 export * from './venue-rule.ts';
 export * from './api/placement.ts';
+export * from './onboarding-forms.ts';
+export * from './checklist.ts';
