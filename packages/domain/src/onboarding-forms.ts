@@ -18,6 +18,7 @@ import {
   requiredText,
   requiredTextarea,
 } from './validation.ts';
+import { requestObjectSchema } from './api/common.ts';
 
 export const ONBOARDING_FORM_NAMES = ['basic', 'previous', 'address', 'health'] as const;
 export type OnboardingFormName = (typeof ONBOARDING_FORM_NAMES)[number];
@@ -254,7 +255,7 @@ export function cleanOnboardingValue(name: OnboardingFormName, value: unknown): 
 // Staff side (decision 047) ----------------------------------------------------------------------------------
 
 /** PUT /api/admin/staff-permissions/:id: the health-data permission of one staff account. */
-export const staffPermissionRequestSchema = z.object({ health_read: z.boolean({ error: MSG.PARAM_INVALID }) }, { error: MSG.PARAM_INVALID });
+export const staffPermissionRequestSchema = requestObjectSchema({ health_read: z.boolean({ error: MSG.PARAM_INVALID }) });
 
 export const staffPermissionRowSchema = z.object({
   account_id: z.number().int(),

@@ -45,6 +45,8 @@ import { placementRoutes } from '../modules/placement/placement.routes.ts';
 import { emailRoutes } from '../modules/email/email.routes.ts';
 import { venuesRoutes } from '../modules/venues/venues.routes.ts';
 import { coursesRoutes } from '../modules/courses/courses.routes.ts';
+import { checklistRoutes } from '../modules/checklist/checklist.routes.ts';
+import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-forms.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -213,6 +215,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(emailRoutes(options.mail ? { mail: options.mail } : {}));
   await app.register(venuesRoutes);
   await app.register(coursesRoutes);
+  await app.register(checklistRoutes);
+  await app.register(onboardingFormsRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {
