@@ -39,6 +39,8 @@ import {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const healthAad = (accountId: number) => `health-form:${accountId}`;
 
+export const HEALTH_UNREADABLE = '健康信息无法读取，请联系项目组';
+
 export const HEALTH_AUDIT = { entity: 'health_form', read: 'health.read', denied: 'health.read.denied' } as const;
 
 /** Spec §6: admission pages need an offer and paid tuition (403-10 otherwise). */
@@ -54,7 +56,12 @@ async function sealHealth(ctx: AppContext, accountId: number, value: unknown): P
 async function openHealth(ctx: AppContext, accountId: number, stored: unknown): Promise<Record<string, unknown>> {
   const ciphertext = (stored as { ciphertext?: unknown } | null)?.ciphertext;
   if (typeof ciphertext !== 'string') return {};
-  return JSON.parse(decryptField(await dataKey(ctx), ciphertext, healthAad(accountId))) as Record<string, unknown>;
+  try {
+    return JSON.parse(decryptField(await dataKey(ctx), ciphertext, healthAad(accountId))) as Record<string, unknown>;
+  } catch {
+    // A ciphertext moved to another student's row, or a changed key: say so, never fall back to anything.
+    throw AppError.message(HEALTH_UNREADABLE);
+  }
 }
 
 async function recordOf(ctx: AppContext, accountId: number, row: FormRow): Promise<StudentFormRecord> {
