@@ -75,6 +75,14 @@ export const PATHS = {
   rosterPlace: '/roster/:place',
   studentHouseRules: '/student/manage/house-rules',
   teacherHouseRules: '/teacher/house-rules',
+  // Issue 17: the checklist and the onboarding forms (decision 046).
+  checklist: '/checklist',
+  sceneFormBasic: '/scene-form/basic',
+  sceneFormHealth: '/scene-form/health',
+  sceneFormAddress: '/scene-form/address',
+  studentInformation: '/student/information',
+  studentBaseHealthInfo: '/student/base-health-info',
+  studentPreviousInfo: '/student/previous/info',
 } as const;
 
 /** /roster/{place_name}. */

@@ -48,7 +48,7 @@ export async function checklistRoutes(app: FastifyInstance) {
   );
   r.post(
     '/api/student/checklist/:id/confirm',
-    { schema: { tags: student, summary: '我已阅读／我已确认（仅 confirm: 类事项）', params: checklistItemIdParamsSchema, body: z.object({}).optional(), response: { 200: envelopeOf(studentChecklistSchema) } } },
+    { schema: { tags: student, summary: '我已阅读／我已确认（仅 confirm: 类事项）', params: checklistItemIdParamsSchema, response: { 200: envelopeOf(studentChecklistSchema) } } },
     async (req) => ok(await confirmChecklistItem(ctx, authOf(req), req.params.id), CHECKLIST_MSG.CONFIRMED),
   );
   r.put(
