@@ -217,3 +217,5 @@ export const checklistMessageRequestSchema = requestObjectSchema({
   title: z.string({ error: MSG.TEXT_REQUIRED }).trim().min(1, { error: MSG.TEXT_REQUIRED }).max(60, { error: MSG.PARAM_INVALID }),
   body: z.string({ error: MSG.NOT_FILLED }).trim().min(1, { error: MSG.NOT_FILLED }).max(1_000, { error: MSG.PARAM_INVALID }),
 });
+
+export const checklistMessageResultSchema = z.object({ sent: z.number().int() });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CHECKLIST_MSG,
   MSG,
@@ -9,6 +8,7 @@ import {
   checklistItemRequestSchema,
   checklistItemSchema,
   checklistMessageRequestSchema,
+  checklistMessageResultSchema,
   checklistPreferenceRequestSchema,
   checklistProgressQuerySchema,
   checklistProgressSchema,
@@ -103,7 +103,7 @@ export async function checklistRoutes(app: FastifyInstance) {
   );
   r.post(
     '/api/admin/checklist/message',
-    { schema: { tags: admin, summary: '向所选学生发送站内通知', body: checklistMessageRequestSchema, response: { 200: envelopeOf(z.object({ sent: z.number().int() })) } } },
+    { schema: { tags: admin, summary: '向所选学生发送站内通知', body: checklistMessageRequestSchema, response: { 200: envelopeOf(checklistMessageResultSchema) } } },
     async (req) => ok(await messageStudents(ctx, req.body), CHECKLIST_MSG.MESSAGE_SENT),
   );
 }
