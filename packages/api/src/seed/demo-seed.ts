@@ -7,6 +7,7 @@ import { admissionDecisions, applications } from '../db/schema-admission.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { findSchoolByName } from '../modules/region/region.repo.ts';
 import { seedSchools } from './seed-schools.ts';
+import { seedDemoChecklist } from './demo-checklist.ts';
 import { seedDemoStructure } from './demo-structure.ts';
 
 /** One password for every demo account, printed at start-up (README, main.ts). */
@@ -251,6 +252,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     }
     // After the accounts: courses name the demo teachers, venue assignments the paid students.
     await seedDemoStructure(tx, { adminId, now });
+    await seedDemoChecklist(tx, now);
     return true;
   });
 }
