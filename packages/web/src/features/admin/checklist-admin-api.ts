@@ -1,5 +1,6 @@
 import {
   adminHealthRecordSchema,
+  adminOnboardingFormsSchema,
   checklistItemListSchema,
   checklistItemSchema,
   checklistMessageResultSchema,
@@ -38,6 +39,7 @@ export const messageStudents = (body: { student_ids: number[]; title: string; bo
 export const fetchPermissions = (signal?: AbortSignal) => api.get('/admin/staff-permissions', { schema: staffPermissionListSchema, ...sig(signal) });
 export const setHealthRead = (accountId: number, on: boolean) =>
   api.request(`/admin/staff-permissions/${accountId}`, { method: 'PUT', body: { health_read: on }, schema: staffPermissionListSchema });
+export const fetchForms = (studentId: number) => api.get(`/admin/onboarding/students/${studentId}/forms`, { schema: adminOnboardingFormsSchema });
 export const fetchHealth = (studentId: number) => api.get(`/admin/onboarding/students/${studentId}/health`, { schema: adminHealthRecordSchema });
 
 /** An .xlsx behind the admin's token: fetched, then handed to the browser as a download. */

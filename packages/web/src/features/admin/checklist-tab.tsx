@@ -24,6 +24,7 @@ import {
   CHECKLIST_ADMIN_KEYS,
   deleteItem,
   downloadXlsx,
+  fetchForms,
   fetchHealth,
   fetchItems,
   fetchPermissions,
@@ -228,6 +229,8 @@ function ProgressCard() {
     onSuccess: (_d, v) => (void qc.invalidateQueries({ queryKey: ['admin', 'checklist', 'progress'] }), void message.success(v.waived ? '已豁免' : '已取消豁免')),
   });
   const openHealth = useMutation({ mutationFn: fetchHealth, onSuccess: setHealth });
+  const [forms, setForms] = useState<Awaited<ReturnType<typeof fetchForms>> | null>(null);
+  const openForms = useMutation({ mutationFn: fetchForms, onSuccess: setForms });
 
   if (progress.isPending) return <Card title="完成情况"><LoadingState /></Card>;
   if (progress.isError) return <Card title="完成情况"><ErrorState onRetry={() => void progress.refetch()} /></Card>;
@@ -252,6 +255,7 @@ function ProgressCard() {
     { title: '学生', key: 'name', fixed: 'left', width: 140, render: (_: unknown, r) => (<span>{r.name || '—'}<br /><span className="admin-muted">{r.phone}</span></span>) },
     { title: '完成', key: 'progress', width: 80, render: (_: unknown, r) => `${r.done}/${r.total}` },
     ...itemColumns,
+    { title: '表单', key: 'forms', width: 80, render: (_: unknown, r: ChecklistStudentRow) => <Button size="small" onClick={() => openForms.mutate(r.student_id)}>查看</Button> },
     ...(canReadHealth ? [{ title: '健康信息', key: 'health', width: 100, render: (_: unknown, r: ChecklistStudentRow) => <Button size="small" onClick={() => openHealth.mutate(r.student_id)}>查看</Button> }] : []),
   ];
 
@@ -310,6 +314,15 @@ function ProgressCard() {
         locale={{ emptyText: '没有符合条件的学生' }}
       />
       {composing ? <MessageModal ids={selected} onClose={() => setComposing(false)} onSent={() => (setComposing(false), setSelected([]))} /> : null}
+      <Modal open={forms !== null} title="入学表单" footer={null} onCancel={() => setForms(null)}>
+        {forms?.forms.map((f) => (
+          <Descriptions key={f.form_name} title={`${ONBOARDING_FORM_TITLES[f.form_name]}（${f.submitted_at ? `已提交 ${formatTime(f.submitted_at)}` : f.value ? '草稿' : '未填写'}）`} column={1} size="small" bordered style={{ marginBottom: 16 }}>
+            {Object.entries(f.value ?? {}).map(([k, v]) => (
+              <Descriptions.Item key={k} label={FORM_LABELS[k] ?? k}>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</Descriptions.Item>
+            ))}
+          </Descriptions>
+        ))}
+      </Modal>
       <Modal open={health !== null} title="健康信息（本次查看已记入审计日志）" footer={null} onCancel={() => setHealth(null)}>
         {health?.value ? (
           <Descriptions column={1} size="small" bordered>
@@ -324,6 +337,25 @@ function ProgressCard() {
     </Card>
   );
 }
+
+const FORM_LABELS: Record<string, string> = {
+  chinese_name: '中文姓名',
+  english_name: '英文名',
+  gender: '性别（1 男 2 女）',
+  birth_date: '出生日期',
+  tshirt_size: 'T恤尺码',
+  diet: '饮食要求',
+  diet_note: '饮食说明',
+  curriculum: '课程体系',
+  schools: '学校',
+  awards: '获奖与荣誉',
+  recipient: '收件人',
+  phone: '收件电话',
+  area: '地区编码',
+  area_str: '所在地区',
+  detail: '详细地址',
+  postcode: '邮编',
+};
 
 const HEALTH_LABELS: Record<string, string> = {
   conditions: '既往病史',
