@@ -253,7 +253,7 @@ function ProgressCard() {
   }));
   const columns: TableColumnsType<ChecklistStudentRow> = [
     { title: '学生', key: 'name', fixed: 'left', width: 140, render: (_: unknown, r) => (<span>{r.name || '—'}<br /><span className="admin-muted">{r.phone}</span></span>) },
-    { title: '完成', key: 'progress', width: 80, render: (_: unknown, r) => `${r.done}/${r.total}` },
+    { title: '完成', key: 'progress', width: 80, render: (_: unknown, r) => <span data-testid={`progress-${r.student_id}`}>{`${r.done}/${r.total}`}</span> },
     ...itemColumns,
     { title: '表单', key: 'forms', width: 80, render: (_: unknown, r: ChecklistStudentRow) => <Button size="small" onClick={() => openForms.mutate(r.student_id)}>查看</Button> },
     ...(canReadHealth ? [{ title: '健康信息', key: 'health', width: 100, render: (_: unknown, r: ChecklistStudentRow) => <Button size="small" onClick={() => openHealth.mutate(r.student_id)}>查看</Button> }] : []),
