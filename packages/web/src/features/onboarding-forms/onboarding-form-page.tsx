@@ -185,7 +185,7 @@ const FIELDS: Record<OnboardingFormName, () => ReactNode> = {
         <Input maxLength={60} placeholder="如 Xiaoming Zhang" />
       </Form.Item>
       <Form.Item label="性别" name="gender" required rules={[zodRule(B.gender)]} validateTrigger={['onChange']}>
-        <Radio.Group options={opts(GENDER_OPTIONS)} />
+        <Radio.Group className="obf-radios" options={opts(GENDER_OPTIONS)} />
       </Form.Item>
       <Form.Item label="出生日期" name="birth_date" required rules={[dateRule(B.birth_date)]} validateTrigger={['onChange']}>
         <DatePicker className="obf-full" placeholder="请选择" inputReadOnly />
