@@ -55,6 +55,8 @@ const envShape = {
     ALIYUN_SMS_TEMPLATE_DECISION_RELEASED: aliyunTemplateCode.optional(),
     ALIYUN_SMS_TEMPLATE_TUITION_PAID: aliyunTemplateCode.optional(),
     ALIYUN_SMS_TEMPLATE_PARENT_PAID: aliyunTemplateCode.optional(),
+    /** Checklist reminders (decision 046); without it an opted-in student's reminder SMS is recorded as failed. */
+    ALIYUN_SMS_TEMPLATE_CHECKLIST_DUE: aliyunTemplateCode.optional(),
     ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
     /** Per-IP caps: a school lab behind one NAT address may need more than the default. */
     SMS_DAILY_PER_IP: z.coerce.number().int().min(1).default(ACCOUNT_LIMITS.smsDailyPerIp),

@@ -4,6 +4,7 @@ import { loadEnv, type Env } from './env.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { buildApp } from './http/app.ts';
 import { scheduleRateLimitPrune } from './http/rate-limit-store.ts';
+import { scheduleReminders } from './modules/checklist/checklist.service.ts';
 import { JobRunner } from './modules/jobs/job-runner.ts';
 import { createMessageBus, openRedis } from './providers/bus/create-message-bus.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
@@ -82,6 +83,7 @@ async function runServer(env: Env, role: 'single' | 'worker') {
   // Result SMS that a crash or a provider failure left unsent (each row is claimed by one process).
   const notificationSweeper = startNotificationSweeper(app.ctx, app.log);
   await scheduleRateLimitPrune(database.db, app.ctx.now());
+  await scheduleReminders(database.db, app.ctx.now());
   const jobRunner = new JobRunner({ ctx: app.ctx, log: app.log }).start();
 
   let closing = false;

@@ -21,6 +21,7 @@ import {
 } from './validation.ts';
 import { uploadedFileSchema } from './api/storage.ts';
 import { UNSTORABLE_TEXT } from './text-safety.ts';
+import { ONBOARDING_FORMS } from './onboarding-forms.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Choices
@@ -578,6 +579,7 @@ export type AdditionalInfo = z.infer<typeof additionalInfoSchema>;
 /** Whitelisted form names and the schema of each one's value. */
 export const STUDENT_FORMS = {
   'additional-info': additionalInfoSchema,
+  ...ONBOARDING_FORMS,
 } as const;
 export const STUDENT_FORM_NAMES = Object.keys(STUDENT_FORMS) as Array<keyof typeof STUDENT_FORMS>;
 export type StudentFormName = keyof typeof STUDENT_FORMS;

@@ -48,3 +48,5 @@ export * from './api/classes.ts';
 export * from './api/course-admin.ts';
 export * from './onboarding.ts';
 export * from './api/onboarding.ts';
+export * from './onboarding-forms.ts';
+export * from './checklist.ts';

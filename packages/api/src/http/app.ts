@@ -50,6 +50,8 @@ import { courseworkRoutes } from '../modules/coursework/coursework.routes.ts';
 import { teachingRoutes } from '../modules/teaching/teaching.routes.ts';
 import { classesRoutes } from '../modules/classes/classes.routes.ts';
 import { courseAdminRoutes } from '../modules/course-admin/course-admin.routes.ts';
+import { checklistRoutes } from '../modules/checklist/checklist.routes.ts';
+import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-forms.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -223,6 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(classesRoutes(options.mail ? { mail: options.mail } : {}));
   await app.register(courseAdminRoutes);
   await app.register(onboardingRoutes);
+  await app.register(checklistRoutes);
+  await app.register(onboardingFormsRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

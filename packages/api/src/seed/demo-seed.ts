@@ -7,6 +7,7 @@ import { admissionDecisions, applications } from '../db/schema-admission.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { findSchoolByName } from '../modules/region/region.repo.ts';
 import { seedSchools } from './seed-schools.ts';
+import { seedDemoChecklist } from './demo-checklist.ts';
 import { seedDemoStructure } from './demo-structure.ts';
 import { seedDemoCoursework } from './demo-coursework.ts';
 import { seedDemoOnboarding } from './demo-onboarding.ts';
@@ -255,6 +256,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await seedDemoStructure(tx, { adminId, now });
     await seedDemoCoursework(tx, { now });
     await seedDemoOnboarding(tx, { adminId, now });
+    await seedDemoChecklist(tx, now);
     return true;
   });
 }

@@ -19,6 +19,7 @@ import { DEADLINE_KEYS } from '../constants.ts';
 import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { requestObjectSchema, timestampSchema } from './common.ts';
+import { ONBOARDING_FORM_MSG, isOnboardingFormName, salvageOnboardingDraft, type OnboardingDraftProblem } from '../onboarding-forms.ts';
 
 // Deadlines ---------------------------------------------------------------------------------------------
 
@@ -136,17 +137,29 @@ export const applyStepResponseSchema = envelopeSchema(applyStepResultSchema);
 
 export const studentFormNameSchema = z.enum(STUDENT_FORM_NAMES as [StudentFormName, ...StudentFormName[]], { error: APPLY_MSG.FORM_UNKNOWN });
 
-/** `value` is checked against the named form's schema (4003 on `value.<field>`). */
+/**
+ * `value` is checked against the named form's schema (4003 on `value.<field>`). `draft: true` (onboarding
+ * forms only, decision 046) keeps the fields that pass their own rule and reports the others instead.
+ */
 export const studentFormRequestSchema = requestObjectSchema({
   form_name: studentFormNameSchema,
   value: z.record(z.string().max(64), z.unknown(), { error: MSG.PARAM_INVALID }),
+  draft: z.boolean({ error: MSG.PARAM_INVALID }).optional(),
 }).transform((body, ctx) => {
+  if (body.draft === true) {
+    if (!isOnboardingFormName(body.form_name)) {
+      ctx.addIssue({ code: 'custom', message: ONBOARDING_FORM_MSG.DRAFT_NOT_SUPPORTED, path: ['draft'] });
+      return z.NEVER;
+    }
+    const { kept, invalid } = salvageOnboardingDraft(body.form_name, body.value);
+    return { form_name: body.form_name, value: kept as unknown, draft: true, invalid };
+  }
   const result = STUDENT_FORMS[body.form_name].safeParse(body.value);
   if (!result.success) {
     for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['value', ...issue.path] });
     return z.NEVER;
   }
-  return { form_name: body.form_name, value: result.data };
+  return { form_name: body.form_name, value: result.data as unknown, draft: false, invalid: [] as OnboardingDraftProblem[] };
 });
 export type StudentFormRequest = z.output<typeof studentFormRequestSchema>;
 

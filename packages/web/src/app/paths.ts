@@ -137,6 +137,14 @@ export const PATHS = {
   orientation: '/student/manage/orientation',
   admissionPositive: '/student/admission-positive',
   eliteSchoolsKnow: '/student/elite-schools-know',
+  // Issue 17: the checklist and the onboarding forms (decision 046).
+  checklist: '/checklist',
+  sceneFormBasic: '/scene-form/basic',
+  sceneFormHealth: '/scene-form/health',
+  sceneFormAddress: '/scene-form/address',
+  studentInformation: '/student/information',
+  studentBaseHealthInfo: '/student/base-health-info',
+  studentPreviousInfo: '/student/previous/info',
 } as const;
 
 /** /roster/{place_name}. */

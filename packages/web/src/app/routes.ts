@@ -75,6 +75,10 @@ const placement = {
   roster: () => import('../features/placement/roster-page.tsx'),
   rules: () => import('../features/placement/house-rules-page.tsx'),
 };
+const onboardingForms = {
+  checklist: () => import('../features/checklist/checklist-page.tsx'),
+  form: () => import('../features/onboarding-forms/onboarding-form-page.tsx'),
+};
 const admissionPay = {
   apply: () => import('../features/admission/pay-apply-page.tsx'),
   tuition: () => import('../features/admission/pay-admission-page.tsx'),
@@ -216,6 +220,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.calendar, title: '课程日历', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/teaching/calendar-page.tsx') },
   // Issue 12 items 5, 7, 8 (decisions 054/055): class pages, office hours, feedback, recommendation letters.
   ...CLASS_ROUTES,
+  // Issue 17: the checklist and the onboarding forms (decision 046); offer and paid tuition (spec §6).
+  { path: PATHS.checklist, title: '入学清单', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboardingForms.checklist, gate: 'tuition-paid' },
+  ...[PATHS.sceneFormBasic, PATHS.sceneFormHealth, PATHS.sceneFormAddress, PATHS.studentInformation, PATHS.studentBaseHealthInfo, PATHS.studentPreviousInfo].map(
+    (path): RouteDef => ({ path, title: '入学信息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboardingForms.form, gate: 'tuition-paid' }),
+  ),
   // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the
   // content store. Plain markup, no antd. Their AMC flag is SITE_PAGES[].amcHidden (for the AMC gate).
   ...INFO_PAGES.map(

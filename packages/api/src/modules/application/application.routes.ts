@@ -63,8 +63,11 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/student/form',
-    { schema: { tags: ['student'], summary: '提交补充信息表单', body: studentFormRequestSchema, response: { 200: envelopeOf(studentFormRecordSchema) } } },
-    async (req) => ok(await saveStudentForm(ctx, authOf(req), req.body), MSG.SAVE_OK),
+    { schema: { tags: ['student'], summary: '提交表单（补充信息；入学表单 basic/previous/address/health 可带 draft: true 存草稿）', body: studentFormRequestSchema, response: { 200: envelopeOf(studentFormRecordSchema) } } },
+    async (req) => {
+      const { record, msg } = await saveStudentForm(ctx, authOf(req), req.body);
+      return ok(record, msg);
+    },
   );
   r.get(
     '/api/student/form',

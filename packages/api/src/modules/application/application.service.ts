@@ -9,6 +9,7 @@ import {
   batchForSubmission,
   deadlineListOf,
   draftPartlySavedMessage,
+  isOnboardingFormName,
   isOwnFileUrl,
   salvageStepDraft,
   type ApplyBatch,
@@ -21,6 +22,7 @@ import {
   type StudentFormRequest,
 } from '@summit/domain';
 import { isAttachableUpload } from '../storage/storage.service.ts';
+import { getOwnOnboardingForms, saveOnboardingForm, splitFormNames } from '../onboarding-forms/onboarding-forms.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { findApplication, findForms, findReleasedDecision, saveDraft, submitStep1, submitStep2, upsertForm, type ProfileRow } from './application.repo.ts';
 import { getDeadlines } from './deadlines.service.ts';
@@ -152,17 +154,21 @@ function formRecord(row: { formName: string; value: unknown; submittedAt: Date |
   return { form_name: row.formName as StudentFormRecord['form_name'], submitted_at: iso(row.submittedAt), value: row.value };
 }
 
-/** POST /api/student/form: the follow-up forms are for applicants, so step 1 must be submitted. */
-export async function saveStudentForm(ctx: AppContext, auth: AuthState, body: StudentFormRequest): Promise<StudentFormRecord> {
+/**
+ * POST /api/student/form: the follow-up forms are for applicants, so step 1 must be submitted. The onboarding
+ * forms (decision 046) have their own gate (offer and paid tuition), drafts and the health encryption.
+ */
+export async function saveStudentForm(ctx: AppContext, auth: AuthState, body: StudentFormRequest): Promise<{ record: StudentFormRecord; msg: string }> {
+  if (isOnboardingFormName(body.form_name)) return saveOnboardingForm(ctx, auth, { ...body, form_name: body.form_name });
   const { profile } = await loadApplication(ctx, auth);
   if (profile.infoCompletedAt === null) throw AppError.gate(STATUS.GATE_COMPLETE_INFO);
   if (profile.step1SubmittedAt === null) throw AppError.gate(STATUS.GATE_ALREADY_APPLIED, MSG.APPLY_INCOMPLETE);
-  return formRecord(await upsertForm(ctx.db, auth.accountId, body.form_name, body.value, ctx.now()));
+  return { record: formRecord(await upsertForm(ctx.db, auth.accountId, body.form_name, body.value, ctx.now())), msg: MSG.SAVE_OK };
 }
 
 /** GET /api/student/form?form_name=a,b: the caller's own records among those names (missing ones are absent). */
 export async function getStudentForms(ctx: AppContext, auth: AuthState, query: StudentFormQuery): Promise<{ items: StudentFormRecord[] }> {
-  const names = [...new Set(query.form_name)];
-  const rows = await findForms(ctx.db, auth.accountId, names);
-  return { items: rows.map(formRecord) };
+  const { onboarding, other } = splitFormNames([...new Set(query.form_name)]);
+  const rows = other.length > 0 ? await findForms(ctx.db, auth.accountId, other) : [];
+  return { items: [...rows.map(formRecord), ...(await getOwnOnboardingForms(ctx, auth, onboarding))] };
 }

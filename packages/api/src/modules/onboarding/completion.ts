@@ -1,11 +1,11 @@
 /**
- * The checklist's completion registry entries for sign-ups (issue 17 item 1; helper "obforms" wires them):
- * "has this student done it" per kind. major_confirmed: the student holds a confirmed major.
+ * The checklist's completion entries for sign-ups (issue 17 item 1): which students have done it, per kind.
+ * major_confirmed: the student holds a confirmed major. One query for many students.
  */
 import { offeringKindOfCompletion, type SignupCompletionKind } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
-import { hasSignupOfKind } from './onboarding.repo.ts';
+import { studentsWithSignupOfKind } from './onboarding.repo.ts';
 
-export function hasSignedUp(db: Db, studentId: number, kind: SignupCompletionKind): Promise<boolean> {
-  return hasSignupOfKind(db, studentId, offeringKindOfCompletion(kind));
+export function studentsSignedUp(db: Db, studentIds: readonly number[], kind: SignupCompletionKind): Promise<Set<number>> {
+  return studentsWithSignupOfKind(db, studentIds, offeringKindOfCompletion(kind));
 }

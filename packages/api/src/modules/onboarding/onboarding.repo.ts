@@ -3,7 +3,7 @@
  * A seat is taken by one conditional UPDATE (`taken < capacity and closes_at > now`) in the transaction that
  * inserts the unique sign-up row, so concurrent requests can never oversell nor count a student twice.
  */
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions } from '../../db/schema-admission.ts';
@@ -50,13 +50,14 @@ export async function signedUpOfferingIds(db: Db, studentId: number, kind: Offer
   return new Set(rows.map((r) => r.id));
 }
 
-export async function hasSignupOfKind(db: Db, studentId: number, kind: OfferingKind): Promise<boolean> {
+/** The students among `studentIds` holding a sign-up of this kind. */
+export async function studentsWithSignupOfKind(db: Db, studentIds: readonly number[], kind: OfferingKind): Promise<Set<number>> {
+  if (studentIds.length === 0) return new Set();
   const rows = await db
-    .select({ id: onboardingSignups.id })
+    .selectDistinct({ id: onboardingSignups.studentId })
     .from(onboardingSignups)
-    .where(and(eq(onboardingSignups.studentId, studentId), eq(onboardingSignups.kind, kind)))
-    .limit(1);
-  return rows.length > 0;
+    .where(and(inArray(onboardingSignups.studentId, [...studentIds]), eq(onboardingSignups.kind, kind)));
+  return new Set(rows.map((r) => r.id));
 }
 
 export type SignupOutcome = 'ok' | 'missing' | 'closed' | 'full' | 'already';

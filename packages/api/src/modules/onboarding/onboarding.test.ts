@@ -6,7 +6,7 @@ import { onboardingOfferings } from '../../db/schema-onboarding.ts';
 import { createClock, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { payingStudent, type PayingStudent } from '../payments/payment-test-kit.ts';
-import { hasSignedUp } from './completion.ts';
+import { studentsSignedUp } from './completion.ts';
 import { ONBOARDING_AUDIT_ENTITY } from './onboarding.repo.ts';
 
 const clock = createClock(new Date('2026-05-01T02:00:00Z'));
@@ -81,8 +81,8 @@ describe('major confirmation within seats', () => {
     const first = await signup(s1.token, a.id);
     expect(first.body).toMatchObject({ status: 200, msg: '报名成功', data: { kind: 'major', offer_track: '人文社科' } });
     expect(first.body.data!.items.find((i) => i.id === a.id)).toMatchObject({ signed_up: true, taken: 1, remaining: 0 });
-    expect(await hasSignedUp(t.db, s1.accountId, 'major_confirmed')).toBe(true);
-    expect(await hasSignedUp(t.db, s2.accountId, 'major_confirmed')).toBe(false);
+    expect((await studentsSignedUp(t.db, [s1.accountId], 'major_confirmed')).has(s1.accountId)).toBe(true);
+    expect((await studentsSignedUp(t.db, [s2.accountId], 'major_confirmed')).has(s2.accountId)).toBe(false);
 
     expect((await signup(s2.token, a.id)).body).toEqual({ status: 4001, msg: '名额已满' });
     expect((await signup(s1.token, a.id)).body).toEqual({ status: 4001, msg: '您已报名该项目' });
@@ -134,8 +134,8 @@ describe('closing time and cancelling', () => {
     expect((await cancel(s.token, pilot.id)).body.msg).toBe('您尚未报名该项目');
     await signup(s.token, pilot.id);
     await signup(s.token, csi.id);
-    expect(await hasSignedUp(t.db, s.accountId, 'csi')).toBe(true);
-    expect(await hasSignedUp(t.db, s.accountId, 'pilot_study')).toBe(true);
+    expect((await studentsSignedUp(t.db, [s.accountId], 'csi')).has(s.accountId)).toBe(true);
+    expect((await studentsSignedUp(t.db, [s.accountId], 'pilot_study')).has(s.accountId)).toBe(true);
 
     clock.advance(2 * HOUR);
     const late = await admitted();
@@ -169,7 +169,7 @@ describe('info sessions', () => {
     clock.set(new Date(start.getTime() - 15 * 60_000));
     expect((await item(s.token)).join_url).toBe('https://meet.example.com/summit-1');
     expect((await item(other.token)).join_url).toBeNull();
-    expect(await hasSignedUp(t.db, s.accountId, 'info_session')).toBe(true);
+    expect((await studentsSignedUp(t.db, [s.accountId], 'info_session')).has(s.accountId)).toBe(true);
   });
 });
 

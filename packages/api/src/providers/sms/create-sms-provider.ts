@@ -16,6 +16,7 @@ export function createSmsProvider(env: Env, log?: FastifyBaseLogger): SmsProvide
         decision_released: env.ALIYUN_SMS_TEMPLATE_DECISION_RELEASED ?? '',
         tuition_paid: env.ALIYUN_SMS_TEMPLATE_TUITION_PAID ?? '',
         parent_paid: env.ALIYUN_SMS_TEMPLATE_PARENT_PAID ?? '',
+        checklist_due: env.ALIYUN_SMS_TEMPLATE_CHECKLIST_DUE ?? '',
       },
       endpoint: env.ALIYUN_SMS_ENDPOINT,
     });

@@ -24,6 +24,8 @@ export const ADMIN_TABS = [
   { key: 'placement', label: '分配与发布' },
   { key: 'selection-rounds', label: '选课轮次' },
   { key: 'onboarding', label: '入学事项' },
+  // Issue 17 (decision 046).
+  { key: 'checklist', label: '入学清单' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 

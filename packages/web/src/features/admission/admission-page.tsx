@@ -228,6 +228,9 @@ function SuccessTab({ letter, status }: { letter: OfferLetter; status: StudentSt
       <h3>接下来</h3>
       <ol className="adm-steps">
         <li>
+          完成<Link to={PATHS.checklist} data-testid="checklist-link">入学清单</Link>：按时填写基本信息、健康信息、邮寄地址等入学材料。
+        </li>
+        <li>
           会场与学院结果将在网站公布，可随时在<Link to={PATHS.cardCourse}>我的会场与选课</Link>查看。
         </li>
         <li>会场结果公布后，登录网站完成选课。</li>

@@ -48,6 +48,9 @@ export default function CardCoursePage() {
   return (
     <div className="plc-page">
       <h1>我的会场与选课</h1>
+      <p className="plc-muted">
+        开营前请完成<Link className="plc-link" to={PATHS.checklist}>入学清单</Link>
+      </p>
       <div className="plc-cards">
         <section className="plc-card" aria-labelledby="plc-venue">
           <h2 id="plc-venue">

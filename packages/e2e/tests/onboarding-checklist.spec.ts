@@ -1,0 +1,129 @@
+// Decision 046 (issue 17 items 1 and 3): an admitted student who paid tuition opens 入学清单 from the paid
+// success page, saves a draft of the basic information, submits it and the health form (with the guardian's
+// confirmation) in the browser, has the address and schooling forms submitted, ticks a reading, and sees every
+// item done; an admin sees the completion in 入学清单. Each project makes its own student; the items are shared
+// and created idempotently (a duplicate key is refused, which leaves the existing item).
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { callApi } from '../support/api.ts';
+import { chooseOption, formItem } from '../support/admission.ts';
+import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
+import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
+import { LoginScreen } from '../support/login-screen.ts';
+
+const ITEMS = [
+  { key: 'form:basic', title: '填写基本信息', kind: 'form', target_path: '/scene-form/basic', sort: 1 },
+  { key: 'form:health', title: '填写健康信息', kind: 'form', target_path: '/scene-form/health', sort: 2 },
+  { key: 'form:address', title: '填写邮寄地址', kind: 'form', target_path: '/scene-form/address', sort: 3 },
+  { key: 'form:previous', title: '填写教育背景', kind: 'form', target_path: '/student/previous/info', sort: 4 },
+  { key: 'confirm:e2e-handbook', title: '阅读学生手册', kind: 'reading', target_path: '', sort: 5 },
+];
+
+async function ensureItems(baseURL: string, admin: string) {
+  const due = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  for (const item of ITEMS) {
+    const res = await callApi(baseURL, 'POST', '/api/admin/checklist/items', { token: admin, body: { ...item, description: '', required: true, due_at: due } });
+    if (res.status !== 200 && res.status !== 4003) throw new Error(`item ${item.key}: ${String(res.status)} ${res.msg}`);
+  }
+}
+
+const row = (page: Page, key: string) => page.getByTestId(`checklist-item-${key}`);
+
+test('an admitted, paid student works through the forms of the checklist; the admin sees it done', async ({ page, baseURL, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const base = baseURL as string;
+  const admin = await loginViaApi(base, DEMO.admin, DEMO_PASSWORD);
+  await ensureItems(base, admin);
+  const student = await studentAt(base, 'paid', testInfo.project.name === 'phone' ? '清单手机' : '清单桌面');
+
+  await loginInBrowser(page, student.token);
+  await page.goto('/student/admission/success');
+  await page.getByTestId('checklist-link').click();
+  await expect(page).toHaveURL(/\/checklist$/);
+  await expect(page.getByRole('heading', { name: '入学清单' })).toBeVisible();
+  for (const item of ITEMS) await expect(row(page, item.key).getByTestId('checklist-state')).toHaveText('待完成');
+  await page.screenshot({ path: testInfo.outputPath('checklist-todo.png'), fullPage: true });
+
+  // Basic information: a draft first (kept on reload), then the full form.
+  await row(page, 'form:basic').getByRole('link', { name: '去完成' }).click();
+  await expect(page).toHaveURL(/\/scene-form\/basic$/);
+  await formItem(page, '中文姓名').getByRole('textbox').fill(student.name);
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page.getByTestId('form-state')).toHaveText('草稿');
+  await page.reload();
+  await expect(formItem(page, '中文姓名').getByRole('textbox')).toHaveValue(student.name);
+  await page.getByRole('button', { name: /^提\s*交$/ }).click();
+  await expect(formItem(page, '英文名（拼音）')).toContainText('输入框不能为空');
+  await formItem(page, '英文名（拼音）').getByRole('textbox').fill('Qingdan Test');
+  await page.getByLabel('女').check();
+  await formItem(page, '出生日期').locator('.ant-picker').click();
+  await page.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+  await chooseOption(page, 'T恤尺码', 'M');
+  await page.getByLabel('无特殊要求').check();
+  await page.screenshot({ path: testInfo.outputPath('basic-form.png'), fullPage: true });
+  await page.getByRole('button', { name: /^提\s*交$/ }).click();
+  await expect(page.getByTestId('form-state')).toContainText('已提交');
+
+  // Health, signed by the guardian.
+  await page.goto('/student/base-health-info');
+  await formItem(page, '既往病史与慢性疾病').locator('textarea').fill('无');
+  await formItem(page, '过敏情况').locator('textarea').fill('青霉素过敏');
+  await formItem(page, '正在使用的药物').locator('textarea').fill('无');
+  await formItem(page, '姓名').getByRole('textbox').fill('周丽华');
+  await chooseOption(page, '与学生关系', '母亲');
+  await formItem(page, '手机').getByRole('textbox').fill('13700001234');
+  await formItem(page, '监护人姓名').getByRole('textbox').fill('周丽华');
+  await formItem(page, '签字日期').locator('.ant-picker').click();
+  await page.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+  await page.getByRole('button', { name: /^提\s*交$/ }).click();
+  await expect(page.getByText('请监护人勾选确认')).toBeVisible();
+  await page.getByRole('checkbox', { name: /本人为该学生的监护人/ }).check();
+  await page.getByRole('button', { name: /^提\s*交$/ }).click();
+  await expect(page.getByTestId('form-state')).toContainText('已提交');
+  await page.screenshot({ path: testInfo.outputPath('health-form.png'), fullPage: true });
+
+  // Address and schooling through the same API the pages use (the area picker is covered by the profile tests).
+  for (const [form_name, value] of [
+    ['address', { recipient: '周丽华', phone: '13700001234', area: [440000, 440100, 440106], area_str: '广东省 / 广州市 / 天河区', detail: '天河路1号', postcode: '' }],
+    ['previous', { curriculum: 'gaokao', schools: [{ school_name: '广州市天河区测试中学', start_year: '2023', end_year: '2026' }], awards: '' }],
+  ] as const) {
+    const res = await callApi(base, 'POST', '/api/student/form', { token: student.token, body: { form_name, value } });
+    expect(res.status, form_name).toBe(200);
+  }
+
+  await page.goto('/checklist');
+  await row(page, 'confirm:e2e-handbook').getByRole('button', { name: '我已阅读' }).click();
+  await expect(row(page, 'confirm:e2e-handbook').getByTestId('checklist-state')).toHaveText('已完成');
+  // Other readings (the demo programme's own) are ticked the same way.
+  const more = page.getByRole('button', { name: '我已阅读' });
+  while ((await more.count()) > 0) {
+    const before = await more.count();
+    await more.first().click();
+    await expect(more).toHaveCount(before - 1);
+  }
+  for (const item of ITEMS) await expect(row(page, item.key).getByTestId('checklist-state')).toHaveText('已完成');
+  await expect(page.getByTestId('checklist-state').filter({ hasNotText: '已完成' })).toHaveCount(0);
+  const [, doneCount, totalCount] = /已完成 (\d+) \/ (\d+) 项/.exec((await page.getByTestId('checklist-progress').textContent()) ?? '') ?? [];
+  expect(doneCount).toBeDefined();
+  expect(doneCount).toBe(totalCount);
+  await page.screenshot({ path: testInfo.outputPath('checklist-done.png'), fullPage: true });
+
+  // The admin's 入学清单 (a desktop console; the phone project checks it at the phone's width as well).
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
+  const adminPage = await context.newPage();
+  await adminPage.goto('/login');
+  await new LoginScreen(adminPage).loginWithPassword(DEMO.admin, DEMO_PASSWORD);
+  await expect(adminPage).toHaveURL(/\/admin/, { timeout: 30_000 });
+  await adminPage.goto('/admin/checklist');
+  const search = adminPage.getByPlaceholder('姓名或手机');
+  await expect(search).toBeEditable({ timeout: 60_000 });
+  await search.fill(student.phone);
+  await search.press('Enter');
+  const studentRow = adminPage.getByRole('row').filter({ hasText: student.phone });
+  const [done, total] = ((await adminPage.getByTestId(`progress-${student.userId}`).textContent()) ?? '').split('/');
+  expect(Number(total)).toBeGreaterThanOrEqual(ITEMS.length);
+  expect(done).toBe(total);
+  await expect(studentRow).not.toContainText('待完成');
+  await adminPage.screenshot({ path: testInfo.outputPath('admin-checklist.png'), fullPage: true });
+  await context.close();
+});
