@@ -2,23 +2,14 @@
 // books the office hour the teacher published on their page, rates the course, asks for a recommendation letter
 // naming a recipient; the teacher writes it in the rich-text editor and submits; the student sees 已提交 (never the text); the recipient's e-mailed link opens
 // the PDF and the verification page says it is genuine. Desktop and 375 px. The course and the enrolment are
-// written with psql (no admin enrolment API yet): PostgreSQL runs only, like course-centre.spec.ts.
-import { spawnSync } from 'node:child_process';
+// made through the admin's APIs (courses, course roster), so it runs on the embedded database too.
 import { randomBytes } from 'node:crypto';
 import { test, expect } from '../support/fixtures.ts';
 import { callApi } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
+import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts';
 
-const databaseUrl = process.env.E2E_DATABASE_URL;
-
-function psql(query: string): string {
-  const out = spawnSync('psql', [databaseUrl!, '-v', 'ON_ERROR_STOP=1', '-qAtc', query], { encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`psql failed: ${out.stderr}`);
-  return out.stdout.trim();
-}
-
-test.skip(!databaseUrl, 'needs PostgreSQL (DATABASE_URL) to seed the course and the enrolment');
 test.use({ actionTimeout: 45_000 });
 const slow = { timeout: 45_000 };
 
@@ -29,13 +20,16 @@ test('office hour booked, letter requested, written, submitted; the recipient op
   const title = `批判性思维${tag}`;
   const recipient = `admissions-${tag}@example.edu`;
   const student = await studentAt(baseURL!, 'paid', studentName);
-  const courseId = Number(
-    psql(`with c as (insert into courses (code, title, category, session_key, capacity, teacher_id, teacher_name)
-      select 'CL${tag}', '${title}', 'seminar', 'first', 20, id, name from accounts where phone = '${DEMO.teacher}' and role = 'teacher' returning id)
-      select id from c`),
-  );
-  psql(`insert into course_meetings (course_id, starts_at, ends_at, location) values (${courseId}, now() - interval '3 days', now() - interval '3 days' + interval '90 minutes', '线上')`);
-  psql(`insert into enrolments (student_id, course_id, source) values (${student.userId}, ${courseId}, 'admin')`);
+  // A finished course: the admin course API takes meetings in the past (courses are also imported after the fact).
+  const admin = await adminToken(baseURL!);
+  const met = Date.now() - 3 * 24 * 3_600_000;
+  const course = await adminCourse(baseURL!, admin, {
+    code: `CL${tag}`,
+    title,
+    meetings: [{ starts_at: new Date(met).toISOString(), ends_at: new Date(met + 90 * 60_000).toISOString() }],
+  });
+  await adminEnrol(baseURL!, admin, course, student.userId);
+  const courseId = course.id;
 
   // The teacher publishes an office hour for tomorrow on /teacher/office-hour (same viewport, own browser context).
   const teacher = await loginViaApi(baseURL!, DEMO.teacher, DEMO_PASSWORD);
@@ -58,7 +52,7 @@ test('office hour booked, letter requested, written, submitted; the recipient op
 
   // The student books it on the course page.
   await loginInBrowser(page, student.token);
-  await page.goto(`/student/manage/course-detail/${courseId}/1`);
+  await page.goto(`/student/manage/course-detail/${courseId}/${course.period}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible(slow);
   const hours = page.getByRole('region', { name: '答疑时间' });
   await expect(hours).toContainText(`腾讯会议${tag}`, slow);
