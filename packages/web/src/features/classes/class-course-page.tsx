@@ -6,6 +6,9 @@ import { CLASSES_LIMITS, FEEDBACK_DIMENSIONS, FEEDBACK_DIMENSION_LABELS, type Cl
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { toast } from '../../lib/notifier.ts';
+import { StudentCourseAssignments } from '../coursework/index.ts';
+import { TEACHING_KEYS, fetchMyAttendance } from '../teaching/teaching-api.ts';
+import { attendanceLabel } from '../teaching/teaching-format.ts';
 import { ClassNav } from './class-nav.tsx';
 import { ContentBlock } from './content-block.tsx';
 import { CLASS_KEYS, bookSlot, cancelSlot, fetchClassCourse, fetchOverview, fetchSmallClass, sendFeedback } from './classes-api.ts';
@@ -16,7 +19,7 @@ import './classes.css';
  * One of my courses: /student/manage/course-detail/{course}/{period}, /student/course/detail/{id}/{period?},
  * /student/course/mc-detail/{id}, /student/course/capstone-report/{id} and /student/small-class/{name}.
  * Meetings, office hours (book/cancel), feedback after the last meeting, the letter's status. Attendance and
- * assignments are embedded by the teaching modules at the marked places.
+ * assignments come from the teaching and coursework modules.
  */
 export default function ClassCoursePage() {
   const params = useParams();
@@ -87,15 +90,13 @@ function CourseBody({ course, capstone }: { course: ClassCourseDetail; capstone:
           </details>
         ) : null}
       </section>
-      {/* Embed point: attendance of this course for the student (helper teacha, issue 12 item 2). */}
-      <section className="cls-section" aria-label="考勤" data-embed="attendance" data-course-id={course.id}>
-        <h2>考勤</h2>
-        <p className="cls-placeholder">签到记录将在上课签到开放后显示。</p>
-      </section>
-      {/* Embed point: assignments of this course (helper teachb, issue 12 item 3); the capstone report too. */}
-      <section className="cls-section" aria-label={capstone ? '毕业项目报告' : '作业'} data-embed="assignments" data-course-id={course.id}>
+      <CourseAttendance courseId={course.id} />
+      <section className="cls-section" aria-label={capstone ? '毕业项目报告' : '作业'} data-course-id={course.id}>
         <h2>{capstone ? '毕业项目报告' : '作业'}</h2>
-        <p className="cls-placeholder">{capstone ? '报告要求与提交入口将由任课教师发布。' : '任课教师发布作业后将显示在这里。'}</p>
+        <StudentCourseAssignments courseId={course.id} />
+        <p className="cls-meta">
+          <Link to={PATHS.studentAssignments}>全部作业</Link> · <Link to={PATHS.gradeQuery}>成绩查询</Link>
+        </p>
       </section>
       {capstone ? <ContentBlock slug="academic/capstone" /> : null}
       <OfficeHours course={course} />
@@ -113,6 +114,36 @@ function CourseBody({ course, capstone }: { course: ClassCourseDetail; capstone:
         )}
       </section>
     </>
+  );
+}
+
+/** My attendance in this course: the student's own sign-in records (GET /api/student/sign), this course's rows. */
+function CourseAttendance({ courseId }: { courseId: number }) {
+  const att = useQuery({ queryKey: TEACHING_KEYS.myAttendance, queryFn: ({ signal }) => fetchMyAttendance(signal) });
+  const rows = att.data?.filter((a) => a.course_id === courseId) ?? [];
+  return (
+    <section className="cls-section" aria-label="考勤" data-course-id={courseId}>
+      <h2>考勤</h2>
+      {att.isPending ? (
+        <LoadingState rows={2} />
+      ) : att.isError ? (
+        <ErrorState onRetry={() => void att.refetch()} />
+      ) : rows.length === 0 ? (
+        <p className="cls-meta">暂无签到记录。任课教师开启签到后，扫码签到的结果会显示在这里。</p>
+      ) : (
+        <ul className="cls-list" data-testid="course-attendance">
+          {rows.map((a) => (
+            <li key={a.sign_id} className="cls-row">
+              <span className="cls-row__main">{beijingTime(a.meeting_starts_at)}</span>
+              <span className="cls-tag">{a.status ? attendanceLabel(a.status) : a.open ? '签到进行中' : '未签到'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="cls-meta">
+        <Link to={PATHS.calendar}>课程日历与全部出勤</Link>
+      </p>
+    </section>
   );
 }
 

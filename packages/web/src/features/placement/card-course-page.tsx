@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS, rosterPath } from '../../app/paths.ts';
+import { CLASS_KEYS, fetchOverview } from '../classes/classes-api.ts';
 import { PLACEMENT_KEYS, fetchCard, fetchClockOffset, markSeen } from './placement-api.ts';
 import { countdownText, courseCardState, houseState } from './placement-model.ts';
 import './placement.css';
@@ -29,6 +30,9 @@ export default function CardCoursePage() {
   const now = useServerNow();
   const query = useQuery({ queryKey: PLACEMENT_KEYS.card, queryFn: ({ signal }) => fetchCard(signal) });
   const card = query.data;
+  // Once the student holds courses, the class hub (学习中心) is their next step.
+  const classes = useQuery({ queryKey: CLASS_KEYS.overview, queryFn: ({ signal }) => fetchOverview(signal), enabled: card?.tuition_paid === true });
+  const holdsCourses = (classes.data?.courses.length ?? 0) > 0;
   const venueVisible = card?.venue != null;
 
   // Seeing the card is seeing the venue result: the "new" badge of the venue clears (the house clears on reveal).
@@ -129,6 +133,7 @@ export default function CardCoursePage() {
           <div className="plc-actions">
             <Link className="plc-link" to={PATHS.coursePreview}>课程预览</Link>
             {course.kind === 'open' ? <Link className="plc-link" to={PATHS.courseMine}>进入选课中心</Link> : null}
+            {holdsCourses ? <Link className="plc-link" to={PATHS.classManage} data-testid="card-class-hub">进入学习中心</Link> : null}
           </div>
         </section>
 

@@ -8,6 +8,7 @@ import { api } from '../../lib/api-client.ts';
 import { maskPhone } from '../../lib/phone-mask.ts';
 import { SESSION_KEYS, logout } from '../../lib/session.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
+import { CLASS_KEYS, fetchOverview } from '../classes/classes-api.ts';
 import { MyApplicationCard } from './my-application-card.tsx';
 import { EmailVerifyStatus } from '../../components/email-verify-status.tsx';
 import './profile.css';
@@ -35,6 +36,9 @@ export default function AccountPage() {
   };
 
   let body;
+  // A student who holds courses gets the class hub (学习中心) as the first action.
+  const classes = useQuery({ queryKey: CLASS_KEYS.overview, queryFn: ({ signal }) => fetchOverview(signal), enabled: isStudent });
+  const holdsCourses = (classes.data?.courses.length ?? 0) > 0;
   if (auth.isPending || (isStudent && student.isPending)) {
     body = <LoadingState rows={5} />;
   } else if (auth.isError || student.isError) {
@@ -62,6 +66,11 @@ export default function AccountPage() {
       <>
         <Descriptions column={1} items={items} className="account-details" />
         <div className="account-actions">
+          {holdsCourses ? (
+            <Button type="primary" data-testid="account-class-hub" onClick={() => void navigate(PATHS.classManage)}>
+              学习中心
+            </Button>
+          ) : null}
           {isStudent ? (
             <Button type="primary" onClick={() => void navigate(PATHS.accountEdit)}>
               编辑资料
