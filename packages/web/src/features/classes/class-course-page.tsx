@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Input } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
@@ -6,9 +6,6 @@ import { CLASSES_LIMITS, FEEDBACK_DIMENSIONS, FEEDBACK_DIMENSION_LABELS, type Cl
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { toast } from '../../lib/notifier.ts';
-import { StudentCourseAssignments } from '../coursework/index.ts';
-import { TEACHING_KEYS, fetchMyAttendance } from '../teaching/teaching-api.ts';
-import { attendanceLabel } from '../teaching/teaching-format.ts';
 import { ClassNav } from './class-nav.tsx';
 import { ContentBlock } from './content-block.tsx';
 import { CLASS_KEYS, bookSlot, cancelSlot, fetchClassCourse, fetchOverview, fetchSmallClass, sendFeedback } from './classes-api.ts';
@@ -19,9 +16,14 @@ import './classes.css';
  * One of my courses: /student/manage/course-detail/{course}/{period}, /student/course/detail/{id}/{period?},
  * /student/course/mc-detail/{id}, /student/course/capstone-report/{id} and /student/small-class/{name}.
  * Meetings, office hours (book/cancel), feedback after the last meeting, the letter's status. Attendance and
- * assignments come from the teaching and coursework modules.
+ * assignments come from the teaching and coursework modules through `embeds` (composed in app/).
  */
-export default function ClassCoursePage() {
+export interface ClassCourseEmbeds {
+  attendance?: (courseId: number) => ReactNode;
+  assignments?: (courseId: number) => ReactNode;
+}
+
+export default function ClassCoursePage({ embeds = {} }: { embeds?: ClassCourseEmbeds }) {
   const params = useParams();
   const path = useLocation().pathname;
   const name = params.name;
@@ -44,7 +46,7 @@ export default function ClassCoursePage() {
   else if (overview.isError) body = <ErrorState onRetry={() => void overview.refetch()} />;
   else if (query.isError) body = <ErrorState title="无法查看该课程" detail={query.error.message} onRetry={() => void query.refetch()} />;
   else if (!query.data) body = <LoadingState rows={6} />;
-  else body = <CourseBody course={query.data} capstone={capstone} />;
+  else body = <CourseBody course={query.data} capstone={capstone} embeds={embeds} />;
   return (
     <div className="cls-page">
       <ClassNav />
@@ -53,7 +55,7 @@ export default function ClassCoursePage() {
   );
 }
 
-function CourseBody({ course, capstone }: { course: ClassCourseDetail; capstone: boolean }) {
+function CourseBody({ course, capstone, embeds }: { course: ClassCourseDetail; capstone: boolean; embeds: ClassCourseEmbeds }) {
   return (
     <>
       <header className="cls-card">
@@ -90,14 +92,21 @@ function CourseBody({ course, capstone }: { course: ClassCourseDetail; capstone:
           </details>
         ) : null}
       </section>
-      <CourseAttendance courseId={course.id} />
-      <section className="cls-section" aria-label={capstone ? '毕业项目报告' : '作业'} data-course-id={course.id}>
-        <h2>{capstone ? '毕业项目报告' : '作业'}</h2>
-        <StudentCourseAssignments courseId={course.id} />
-        <p className="cls-meta">
-          <Link to={PATHS.studentAssignments}>全部作业</Link> · <Link to={PATHS.gradeQuery}>成绩查询</Link>
-        </p>
-      </section>
+      {embeds.attendance ? (
+        <section className="cls-section" aria-label="考勤" data-course-id={course.id}>
+          <h2>考勤</h2>
+          {embeds.attendance(course.id)}
+        </section>
+      ) : null}
+      {embeds.assignments ? (
+        <section className="cls-section" aria-label={capstone ? '毕业项目报告' : '作业'} data-course-id={course.id}>
+          <h2>{capstone ? '毕业项目报告' : '作业'}</h2>
+          {embeds.assignments(course.id)}
+          <p className="cls-meta">
+            <Link to={PATHS.studentAssignments}>全部作业</Link> · <Link to={PATHS.gradeQuery}>成绩查询</Link>
+          </p>
+        </section>
+      ) : null}
       {capstone ? <ContentBlock slug="academic/capstone" /> : null}
       <OfficeHours course={course} />
       <Feedback course={course} />
@@ -114,36 +123,6 @@ function CourseBody({ course, capstone }: { course: ClassCourseDetail; capstone:
         )}
       </section>
     </>
-  );
-}
-
-/** My attendance in this course: the student's own sign-in records (GET /api/student/sign), this course's rows. */
-function CourseAttendance({ courseId }: { courseId: number }) {
-  const att = useQuery({ queryKey: TEACHING_KEYS.myAttendance, queryFn: ({ signal }) => fetchMyAttendance(signal) });
-  const rows = att.data?.filter((a) => a.course_id === courseId) ?? [];
-  return (
-    <section className="cls-section" aria-label="考勤" data-course-id={courseId}>
-      <h2>考勤</h2>
-      {att.isPending ? (
-        <LoadingState rows={2} />
-      ) : att.isError ? (
-        <ErrorState onRetry={() => void att.refetch()} />
-      ) : rows.length === 0 ? (
-        <p className="cls-meta">暂无签到记录。任课教师开启签到后，扫码签到的结果会显示在这里。</p>
-      ) : (
-        <ul className="cls-list" data-testid="course-attendance">
-          {rows.map((a) => (
-            <li key={a.sign_id} className="cls-row">
-              <span className="cls-row__main">{beijingTime(a.meeting_starts_at)}</span>
-              <span className="cls-tag">{a.status ? attendanceLabel(a.status) : a.open ? '签到进行中' : '未签到'}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="cls-meta">
-        <Link to={PATHS.calendar}>课程日历与全部出勤</Link>
-      </p>
-    </section>
   );
 }
 

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS, rosterPath } from '../../app/paths.ts';
-import { CLASS_KEYS, fetchOverview } from '../classes/classes-api.ts';
 import { PLACEMENT_KEYS, fetchCard, fetchClockOffset, markSeen } from './placement-api.ts';
 import { countdownText, courseCardState, houseState } from './placement-model.ts';
 import './placement.css';
@@ -23,16 +22,16 @@ export function useServerNow(): number {
   return now + offset;
 }
 
-/** /student/card/course: the paid student's session, venue, house and course selection (decision 040). */
-export default function CardCoursePage() {
+/**
+ * /student/card/course: the paid student's session, venue, house and course selection (decision 040). `classHub`
+ * is the way into 学习中心 once they hold courses (composed in app/: features do not import features).
+ */
+export default function CardCoursePage({ classHub }: { classHub?: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const now = useServerNow();
   const query = useQuery({ queryKey: PLACEMENT_KEYS.card, queryFn: ({ signal }) => fetchCard(signal) });
   const card = query.data;
-  // Once the student holds courses, the class hub (学习中心) is their next step.
-  const classes = useQuery({ queryKey: CLASS_KEYS.overview, queryFn: ({ signal }) => fetchOverview(signal), enabled: card?.tuition_paid === true });
-  const holdsCourses = (classes.data?.courses.length ?? 0) > 0;
   const venueVisible = card?.venue != null;
 
   // Seeing the card is seeing the venue result: the "new" badge of the venue clears (the house clears on reveal).
@@ -133,7 +132,7 @@ export default function CardCoursePage() {
           <div className="plc-actions">
             <Link className="plc-link" to={PATHS.coursePreview}>课程预览</Link>
             {course.kind === 'open' ? <Link className="plc-link" to={PATHS.courseMine}>进入选课中心</Link> : null}
-            {holdsCourses ? <Link className="plc-link" to={PATHS.classManage} data-testid="card-class-hub">进入学习中心</Link> : null}
+            {classHub}
           </div>
         </section>
 

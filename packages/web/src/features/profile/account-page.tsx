@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Descriptions } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -8,15 +8,17 @@ import { api } from '../../lib/api-client.ts';
 import { maskPhone } from '../../lib/phone-mask.ts';
 import { SESSION_KEYS, logout } from '../../lib/session.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { CLASS_KEYS, fetchOverview } from '../classes/classes-api.ts';
 import { MyApplicationCard } from './my-application-card.tsx';
 import { EmailVerifyStatus } from '../../components/email-verify-status.tsx';
 import './profile.css';
 
 const ROLE_LABELS: Record<string, string> = { STUDENT: '学生', TEACHER: '教师', SCHOOL: '学校', SL: '学生领袖' };
 
-/** /account (个人中心): a student's 我的申请 first, then who is logged in, with 编辑资料, 修改密码, 登录设备 and 退出登录. */
-export default function AccountPage() {
+/**
+ * /account (个人中心): a student's 我的申请 first, then who is logged in, with 编辑资料, 修改密码, 登录设备 and 退出登录;
+ * `classHub` (composed in app/) is a student's way into 学习中心 once they hold courses.
+ */
+export default function AccountPage({ classHub }: { classHub?: ReactNode }) {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const auth = useQuery({
@@ -36,9 +38,6 @@ export default function AccountPage() {
   };
 
   let body;
-  // A student who holds courses gets the class hub (学习中心) as the first action.
-  const classes = useQuery({ queryKey: CLASS_KEYS.overview, queryFn: ({ signal }) => fetchOverview(signal), enabled: isStudent });
-  const holdsCourses = (classes.data?.courses.length ?? 0) > 0;
   if (auth.isPending || (isStudent && student.isPending)) {
     body = <LoadingState rows={5} />;
   } else if (auth.isError || student.isError) {
@@ -66,11 +65,7 @@ export default function AccountPage() {
       <>
         <Descriptions column={1} items={items} className="account-details" />
         <div className="account-actions">
-          {holdsCourses ? (
-            <Button type="primary" data-testid="account-class-hub" onClick={() => void navigate(PATHS.classManage)}>
-              学习中心
-            </Button>
-          ) : null}
+          {isStudent ? classHub : null}
           {isStudent ? (
             <Button type="primary" onClick={() => void navigate(PATHS.accountEdit)}>
               编辑资料

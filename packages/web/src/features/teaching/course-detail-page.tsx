@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '@summit/domain';
 import { ErrorState, EmptyState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS, checkinPath, checkinQrPath, participationPath } from '../../app/paths.ts';
-import { CourseNoticeForm, TeacherCourseAssignments, TeacherCourseGrades } from '../coursework/index.ts';
 import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchCourseDetail, isForbidden, openSign } from './teaching-api.ts';
 import { formatMeetingTime, sessionName } from './teaching-format.ts';
@@ -12,8 +12,11 @@ import './teaching.css';
 
 const ACCESS_LABEL = { teacher: '任课教师', assistant: '助教（TF）', admin: '管理' } as const;
 
-/** /teacher/course-detail/{course}/{period}: roster, meetings (open a sign-in), attendance. */
-export default function CourseDetailPage() {
+/**
+ * /teacher/course-detail/{course}/{period}: roster, meetings (open a sign-in), attendance; the coursework module's
+ * assignments, grades and notice come in through `coursework` (composed in app/, features do not import features).
+ */
+export default function CourseDetailPage({ coursework }: { coursework?: (courseId: number) => ReactNode }) {
   const params = useParams();
   const courseId = Number(params.course);
   const period = Number(params.period);
@@ -104,9 +107,7 @@ export default function CourseDetailPage() {
         </section>
         <section className="teach-section" aria-label="作业与成绩" data-slot="assignments-grades">
           <h2>作业与成绩</h2>
-          <TeacherCourseAssignments courseId={c.id} />
-          <TeacherCourseGrades courseId={c.id} />
-          <CourseNoticeForm courseId={c.id} />
+          {coursework?.(c.id)}
         </section>
         <nav className="teach-section teach-links" aria-label="更多课程事务">
           <h2>更多</h2>
