@@ -56,8 +56,8 @@ test('course pages embed coursework and attendance; the class hub is reachable a
   await loginInBrowser(sp, student.token);
   await sp.goto(`/student/manage/course-detail/${course.id}/${course.period}`);
   await expect(sp.getByRole('heading', { name: `连线课程${tag}`, level: 1 })).toBeVisible(slow);
-  await expect(sp.getByRole('region', { name: '考勤' })).toContainText('暂无签到记录', slow);
-  await expect(sp.getByRole('region', { name: '作业' })).toContainText('这门课还没有作业。', slow);
+  await expect(sp.getByRole('region', { name: '考勤', exact: true })).toContainText('暂无签到记录', slow);
+  await expect(sp.getByRole('region', { name: '作业', exact: true })).toContainText('这门课还没有作业。', slow);
   await expect(sp.locator('[data-embed]')).toHaveCount(0);
   await shot(sp, 'student-course');
 
