@@ -70,10 +70,14 @@ test('course pages embed coursework and attendance; the class hub is reachable a
   await expect(tools.getByRole('link', { name: '课程日历与出勤' })).toHaveAttribute('href', '/calendar');
   await shot(sp, 'student-hub');
   await sp.goto('/student/card/course');
-  await sp.getByTestId('card-class-hub').click(slow);
+  await expect(sp.getByTestId('card-class-hub')).toBeVisible(slow);
+  await shot(sp, 'student-card');
+  await sp.getByTestId('card-class-hub').click();
   await expect(sp).toHaveURL(/\/student\/manage$/);
   await sp.goto('/account');
-  await sp.getByTestId('account-class-hub').click(slow);
+  await expect(sp.getByTestId('account-class-hub')).toBeVisible(slow);
+  await shot(sp, 'student-account');
+  await sp.getByTestId('account-class-hub').click();
   await expect(sp).toHaveURL(/\/student\/manage$/);
   await context.close();
 });
