@@ -7,7 +7,7 @@ if (phone !== '-') {
   const r = await fetch('http://127.0.0.1:3100/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone_code: '86', phone, password: 'Summit2026!' }) });
   const j = await r.json();
   await p.goto('http://127.0.0.1:3100/');
-  await p.evaluate((t) => { localStorage.setItem('student_token', t); localStorage.setItem('last_login_role', 'student'); localStorage.setItem('online_notice_read', '1'); }, j.data.token);
+  await p.evaluate((t) => { const role = location.search; localStorage.setItem(t.startsWith('T:') ? 'teacher_token' : 'student_token', t.replace(/^T:/, '')); localStorage.setItem('last_login_role', t.startsWith('T:') ? 'teacher' : 'student'); localStorage.setItem('online_notice_read', '1'); }, (phone.startsWith('138') ? 'T:' : '') + j.data.token);
 }
 await p.goto('http://127.0.0.1:3100' + path);
 await p.waitForTimeout(4000);

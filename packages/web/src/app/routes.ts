@@ -57,7 +57,7 @@ const securityPage = () => import('../features/site-gate/security-page.tsx');
 const admissionPage = () => import('../features/admission/admission-page.tsx');
 const teaching = {
   home: () => import('../features/teaching/teacher-home-page.tsx'),
-  course: () => import('../features/teaching/course-detail-page.tsx'),
+  course: () => import('./composed/teacher-course-detail-page.tsx'),
   resources: () => import('../features/teaching/teaching-resources-page.tsx'),
   signs: () => import('../features/teaching/checkin-list-page.tsx'),
   sign: () => import('../features/teaching/checkin-page.tsx'),
@@ -68,7 +68,7 @@ const onboarding = {
   reading: () => import('../features/onboarding/reading-page.tsx'),
 };
 const placement = {
-  card: () => import('../features/placement/card-course-page.tsx'),
+  card: () => import('./composed/card-course-page.tsx'),
   reveal: () => import('../features/placement/house-reveal-page.tsx'),
   ceremony: () => import('../features/placement/sorting-ceremony-page.tsx'),
   twelve: () => import('../features/placement/twelve-houses-page.tsx'),
@@ -87,7 +87,7 @@ const admissionPay = {
 const classes = {
   hub: () => import('../features/classes/manage-hub-page.tsx'),
   courses: () => import('../features/classes/class-courses-page.tsx'),
-  course: () => import('../features/classes/class-course-page.tsx'),
+  course: () => import('./composed/class-course-page.tsx'),
   resources: () => import('../features/classes/class-resources-page.tsx'),
 };
 const classPage = (path: string, title: string, load: RouteDef['load']): RouteDef => ({ path, title, role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load, gate: 'tuition-paid' });
@@ -119,7 +119,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.info, title: '完善个人信息', role: 'student', topBar: 'no-user', footer: 'none', usesAntd: true, load: loginScreen },
   { path: PATHS.agreement, title: '用户协议', role: 'public', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/legal/agreement-page.tsx') },
   { path: PATHS.privacy, title: '隐私政策', role: 'public', topBar: 'text-block', footer: 'default', usesAntd: false, load: () => import('../features/legal/privacy-page.tsx') },
-  { path: PATHS.account, title: '我的账户', role: 'any', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/profile/account-page.tsx') },
+  { path: PATHS.account, title: '我的账户', role: 'any', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('./composed/account-page.tsx') },
   { path: PATHS.accountDevices, title: '登录设备', role: 'any', topBar: 'back', footer: 'none', usesAntd: true, load: () => import('../features/sessions/devices-page.tsx') },
   { path: PATHS.loginMfa, title: '两步验证', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: true, load: () => import('../features/auth/mfa-login-page.tsx') },
   { path: PATHS.accountSecurity, title: '账号安全', role: 'any', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/auth/mfa-security-page.tsx') },

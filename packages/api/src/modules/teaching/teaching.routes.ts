@@ -80,6 +80,9 @@ export async function teachingRoutes(app: FastifyInstance) {
     return ok(result, teaching.checkinMessage(result));
   });
   r.get('/api/student/sign', { schema: { tags: student, summary: '我的出勤记录', response: { 200: envelopeOf(myAttendanceSchema) } } }, async (req) => ok(await teaching.myAttendance(ctx, authOf(req))));
+  r.get('/api/student/sign/course/:id', { schema: { tags: student, summary: '我在某门课程的出勤记录（仅本人）', params: teachingIdParamsSchema, response: { 200: envelopeOf(myAttendanceSchema) } } }, async (req) =>
+    ok(await teaching.myCourseAttendance(ctx, authOf(req), req.params.id)),
+  );
   r.get('/api/student/calendar', { schema: { tags: student, summary: '我的课程日历与订阅链接', response: { 200: envelopeOf(studentCalendarSchema) } } }, async (req) => ok(await teaching.studentCalendar(ctx, authOf(req))));
   r.post('/api/student/calendar/feed/reset', { schema: { tags: student, summary: '重置日历订阅链接（旧链接立即失效）', response: { 200: envelopeOf(studentCalendarSchema) } } }, async (req) =>
     ok(await teaching.resetCalendarFeed(ctx, authOf(req)), TEACHING_MSG.FEED_RESET),

@@ -226,6 +226,11 @@ export function checkinMessage(result: CheckinResult): string {
   return result.status === 'late' ? TEACHING_MSG.CHECKED_IN_LATE : TEACHING_MSG.CHECKED_IN;
 }
 
+/** My attendance in one course (the student's course page): only the caller's own rows, empty when not enrolled. */
+export async function myCourseAttendance(ctx: AppContext, auth: AuthState, courseId: number): Promise<MyAttendanceRow[]> {
+  return (await myAttendance(ctx, auth)).filter((r) => r.course_id === courseId);
+}
+
 export async function myAttendance(ctx: AppContext, auth: AuthState): Promise<MyAttendanceRow[]> {
   const now = ctx.now();
   const rows = await repo.listMyAttendance(ctx.db, auth.accountId);

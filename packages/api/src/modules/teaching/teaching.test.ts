@@ -172,6 +172,17 @@ describe('check-in (decision 051)', () => {
     const mine = await call<MyAttendanceRow[]>(t.app, 'GET', '/api/student/sign', { token: studentA.token });
     expect(mine.body.data).toEqual([expect.objectContaining({ sign_id: sign.id, status: 'present', open: true })]);
     expect((await call<MyAttendanceRow[]>(t.app, 'GET', '/api/student/sign', { token: studentB.token })).body.data).toEqual([]);
+
+    // Per course (the student's course page): only the caller's own rows of that course.
+    const inCourse = (token: string, id: number | string) => call<MyAttendanceRow[]>(t.app, 'GET', `/api/student/sign/course/${id}`, { token });
+    expect((await inCourse(studentA.token, courseA.course.id)).body.data).toEqual([expect.objectContaining({ sign_id: sign.id, course_id: courseA.course.id, status: 'present' })]);
+    expect((await inCourse(studentA.token, courseB.course.id)).body.data).toEqual([]);
+    expect((await inCourse(studentB.token, courseA.course.id)).body.data).toEqual([]);
+    expect((await inCourse(teacherA.token, courseA.course.id)).http).toBe(403);
+    expect((await call(t.app, 'GET', `/api/student/sign/course/${courseA.course.id}`)).http).toBe(401);
+    const bad = await inCourse(studentA.token, 'abc');
+    expect(bad.http).toBeLessThan(500);
+    expect(bad.body.status).not.toBe(200);
   });
 
   it('late after the set minute; nothing after the sign-in closes; closed and unscanned reads absent', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Input } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
@@ -16,9 +16,14 @@ import './classes.css';
  * One of my courses: /student/manage/course-detail/{course}/{period}, /student/course/detail/{id}/{period?},
  * /student/course/mc-detail/{id}, /student/course/capstone-report/{id} and /student/small-class/{name}.
  * Meetings, office hours (book/cancel), feedback after the last meeting, the letter's status. Attendance and
- * assignments are embedded by the teaching modules at the marked places.
+ * assignments come from the teaching and coursework modules through `embeds` (composed in app/).
  */
-export default function ClassCoursePage() {
+export interface ClassCourseEmbeds {
+  attendance?: (courseId: number) => ReactNode;
+  assignments?: (courseId: number) => ReactNode;
+}
+
+export default function ClassCoursePage({ embeds = {} }: { embeds?: ClassCourseEmbeds }) {
   const params = useParams();
   const path = useLocation().pathname;
   const name = params.name;
@@ -41,7 +46,7 @@ export default function ClassCoursePage() {
   else if (overview.isError) body = <ErrorState onRetry={() => void overview.refetch()} />;
   else if (query.isError) body = <ErrorState title="无法查看该课程" detail={query.error.message} onRetry={() => void query.refetch()} />;
   else if (!query.data) body = <LoadingState rows={6} />;
-  else body = <CourseBody course={query.data} capstone={capstone} />;
+  else body = <CourseBody course={query.data} capstone={capstone} embeds={embeds} />;
   return (
     <div className="cls-page">
       <ClassNav />
@@ -50,7 +55,7 @@ export default function ClassCoursePage() {
   );
 }
 
-function CourseBody({ course, capstone }: { course: ClassCourseDetail; capstone: boolean }) {
+function CourseBody({ course, capstone, embeds }: { course: ClassCourseDetail; capstone: boolean; embeds: ClassCourseEmbeds }) {
   return (
     <>
       <header className="cls-card">
@@ -87,16 +92,21 @@ function CourseBody({ course, capstone }: { course: ClassCourseDetail; capstone:
           </details>
         ) : null}
       </section>
-      {/* Embed point: attendance of this course for the student (helper teacha, issue 12 item 2). */}
-      <section className="cls-section" aria-label="考勤" data-embed="attendance" data-course-id={course.id}>
-        <h2>考勤</h2>
-        <p className="cls-placeholder">签到记录将在上课签到开放后显示。</p>
-      </section>
-      {/* Embed point: assignments of this course (helper teachb, issue 12 item 3); the capstone report too. */}
-      <section className="cls-section" aria-label={capstone ? '毕业项目报告' : '作业'} data-embed="assignments" data-course-id={course.id}>
-        <h2>{capstone ? '毕业项目报告' : '作业'}</h2>
-        <p className="cls-placeholder">{capstone ? '报告要求与提交入口将由任课教师发布。' : '任课教师发布作业后将显示在这里。'}</p>
-      </section>
+      {embeds.attendance ? (
+        <section className="cls-section" aria-label="考勤" data-course-id={course.id}>
+          <h2>考勤</h2>
+          {embeds.attendance(course.id)}
+        </section>
+      ) : null}
+      {embeds.assignments ? (
+        <section className="cls-section" aria-label={capstone ? '毕业项目报告' : '作业'} data-course-id={course.id}>
+          <h2>{capstone ? '毕业项目报告' : '作业'}</h2>
+          {embeds.assignments(course.id)}
+          <p className="cls-meta">
+            <Link to={PATHS.studentAssignments}>全部作业</Link> · <Link to={PATHS.gradeQuery}>成绩查询</Link>
+          </p>
+        </section>
+      ) : null}
       {capstone ? <ContentBlock slug="academic/capstone" /> : null}
       <OfficeHours course={course} />
       <Feedback course={course} />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS, WRITING_CENTER_PATH } from '../../app/paths.ts';
 import { ClassNav } from './class-nav.tsx';
 import { CLASS_KEYS, fetchOverview } from './classes-api.ts';
 import { beijingTime, classCoursePath, letterStatusLabel, meetingsInOrder } from './class-format.ts';
@@ -46,6 +46,16 @@ function HubBody({ data }: { data: NonNullable<ReturnType<typeof fetchOverview> 
           <p className="cls-meta">所有课程均已结束。</p>
         )}
       </section>
+      <nav className="cls-section cls-hub-links" aria-label="学习工具">
+        <h2>学习工具</h2>
+        <span className="cls-hub-links__row">
+          <Link to={PATHS.studentAssignments}>我的作业</Link>
+          <Link to={PATHS.gradeQuery}>成绩查询</Link>
+          <Link to={WRITING_CENTER_PATH}>写作中心</Link>
+          <Link to={PATHS.calendar}>课程日历与出勤</Link>
+        </span>
+        <p className="cls-meta">结营证书将在结营后开放。</p>
+      </nav>
       <div className="cls-stats">
         <div>
           <strong>{data.courses.length}</strong>已选课程

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -22,8 +22,11 @@ export function useServerNow(): number {
   return now + offset;
 }
 
-/** /student/card/course: the paid student's session, venue, house and course selection (decision 040). */
-export default function CardCoursePage() {
+/**
+ * /student/card/course: the paid student's session, venue, house and course selection (decision 040). `classHub`
+ * is the way into 学习中心 once they hold courses (composed in app/: features do not import features).
+ */
+export default function CardCoursePage({ classHub }: { classHub?: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const now = useServerNow();
@@ -129,6 +132,7 @@ export default function CardCoursePage() {
           <div className="plc-actions">
             <Link className="plc-link" to={PATHS.coursePreview}>课程预览</Link>
             {course.kind === 'open' ? <Link className="plc-link" to={PATHS.courseMine}>进入选课中心</Link> : null}
+            {classHub}
           </div>
         </section>
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Descriptions } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -14,8 +14,11 @@ import './profile.css';
 
 const ROLE_LABELS: Record<string, string> = { STUDENT: '学生', TEACHER: '教师', SCHOOL: '学校', SL: '学生领袖' };
 
-/** /account (个人中心): a student's 我的申请 first, then who is logged in, with 编辑资料, 修改密码, 登录设备 and 退出登录. */
-export default function AccountPage() {
+/**
+ * /account (个人中心): a student's 我的申请 first, then who is logged in, with 编辑资料, 修改密码, 登录设备 and 退出登录;
+ * `classHub` (composed in app/) is a student's way into 学习中心 once they hold courses.
+ */
+export default function AccountPage({ classHub }: { classHub?: ReactNode }) {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const auth = useQuery({
@@ -62,6 +65,7 @@ export default function AccountPage() {
       <>
         <Descriptions column={1} items={items} className="account-details" />
         <div className="account-actions">
+          {isStudent ? classHub : null}
           {isStudent ? (
             <Button type="primary" onClick={() => void navigate(PATHS.accountEdit)}>
               编辑资料

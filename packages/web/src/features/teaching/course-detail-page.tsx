@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '@summit/domain';
 import { ErrorState, EmptyState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
-import { checkinPath, checkinQrPath } from '../../app/paths.ts';
+import { PATHS, checkinPath, checkinQrPath, participationPath } from '../../app/paths.ts';
 import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchCourseDetail, isForbidden, openSign } from './teaching-api.ts';
 import { formatMeetingTime, sessionName } from './teaching-format.ts';
@@ -11,8 +12,11 @@ import './teaching.css';
 
 const ACCESS_LABEL = { teacher: '任课教师', assistant: '助教（TF）', admin: '管理' } as const;
 
-/** /teacher/course-detail/{course}/{period}: roster, meetings (open a sign-in), attendance. */
-export default function CourseDetailPage() {
+/**
+ * /teacher/course-detail/{course}/{period}: roster, meetings (open a sign-in), attendance; the coursework module's
+ * assignments, grades and notice come in through `coursework` (composed in app/, features do not import features).
+ */
+export default function CourseDetailPage({ coursework }: { coursework?: (courseId: number) => ReactNode }) {
   const params = useParams();
   const courseId = Number(params.course);
   const period = Number(params.period);
@@ -101,11 +105,18 @@ export default function CourseDetailPage() {
             </div>
           )}
         </section>
-        {/* Assignments and grades of this course: issue 12 items 3–4 (teachb) mount their sections here. */}
         <section className="teach-section" aria-label="作业与成绩" data-slot="assignments-grades">
           <h2>作业与成绩</h2>
-          <p className="teach-placeholder">作业与成绩管理即将开放。</p>
+          {coursework?.(c.id)}
         </section>
+        <nav className="teach-section teach-links" aria-label="更多课程事务">
+          <h2>更多</h2>
+          <span className="teach-actions">
+            <Link to={`${PATHS.teacherOfficeHour}?course=${c.id}`}>答疑时间与课程评价</Link>
+            <Link to={participationPath(c.id, c.period)}>课堂参与</Link>
+            <Link to={PATHS.teacherRecommendLetters}>推荐信</Link>
+          </span>
+        </nav>
       </>
     );
   }

@@ -23,6 +23,7 @@ export const TEACHING_KEYS = {
   sign: (id: number) => ['teaching', 'sign', id] as const,
   qr: (id: number) => ['teaching', 'qr', id] as const,
   myAttendance: ['teaching', 'my-attendance'] as const,
+  myCourseAttendance: (courseId: number) => ['teaching', 'my-attendance', courseId] as const,
   calendar: ['teaching', 'calendar'] as const,
 };
 
@@ -40,6 +41,7 @@ export const overrideAttendance = (id: number, studentId: number, status: Attend
 
 export const checkIn = (token: string) => api.post('/student/sign', { t: token }, { schema: checkinResultSchema, quiet: true });
 export const fetchMyAttendance = (signal?: AbortSignal) => api.get('/student/sign', { schema: myAttendanceSchema, ...withSignal(signal) });
+export const fetchMyCourseAttendance = (courseId: number, signal?: AbortSignal) => api.get(`/student/sign/course/${courseId}`, { schema: myAttendanceSchema, ...withSignal(signal) });
 export const fetchCalendar = (signal?: AbortSignal) => api.get('/student/calendar', { schema: studentCalendarSchema, ...withSignal(signal) });
 export const resetCalendarFeed = () => api.post('/student/calendar/feed/reset', {}, { schema: studentCalendarSchema });
 

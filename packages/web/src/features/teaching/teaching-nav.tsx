@@ -5,6 +5,8 @@ const LINKS = [
   { to: PATHS.teacher, label: '我的课程' },
   { to: PATHS.teacherCheckinList, label: '签到' },
   { to: PATHS.teacherCoursePreview, label: '课程预览' },
+  { to: PATHS.teacherOfficeHour, label: '答疑时间' },
+  { to: PATHS.teacherRecommendLetters, label: '推荐信' },
   { to: PATHS.teacherCapstone, label: 'Capstone' },
   { to: PATHS.teacherAcademicResources, label: '学术资源' },
 ];

@@ -1,0 +1,7 @@
+// 我的账户 with a student's way into 学习中心 once they hold courses.
+import AccountPage from '../../features/profile/account-page.tsx';
+import { ClassHubLink } from '../../features/classes/class-hub-link.tsx';
+
+export default function ComposedAccountPage() {
+  return <AccountPage classHub={<ClassHubLink asButton testId="account-class-hub" />} />;
+}
