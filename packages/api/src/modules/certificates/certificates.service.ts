@@ -52,9 +52,11 @@ export async function updateRule(ctx: Ctx, auth: AuthState, input: CertificateRu
   return getRule(ctx);
 }
 
+/** Read before any transaction: on the embedded single-connection database a read outside an open transaction waits for it. */
+const secretOf = (ctx: Ctx) => getSharedSecret(ctx, SECRET_KEY, undefined);
+const tokenWith = (secret: string, id: number) => createHmac('sha256', secret).update(`certificate:${id}`).digest('base64url');
 async function tokenOf(ctx: Ctx, id: number): Promise<string> {
-  const secret = await getSharedSecret(ctx, SECRET_KEY, undefined);
-  return createHmac('sha256', secret).update(`certificate:${id}`).digest('base64url');
+  return tokenWith(await secretOf(ctx), id);
 }
 
 type Joined = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
@@ -113,6 +115,7 @@ export async function issueForCourse(ctx: Ctx, auth: AuthState, courseId: number
   const now = ctx.now();
   const standing = await repo.courseStanding(ctx.db, courseId, now);
   const holders = await repo.studentsWithCertificate(ctx.db, courseId);
+  const secret = await secretOf(ctx);
   let issued = 0;
   for (const s of standing) {
     const pct = pctOf(s);
@@ -120,7 +123,7 @@ export async function issueForCourse(ctx: Ctx, auth: AuthState, courseId: number
     const made = await ctx.db.transaction(async (tx) => {
       const row = await repo.insertCertificate(tx, { studentId: s.student_id, courseId, attendancePct: pct ?? 0, finalGrade: s.final_grade!, issuedBy: auth.accountId, now });
       if (!row) return false;
-      await repo.setTokenHash(tx, row.id, sha256(await tokenOf(ctx, row.id)));
+      await repo.setTokenHash(tx, row.id, sha256(tokenWith(secret, row.id)));
       await repo.audit(tx, { actorId: auth.accountId, action: 'certificate.issue', entityId: row.id, before: null, after: { student_id: s.student_id, course_id: courseId, attendance_pct: pct ?? 0, final_grade: s.final_grade, rule: { min_attendance_pct: rule.min_attendance_pct, min_final_grade: rule.min_final_grade } }, now });
       return true;
     });
@@ -151,13 +154,14 @@ export async function revokeCertificate(ctx: Ctx, auth: AuthState, id: number, o
 /** Reissue: the old certificate is revoked (if it was not already) and a new one with a new token replaces it. */
 export async function reissueCertificate(ctx: Ctx, auth: AuthState, id: number, origin: string): Promise<CertificateView> {
   const old = await requireCertificate(ctx, id);
+  const secret = await secretOf(ctx);
   const now = ctx.now();
   const newId = await ctx.db.transaction(async (tx) => {
     await repo.revoke(tx, id, auth.accountId, now);
     const row = await repo.insertCertificate(tx, { studentId: old.cert.studentId, courseId: old.cert.courseId, attendancePct: old.cert.attendancePct, finalGrade: old.cert.finalGrade, issuedBy: auth.accountId, now, replacesId: id });
     // Another valid certificate of the same student and course exists (this one was already replaced).
     if (!row) throw AppError.message(CERT_MSG.ALREADY_REVOKED);
-    await repo.setTokenHash(tx, row.id, sha256(await tokenOf(ctx, row.id)));
+    await repo.setTokenHash(tx, row.id, sha256(tokenWith(secret, row.id)));
     await repo.audit(tx, { actorId: auth.accountId, action: 'certificate.reissue', entityId: row.id, before: { certificate_id: id }, after: { certificate_id: row.id }, now });
     return row.id;
   });
