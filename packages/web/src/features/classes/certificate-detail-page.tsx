@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { beijingDate } from '../classes/class-format.ts';
+import { beijingDate } from './class-format.ts';
 import { CERT_KEYS, fetchMyCertificate } from './certificates-api.ts';
 import { DownloadButton, statusTag } from './certificates-page.tsx';
-import '../classes/classes.css';
+import './classes.css';
 
 /** /student/manage/certificate-post/detail/{id}: one of the student's certificates (another's is 证书不存在). */
 export default function CertificateDetailPage() {

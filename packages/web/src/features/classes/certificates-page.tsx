@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import type { CertificateView } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { beijingDate } from '../classes/class-format.ts';
+import { beijingDate } from './class-format.ts';
 import { CERT_KEYS, downloadCertificatePdf, fetchMyCertificates } from './certificates-api.ts';
-import '../classes/classes.css';
+import './classes.css';
 
 export const certificatePostDetailPath = (id: number) => `/student/manage/certificate-post/detail/${id}`;
 

@@ -3,12 +3,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CERT_MSG } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { toast } from '../../lib/notifier.ts';
-import { CERT_KEYS, fetchCourseCertificates, issueCertificates, reissueCertificate, revokeCertificate } from './certificates-api.ts';
+import { z } from 'zod';
+import { certificateCourseRowSchema, certificateIssueResultSchema, certificateViewSchema } from '@summit/domain/api/certificates';
+import { api } from '../../lib/api-client.ts';
+
+const courseKey = (courseId: number) => ['certificates', 'course', courseId] as const;
+const fetchCourseCertificates = (courseId: number, signal?: AbortSignal) =>
+  api.get('/admin/certificates', { schema: z.array(certificateCourseRowSchema), query: { course_id: courseId }, ...(signal ? { signal } : {}) });
+const issueCertificates = (courseId: number) => api.post('/admin/certificates/issue', { course_id: courseId }, { schema: certificateIssueResultSchema });
+const revokeCertificate = (id: number) => api.post(`/admin/certificates/${id}/revoke`, {}, { schema: certificateViewSchema });
+const reissueCertificate = (id: number) => api.post(`/admin/certificates/${id}/reissue`, {}, { schema: certificateViewSchema });
 
 /** The admin's 结业证书 section of the course roster page: who meets the rule, 颁发证书, revoke and reissue (decision 058). */
 export function CourseCertificatesCard({ courseId }: { courseId: number }) {
   const client = useQueryClient();
-  const key = CERT_KEYS.course(courseId);
+  const key = courseKey(courseId);
   const rows = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchCourseCertificates(courseId, signal) });
   const refresh = () => void client.invalidateQueries({ queryKey: key });
   const issue = useMutation({

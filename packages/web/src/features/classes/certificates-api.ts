@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import {
-  certificateCourseRowSchema,
-  certificateIssueResultSchema,
   certificateVerificationSchema,
   certificateViewSchema,
 } from '@summit/domain/api/certificates';
@@ -11,7 +9,6 @@ import { authStorage } from '../../lib/auth-storage.ts';
 export const CERT_KEYS = {
   mine: ['certificates', 'mine'] as const,
   one: (id: number) => ['certificates', 'one', id] as const,
-  course: (courseId: number) => ['certificates', 'course', courseId] as const,
   verify: (token: string) => ['certificates', 'verify', token] as const,
 };
 
@@ -21,11 +18,6 @@ export const fetchMyCertificates = (signal?: AbortSignal) => api.get('/student/c
 export const fetchMyCertificate = (id: number, signal?: AbortSignal) => api.get(`/student/certificates/${id}`, { schema: certificateViewSchema, ...withSignal(signal) });
 export const fetchCertificateVerification = (token: string, signal?: AbortSignal) =>
   api.get(`/certificate/verify/${encodeURIComponent(token)}`, { schema: certificateVerificationSchema, quiet: true, ...withSignal(signal) });
-export const fetchCourseCertificates = (courseId: number, signal?: AbortSignal) =>
-  api.get('/admin/certificates', { schema: z.array(certificateCourseRowSchema), query: { course_id: courseId }, ...withSignal(signal) });
-export const issueCertificates = (courseId: number) => api.post('/admin/certificates/issue', { course_id: courseId }, { schema: certificateIssueResultSchema });
-export const revokeCertificate = (id: number) => api.post(`/admin/certificates/${id}/revoke`, {}, { schema: certificateViewSchema });
-export const reissueCertificate = (id: number) => api.post(`/admin/certificates/${id}/reissue`, {}, { schema: certificateViewSchema });
 
 /** Fetches the PDF with the session's bearer token and saves it (the envelope of an error goes through the client). */
 export async function downloadCertificatePdf(id: number, courseTitle: string): Promise<void> {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { beijingDate } from '../classes/class-format.ts';
+import { beijingDate } from './class-format.ts';
 import { CERT_KEYS, fetchCertificateVerification } from './certificates-api.ts';
-import '../classes/classes.css';
+import './classes.css';
 
 /** /student/certificate/{token}: public — 证书有效 with name, course and date, or 证书已撤销. */
 export default function CertificateVerifyPage() {
