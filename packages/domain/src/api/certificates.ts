@@ -3,7 +3,10 @@
  * certificates issued by course, revocation and reissue, and the public verification by token.
  */
 import { z } from 'zod';
-import { boundedStringSchema, idSchema, queryIdSchema, requestObjectSchema } from './common.ts';
+import { MSG } from '../messages.ts';
+import { DB_INT_MAX, boundedStringSchema, queryIdSchema, requestObjectSchema } from './common.ts';
+
+const err = { error: MSG.PARAM_INVALID };
 
 export const CERT_MSG = {
   NOT_FOUND: '证书不存在',
@@ -25,12 +28,12 @@ export type CertificateRule = z.infer<typeof certificateRuleSchema>;
 export const DEFAULT_CERTIFICATE_RULE = { min_attendance_pct: 80, min_final_grade: 60 } as const;
 
 export const certificateRuleUpdateRequestSchema = requestObjectSchema({
-  min_attendance_pct: z.number().int().min(0).max(100),
-  min_final_grade: z.number().min(0).max(100),
+  min_attendance_pct: z.number(err).int(err).min(0, err).max(100, err),
+  min_final_grade: z.number(err).min(0, err).max(100, err),
 });
 export type CertificateRuleUpdateRequest = z.infer<typeof certificateRuleUpdateRequestSchema>;
 
-export const certificateIssueRequestSchema = requestObjectSchema({ course_id: idSchema });
+export const certificateIssueRequestSchema = requestObjectSchema({ course_id: z.number(err).int(err).positive(err).max(DB_INT_MAX, err) });
 export const certificateIdParamsSchema = z.object({ id: queryIdSchema });
 export const certificateTokenParamsSchema = z.object({ token: boundedStringSchema(64) });
 export const certificateCourseQuerySchema = requestObjectSchema({ course_id: queryIdSchema });
