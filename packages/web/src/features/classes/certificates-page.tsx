@@ -6,6 +6,7 @@ import type { CertificateView } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { beijingDate } from './class-format.ts';
 import { CERT_KEYS, downloadCertificatePdf, fetchMyCertificates } from './certificates-api.ts';
+import { ClassNav } from './class-nav.tsx';
 import './classes.css';
 
 export const certificatePostDetailPath = (id: number) => `/student/manage/certificate-post/detail/${id}`;
@@ -39,6 +40,7 @@ export default function CertificatesPage() {
   return (
     <div className="cls-page">
       <h1>{post ? '证书通知' : '我的证书'}</h1>
+      {post ? <ClassNav /> : null}
       {query.isPending ? (
         <LoadingState rows={3} />
       ) : query.isError ? (
