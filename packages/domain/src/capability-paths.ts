@@ -25,6 +25,8 @@ export const CAPABILITY_PATH_PREFIXES = [
   /** A recommendation letter's public verification page and its API (decision 055). */
   '/recommend-letter/verify/',
   '/api/recommend-letter/verify/',
+  /** The certificate verification API behind /student/certificate/{token} (decision 058). */
+  '/api/certificate/verify/',
 ] as const;
 
 /**

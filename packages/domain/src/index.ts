@@ -50,3 +50,4 @@ export * from './onboarding.ts';
 export * from './api/onboarding.ts';
 export * from './onboarding-forms.ts';
 export * from './checklist.ts';
+export * from './api/certificates.ts';

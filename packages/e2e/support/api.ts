@@ -28,7 +28,7 @@ export const SMS_RESEND_INTERVAL_MS = 61_000;
 
 export async function callApi<T>(
   baseUrl: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   options: { body?: unknown; token?: string } = {},
 ): Promise<Envelope<T>> {

@@ -49,6 +49,7 @@ import { coursesRoutes } from '../modules/courses/courses.routes.ts';
 import { courseworkRoutes } from '../modules/coursework/coursework.routes.ts';
 import { teachingRoutes } from '../modules/teaching/teaching.routes.ts';
 import { classesRoutes } from '../modules/classes/classes.routes.ts';
+import { certificatesRoutes } from '../modules/certificates/certificates.routes.ts';
 import { courseAdminRoutes } from '../modules/course-admin/course-admin.routes.ts';
 import { checklistRoutes } from '../modules/checklist/checklist.routes.ts';
 import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-forms.routes.ts';
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(courseworkRoutes);
   await app.register(teachingRoutes);
   await app.register(classesRoutes(options.mail ? { mail: options.mail } : {}));
+  await app.register(certificatesRoutes);
   await app.register(courseAdminRoutes);
   await app.register(onboardingRoutes);
   await app.register(checklistRoutes);

@@ -127,6 +127,11 @@ export const PATHS = {
   teacherOfficeHour: '/teacher/office-hour',
   letterVerify: '/recommend-letter/verify/:code',
   adminCourseRoster: '/admin/course-detail/:courseId/:period/students',
+  // Issue 12 item 6: certificates (decision 058).
+  studentCertificate: '/student/certificate',
+  certificateVerify: '/student/certificate/:token',
+  certificatePost: '/student/manage/certificate-post',
+  certificatePostDetail: '/student/manage/certificate-post/detail/:id',
   // Issue 17 items 2, 4, 5: onboarding sign-ups and reading (decisions 048–049).
   admissionMajor: '/student/admission/major',
   admissionCsi: '/student/admission/csi',

@@ -108,6 +108,10 @@ const CLASS_ROUTES: readonly RouteDef[] = [
   { path: PATHS.teacherRecommendLetters, title: '推荐信', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/classes/teacher-letters-page.tsx') },
   { path: PATHS.teacherRecommendLetter, title: '撰写推荐信', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/classes/teacher-letters-page.tsx') },
   { path: PATHS.teacherOfficeHour, title: '答疑与课程评价', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/classes/teacher-office-hour-page.tsx') },
+  classPage(PATHS.studentCertificate, '我的证书', () => import('../features/classes/certificates-page.tsx')),
+  classPage(PATHS.certificatePost, '证书通知', () => import('../features/classes/certificates-page.tsx')),
+  classPage(PATHS.certificatePostDetail, '证书详情', () => import('../features/classes/certificate-detail-page.tsx')),
+  { path: PATHS.certificateVerify, title: '证书验证', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/classes/certificate-verify-page.tsx') },
   { path: PATHS.letterVerify, title: '推荐信验证', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/classes/letter-verify-page.tsx') },
 ];
 

@@ -9,6 +9,7 @@ const LINKS = [
   { to: PATHS.classResources, label: '学术资源' },
   { to: PATHS.classHbr, label: 'HBR 案例' },
   { to: PATHS.classRecommendLetter, label: '推荐信' },
+  { to: PATHS.certificatePost, label: '证书' },
   { to: PATHS.sessionEnd, label: '结营' },
 ];
 

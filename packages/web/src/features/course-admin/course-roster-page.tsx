@@ -7,6 +7,7 @@ import { COURSE_ADMIN_MSG, ENROLMENT_SOURCE_LABEL, SESSION_NAMES, type CourseRos
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { toast } from '../../lib/notifier.ts';
 import { ROSTER_KEYS, addToCourse, fetchCandidates, fetchRoster, removeFromCourse } from './course-admin-api.ts';
+import { CourseCertificatesCard } from './course-certificates-card.tsx';
 import './course-admin.css';
 
 const formatTime = (iso: string) => dayjs(iso).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm');
@@ -162,6 +163,7 @@ export default function CourseRosterPage() {
           </ul>
         )}
       </section>
+      <CourseCertificatesCard courseId={courseId} />
     </div>
   );
 }
