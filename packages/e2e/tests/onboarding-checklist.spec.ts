@@ -29,6 +29,16 @@ async function ensureItems(baseURL: string, admin: string) {
 
 const row = (page: Page, key: string) => page.getByTestId(`checklist-item-${key}`);
 
+/** 今天 in the field's date picker; once more if a click during the dropdown's opening animation was lost. */
+async function pickToday(page: Page, label: string) {
+  const input = formItem(page, label).locator('input');
+  await expect(async () => {
+    await formItem(page, label).locator('.ant-picker').click();
+    await page.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+    await expect(input).not.toHaveValue('', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test('an admitted, paid student works through the forms of the checklist; the admin sees it done', async ({ page, baseURL, browser }, testInfo) => {
   test.setTimeout(240_000);
   const base = baseURL as string;
@@ -56,8 +66,7 @@ test('an admitted, paid student works through the forms of the checklist; the ad
   await expect(formItem(page, '英文名（拼音）')).toContainText('输入框不能为空');
   await formItem(page, '英文名（拼音）').getByRole('textbox').fill('Qingdan Test');
   await page.getByLabel('女').check();
-  await formItem(page, '出生日期').locator('.ant-picker').click();
-  await page.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+  await pickToday(page, '出生日期');
   await chooseOption(page, 'T恤尺码', 'M');
   await page.getByLabel('无特殊要求').check();
   await page.screenshot({ path: testInfo.outputPath('basic-form.png'), fullPage: true });
@@ -73,8 +82,7 @@ test('an admitted, paid student works through the forms of the checklist; the ad
   await chooseOption(page, '与学生关系', '母亲');
   await formItem(page, '手机').getByRole('textbox').fill('13700001234');
   await formItem(page, '监护人姓名').getByRole('textbox').fill('周丽华');
-  await formItem(page, '签字日期').locator('.ant-picker').click();
-  await page.locator('.ant-picker-dropdown:visible').getByText('今天').click();
+  await pickToday(page, '签字日期');
   await page.getByRole('button', { name: /^提\s*交$/ }).click();
   await expect(page.getByText('请监护人勾选确认')).toBeVisible();
   await page.getByRole('checkbox', { name: /本人为该学生的监护人/ }).check();
