@@ -5,8 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
-import { chineseDate, drawableText, findFontFile } from '../offer/offer-letter-pdf.ts';
-import { drawQr } from '../classes/recommendation-letter-pdf.ts';
+import { chineseDate, drawQr, drawableText, findFontFile } from '../offer/offer-letter-pdf.ts';
 
 export interface CertificatePdfInput {
   programme: string;

@@ -6,8 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import QRCode from 'qrcode';
-import { chineseDate, drawableText, findFontFile } from '../offer/offer-letter-pdf.ts';
+import { chineseDate, drawQr, drawableText, findFontFile, wrap } from '../offer/offer-letter-pdf.ts';
 
 export interface LetterPdfInput {
   programme: string;
@@ -53,34 +52,6 @@ const MARGIN = 64;
 const INK = rgb(0.13, 0.13, 0.15);
 const MUTED = rgb(0.42, 0.42, 0.45);
 const CRIMSON = rgb(0.55, 0.09, 0.13);
-const NO_LINE_START = new Set(Array.from('，。、；：！？）》」』”’,.;:!?)'));
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const ch of Array.from(paragraph)) {
-      if (line && !NO_LINE_START.has(ch) && font.widthOfTextAtSize(line + ch, size) > width) {
-        lines.push(line);
-        line = ch;
-      } else line += ch;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-export function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const cell = size / (n + 8);
-  for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; col++) {
-      if (qr.modules.get(row, col)) page.drawRectangle({ x: x + (col + 4) * cell, y: y + size - (row + 5) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
-    }
-  }
-}
-
 export async function renderRecommendationLetterPdf(input: LetterPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);

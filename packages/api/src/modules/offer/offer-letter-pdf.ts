@@ -57,7 +57,7 @@ export function drawableText(text: string, charset: ReadonlySet<number>): { text
 const NO_LINE_START = new Set(Array.from('，。、；：！？）》」』”’,.;:!?)'));
 
 /** Breaks text into lines no wider than `width` (character by character: Chinese has no spaces). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
@@ -78,7 +78,8 @@ const INK = rgb(0.13, 0.13, 0.15);
 const MUTED = rgb(0.42, 0.42, 0.45);
 const CRIMSON = rgb(0.55, 0.09, 0.13);
 
-function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
+/** A QR code drawn as vector cells on a white square (4-cell quiet zone); shared by every PDF with a verify link. */
+export function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const cell = size / (n + 8);
