@@ -1,7 +1,7 @@
 /**
  * The student's classes (issue 12 items 5, 7, 8): class pages, office hours and feedback (decision 054), and
  * recommendation letters (decision 055). Every student call checks the enrolment; every teacher call goes through
- * assertCourseAccess (course.teacher or admin).
+ * loadAccessibleCourse (teaching/access.ts: the teacher, an attached TF, staff or an admin).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@summit/domain/errors';
@@ -28,7 +28,7 @@ import type { MailProvider } from '../../providers/mail/mail-provider.ts';
 import { sanitizeRichText } from '../content/content-sanitiser.ts';
 import { insertMailOutbox } from '../email/email.repo.ts';
 import { getStoredProgrammeFacts } from '../settings/programme.service.ts';
-import { assertCourseAccess } from './course-access.ts';
+import { loadAccessibleCourse } from '../teaching/access.ts';
 import * as repo from './classes.repo.ts';
 import { renderRecommendationLetterPdf } from './recommendation-letter-pdf.ts';
 
@@ -214,12 +214,12 @@ function toTeacherSlot(s: repo.SlotRow, students: TeacherSlot['students']): Teac
 }
 
 export async function listTeacherSlots(ctx: AppContext, auth: AuthState, courseId: number): Promise<TeacherSlot[]> {
-  await assertCourseAccess(ctx, auth, courseId);
+  await loadAccessibleCourse(ctx.db, auth, courseId);
   return (await repo.teacherSlots(ctx.db, courseId, ctx.now())).map((r) => toTeacherSlot(r.slot, r.students));
 }
 
 export async function createSlot(ctx: AppContext, auth: AuthState, input: OfficeHourCreateRequest): Promise<TeacherSlot[]> {
-  await assertCourseAccess(ctx, auth, input.course_id);
+  await loadAccessibleCourse(ctx.db, auth, input.course_id);
   const starts = new Date(input.starts_at);
   const ends = new Date(input.ends_at);
   if (starts.getTime() <= ctx.now().getTime()) throw AppError.param('starts_at', CLASSES_MSG.SLOT_IN_PAST);
@@ -232,7 +232,7 @@ export async function createSlot(ctx: AppContext, auth: AuthState, input: Office
 export async function deleteSlot(ctx: AppContext, auth: AuthState, slotId: number): Promise<TeacherSlot[]> {
   const slot = await repo.findSlot(ctx.db, slotId);
   if (!slot) throw AppError.forbidden();
-  const course = await assertCourseAccess(ctx, auth, slot.courseId);
+  const course = await loadAccessibleCourse(ctx.db, auth, slot.courseId);
   await repo.deleteSlot(ctx.db, slot, auth.accountId, ctx.now(), (s) => ({
     title: CLASSES_MSG.SLOT_DELETED_NOTICE,
     body: `《${course.title}》${beijing(s.startsAt)} 的答疑时段已被教师取消，你的预约已自动取消。`,
@@ -247,7 +247,7 @@ function beijing(d: Date): string {
 }
 
 export async function getFeedbackSummary(ctx: AppContext, auth: AuthState, courseId: number): Promise<FeedbackSummary> {
-  await assertCourseAccess(ctx, auth, courseId);
+  await loadAccessibleCourse(ctx.db, auth, courseId);
   const [agg, enrolled] = await Promise.all([repo.feedbackAggregate(ctx.db, courseId), repo.enrolledCount(ctx.db, courseId)]);
   const round = (n: number) => Math.round(n * 100) / 100;
   return {

@@ -44,7 +44,7 @@ import type { AppContext, AuthState } from '../../http/context.ts';
 import { sanitizeRichText } from '../content/content-sanitiser.ts';
 import { isAttachableUpload } from '../storage/storage.service.ts';
 import { findUploadByKey } from '../storage/storage.repo.ts';
-import { assertCourseAccess, type CourseRow } from './course-access.ts';
+import { loadAccessibleCourse as assertCourseAccess, type AccessibleCourse as CourseRow } from '../teaching/access.ts';
 import * as repo from './coursework.repo.ts';
 
 const MB = 1024 * 1024;

@@ -9,8 +9,9 @@
  */
 import { AppError, TEACHER_TYPE, type CourseAccessLevel } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
+import type { courses } from '../../db/schema-courses.ts';
 import type { AuthState } from '../../http/auth-state.ts';
-import { courseLinkOf, cslHouseOf, findStaff, houseOfStudent } from './teaching.repo.ts';
+import { courseLinkOf, cslHouseOf, findCourseRow, findStaff, houseOfStudent } from './teaching.repo.ts';
 
 export type CourseAccessAccount = Pick<AuthState, 'accountId' | 'role'> & Partial<Pick<AuthState, 'isAdmin'>>;
 
@@ -47,4 +48,14 @@ export async function canSeeStudent(db: Db, account: CourseAccessAccount, studen
   if (staff.teacherType !== TEACHER_TYPE.CSL) return false;
   const house = await cslHouseOf(db, account.accountId);
   return house !== null && house === (await houseOfStudent(db, studentId));
+}
+
+export type AccessibleCourse = typeof courses.$inferSelect;
+
+/** As assertCourseAccess, answering the course's row (for modules that go on to read or change it). */
+export async function loadAccessibleCourse(db: Db, account: CourseAccessAccount, courseId: number): Promise<AccessibleCourse> {
+  await assertCourseAccess(db, account, courseId);
+  const course = await findCourseRow(db, courseId);
+  if (!course) throw AppError.forbidden();
+  return course;
 }

@@ -359,3 +359,9 @@ export async function teacherAccountsByIds(db: Runner, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select({ id: accounts.id, role: accounts.role, teacherType: accounts.teacherType }).from(accounts).where(inArray(accounts.id, ids));
 }
+
+/** A course's full row, or null. */
+export async function findCourseRow(db: Db, courseId: number): Promise<typeof courses.$inferSelect | null> {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  return course ?? null;
+}
