@@ -53,8 +53,8 @@ function HubBody({ data }: { data: NonNullable<ReturnType<typeof fetchOverview> 
           <Link to={PATHS.gradeQuery}>成绩查询</Link>
           <Link to={WRITING_CENTER_PATH}>写作中心</Link>
           <Link to={PATHS.calendar}>课程日历与出勤</Link>
+          <Link to={PATHS.studentCertificate}>结营证书</Link>
         </span>
-        <p className="cls-meta">结营证书将在结营后开放。</p>
       </nav>
       <div className="cls-stats">
         <div>
