@@ -164,6 +164,25 @@ export default tseslint.config(
     },
   },
   {
+    // Decision 033: the browser suite fails on a CSP violation through an automatic fixture of support/fixtures.ts;
+    // a spec that took `test` from Playwright itself would silently run without it.
+    files: ['packages/e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from '../support/fixtures.ts' (it carries the CSP guard, decision 033).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/api/src/**/*.ts'],
     ignores: ['packages/api/src/env.ts', 'packages/api/src/**/*.test.ts', 'packages/api/src/**/test/**', 'packages/api/src/**/testing/**'],
     rules: {

@@ -12,6 +12,11 @@ describe('addresses that carry a capability (decision 033)', () => {
     '/api/email/validate?token=abc',
     '/wx-code-redirect?state=x&code=061abc',
     '/anything?Signature=1',
+    '/recommend-letter/verify/AB12CD34',
+    '/api/recommend-letter/file/3f9c2a',
+    '/api/certificate/verify/3f9c2a',
+    '/api/calendar/3f9c2a.ics',
+    '/student/checkin?t=3f9c2a.1f',
   ])('%s does', (url) => {
     expect(carriesCapability(url)).toBe(true);
   });
@@ -28,6 +33,10 @@ describe('addresses that carry a capability (decision 033)', () => {
     '/api/clock',
     '/faq?barcode=1',
     '/pay/admission-parent',
+    '/student/checkin',
+    '/student/calendar',
+    '/calendar',
+    '/faq?tab=1',
   ])('%s does not', (url) => {
     expect(carriesCapability(url)).toBe(false);
   });

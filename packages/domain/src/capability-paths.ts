@@ -14,8 +14,9 @@ export const CAPABILITY_PATH_PREFIXES = [
   '/pay/sbp-parent/',
   /** The API behind both parent-pay pages. */
   '/api/guest/payment/pay-for/',
-  /** The offer letter's public verification page (its QR code and printed address). */
+  /** The offer letter's public verification page (its QR code and printed address), and its API. */
   '/offer/verify/',
+  '/api/guest/offer-letter/verify/',
   /** A certificate shown by its token (spec §2 /student/certificate/{token}); /student/certificate itself is not one. */
   '/student/certificate/',
   /** The sandbox checkout: anyone holding the address can confirm or fail the order (demo and tests only). */
@@ -27,13 +28,19 @@ export const CAPABILITY_PATH_PREFIXES = [
   '/api/recommend-letter/verify/',
   /** The certificate verification API behind /student/certificate/{token} (decision 058). */
   '/api/certificate/verify/',
+  /**
+   * A student's calendar subscription (`/api/calendar/{key}.ics`, decision 051): whoever holds the address
+   * reads the student's timetable until the student resets the link.
+   */
+  '/api/calendar/',
 ] as const;
 
 /**
  * Query parameters that carry a secret: the e-mail verification link (?token=), WeChat OAuth's one-time ?code=,
- * provider signatures. Matched case-insensitively.
+ * provider signatures, the check-in QR code's signed token (`/student/checkin?t=…`, decision 051: short-lived,
+ * but whoever holds it inside its window signs in as present). Matched case-insensitively.
  */
-export const CAPABILITY_QUERY_KEYS = ['token', 'sign', 'signature', 'password', 'code'] as const;
+export const CAPABILITY_QUERY_KEYS = ['token', 'sign', 'signature', 'password', 'code', 't'] as const;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 

@@ -23,8 +23,7 @@ const REDACTED = '[redacted]';
 const SECRET_PATH_PREFIXES: readonly string[] = [
   // The pages and APIs whose address is a capability: one list with the Referrer-Policy (decision 033).
   ...CAPABILITY_PATH_PREFIXES,
-  // API-side twins and relays the Referer header never concerns, but a log line would.
-  '/api/guest/offer-letter/verify/',
+  // Relays the Referer header never concerns, but a log line would.
   // Sandbox checkout decision posts: the order number alone lets one confirm the payment.
   '/api/payment/sandbox/',
   // WeChat code relay: the segment is an encoded address that carries an OAuth code.
@@ -129,13 +128,16 @@ export function scrubLogLine(line: string): string {
  * no headers, but a handler may log a headers object), and body fields should a body ever be logged.
  */
 const SECRET_HEADERS = ['authorization', 'cookie', '"set-cookie"', '"x-token"', '"x-auth-token"', '"x-access-token"', '"x-sandbox-signature"', '"wechatpay-signature"'];
-const SECRET_BODY_KEYS = ['password', 'new_password', 'old_password', 'sms_code', 'verify_code', 'id_number', 'card_number', 'token', 'access_token'];
+const SECRET_BODY_KEYS = ['password', 'new_password', 'old_password', 'sms_code', 'verify_code', 'id_number', 'card_number', 'token', 'access_token', 'challenge', 'recovery_code'];
+/*
+ * Keys too generic to hide wherever they occur, so only a body's: `code` is also an error code (FST_ERR_…) but in
+ * a body it is an SMS or TOTP code; `t` is the check-in QR code's signed token (POST /api/student/sign {t}).
+ */
+const SECRET_BODY_ONLY_KEYS = ['code', 't'];
 export const LOG_REDACT_PATHS: readonly string[] = [
   ...SECRET_HEADERS.flatMap((h) => [`req.headers.${h}`, `res.headers.${h}`, `headers.${h}`, `*.headers.${h}`].map((p) => p.replace(/\.(".*")$/, '[$1]'))),
   ...SECRET_BODY_KEYS.flatMap((k) => [k, `*.${k}`, `body.${k}`, `req.body.${k}`]),
-  // A bare `code` is also an error code (FST_ERR_…), so only a body's code is hidden.
-  'body.code',
-  'req.body.code',
+  ...SECRET_BODY_ONLY_KEYS.flatMap((k) => [`body.${k}`, `req.body.${k}`]),
 ];
 
 interface SerializedError {

@@ -79,6 +79,10 @@ describe('the server log never holds a credential', () => {
       { method: 'GET', url: '/api/recommend-letter/file/LETTERSECRET71', secrets: ['LETTERSECRET71'] },
       { method: 'GET', url: '/recommend-letter/verify/LETTERSECRET72', secrets: ['LETTERSECRET72'] },
       { method: 'GET', url: '/api/recommend-letter/verify/LETTERSECRET73', secrets: ['LETTERSECRET73'] },
+      { method: 'GET', url: '/api/certificate/verify/CERTSECRET74', secrets: ['CERTSECRET74'] },
+      { method: 'GET', url: '/api/calendar/CALENDARSECRET75.ics', secrets: ['CALENDARSECRET75'] },
+      { method: 'GET', url: '/student/checkin?t=CHECKINSECRET76', secrets: ['CHECKINSECRET76'] },
+      { method: 'GET', url: '/recommend-letter/verify/LETTERSECRET77?from=qr', secrets: ['LETTERSECRET77'] },
       { method: 'GET', url: '/api/email/validate?token=EMAILSECRET8', secrets: ['EMAILSECRET8'] },
       { method: 'GET', url: '/pay/sandbox/SANDBOXSECRET9?return=%2Fpay%2Fadmission-parent%2FNESTEDSECRET10', secrets: ['SANDBOXSECRET9', 'NESTEDSECRET10'] },
       { method: 'POST', url: '/api/payment/sandbox/SANDBOXSECRET11/confirm', secrets: ['SANDBOXSECRET11'] },
@@ -102,6 +106,18 @@ describe('the server log never holds a credential', () => {
     // The paths themselves stay readable.
     expect(log).toContain('/pay/admission-parent/[redacted]');
     expect(log).toContain('/api/email/validate?token=[redacted]');
+  });
+
+  it('tokens and codes in request bodies: the check-in token, a two-factor challenge and its code', async () => {
+    const student = await registerStudent(t.app);
+    await call(t.app, 'POST', '/api/student/sign', { token: student.token, body: { t: 'CHECKINBODYSECRET81' } });
+    await call(t.app, 'POST', '/api/auth/mfa/verify', { body: { challenge: 'CHALLENGESECRET82'.padEnd(43, 'x'), code: '864213' } });
+    await call(t.app, 'POST', '/api/auth/mfa/verify', { body: { challenge: 'CHALLENGESECRET83'.padEnd(43, 'x'), code: 'rcvry-secrt' } });
+    // Should a handler ever log the body, the redact paths hold.
+    t.app.log.info({ body: { t: 'CHECKINBODYSECRET84', challenge: 'CHALLENGESECRET85', recovery_code: 'RECOVERYSECRET86' } }, 'a body, should one ever be logged');
+    const log = logText();
+    for (const secret of ['CHECKINBODYSECRET8', 'CHALLENGESECRET8', 'RECOVERYSECRET86', 'rcvry-secrt']) expect(log).not.toContain(secret);
+    expect(logStrings().filter((s) => /(?<!\d)864213(?!\d)/.test(s))).toEqual([]);
   });
 
   it('phones and ID numbers in URLs, messages and error details are masked', async () => {

@@ -8,12 +8,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_API, MSG, type AdminContentPage } from '@summit/domain';
 import { call, createStaffToken, newPhone, registerStudent, TEST_PASSWORD } from '../test/flows.ts';
 import { createClock, createPeerApp, createTestApp, type TestApp } from '../test/test-app.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
 import { PostgresMessageBus } from '../providers/bus/postgres-message-bus.ts';
+import { SHARED_ROUTE_LIMITS } from './rate-limit-store.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="UTF-8" /><title>Summit 高中生夏季学术项目</title></head>
@@ -74,6 +76,30 @@ describe('rate limits shared by two instances', () => {
     for (let i = 0; i < LIMIT; i++) await call(i % 2 ? a.app : b.app, 'POST', '/api/login', { body: { phone_code: '86', phone: newPhone(), password: 'x-wrong-1' }, ip });
     expect((await call(a.app, 'POST', '/api/login', { body: { phone_code: '86', phone: newPhone(), password: 'x' }, ip })).http).toBe(429);
     expect((await call(a.app, 'POST', '/api/captcha/question', { body: { phone_code: '86', phone: newPhone() }, ip })).http).toBe(200);
+  });
+
+  it('every route of the shared list exists, so a renamed route cannot drop out of it silently', () => {
+    for (const key of Object.keys(SHARED_ROUTE_LIMITS)) {
+      const [method, url] = key.split(' ') as [HTTPMethods, string];
+      expect(a.app.hasRoute({ method, url }), key).toBe(true);
+    }
+  });
+
+  it('the capability links added later (certificate, letter, calendar feed) are counted across instances too', async () => {
+    a.clock.advance(60_000);
+    for (const [n, url] of ['/api/certificate/verify/guess', '/api/recommend-letter/verify/guess', '/api/recommend-letter/file/guess', '/api/calendar/guess.ics'].entries()) {
+      const ip = `198.51.100.${20 + n}`;
+      for (let i = 0; i < LIMIT; i++) expect((await call(i % 2 === 0 ? a.app : b.app, 'GET', url, { ip })).http, url).not.toBe(429);
+      for (const app of [a.app, b.app]) expect((await call(app, 'GET', url, { ip })).http, url).toBe(429);
+    }
+  });
+
+  it('second-factor codes are counted across instances per address', async () => {
+    a.clock.advance(60_000);
+    const ip = '198.51.100.30';
+    const body = { challenge: 'x'.repeat(43), code: '123456' };
+    for (let i = 0; i < LIMIT; i++) expect((await call(i % 2 === 0 ? a.app : b.app, 'POST', '/api/auth/mfa/verify', { body, ip })).http).not.toBe(429);
+    for (const app of [a.app, b.app]) expect((await call(app, 'POST', '/api/auth/mfa/verify', { body, ip })).http).toBe(429);
   });
 });
 

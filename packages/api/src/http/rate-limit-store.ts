@@ -35,6 +35,16 @@ export const SHARED_ROUTE_LIMITS: Readonly<Record<string, { factor?: number; max
   'GET /api/guest/payment/pay-for/:token/is-paid': { factor: 2 },
   'GET /api/guest/offer-letter/verify/:code': {},
   'GET /api/email/validate': {},
+  // The capability links of the teaching and certificate work (decisions 051, 055, 058).
+  'GET /api/certificate/verify/:token': {},
+  'GET /api/recommend-letter/verify/:token': {},
+  'GET /api/recommend-letter/file/:token': {},
+  'GET /api/calendar/:token': {},
+  // Second-factor codes and the password change: each account also locks after a few wrong codes or passwords
+  // (decisions 036, 037); this bounds one address trying many challenges or sessions.
+  'POST /api/auth/mfa/verify': {},
+  'POST /api/auth/mfa/setup/confirm': {},
+  'POST /api/auth/password': {},
 };
 
 /** The marker the hook below puts into a route's rate-limit options; the store's child() reads it back. */

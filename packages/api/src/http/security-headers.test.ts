@@ -31,6 +31,24 @@ function specRoutes(): string[] {
     .map((line) => line.split('\t')[0]!.trim());
 }
 
+const WEB_PATHS = path.resolve(ROOT, 'packages/web/src/app/paths.ts');
+
+/**
+ * Every literal path of the web app's PATHS (routes added after the spec's list, such as /login/mfa,
+ * /recommend-letter/verify/{code} or /student/checkin), each parameter filled in. Read as text: the api never
+ * imports web code.
+ */
+function webRoutes(): string[] {
+  const source = readFileSync(WEB_PATHS, 'utf8');
+  const body = source.slice(source.indexOf('export const PATHS = {'), source.indexOf('} as const;'));
+  return [...body.matchAll(/^\s+\w+: '(\/[^']*)',$/gm)].map((m) =>
+    m[1]!
+      .replace(/\/:\w+\?/g, '')
+      .replace(/:\w+/g, 'Ab12Cd34')
+      .replace(/\*/g, 'x'),
+  );
+}
+
 const SHELL =
   '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>Summit 高中生夏季学术项目</title>' +
   '<meta name="description" content="Summit" /><style>html,body{margin:0}</style>' +
@@ -111,6 +129,32 @@ describe('every HTML route of the spec carries the headers', () => {
     expect(res.headers['content-type'], route).toMatch(/^text\/html/);
     expectBaseHeaders(res, route, carriesCapability(route) ? 'no-referrer' : 'strict-origin-when-cross-origin');
     expectInlineScriptsAllowed(res, route);
+  });
+
+  describe('and every page of the web app', () => {
+    const web = webRoutes();
+
+    it('reads the web app\'s path list', () => {
+      expect(web.length).toBeGreaterThan(100);
+      for (const r of ['/login/mfa', '/account/devices', '/recommend-letter/verify/Ab12Cd34', '/student/certificate/Ab12Cd34', '/student/checkin']) expect(web).toContain(r);
+    });
+
+    it.each(web.filter((r) => !routes.includes(r)))('%s', async (route) => {
+      const res = await get(route);
+      expect(res.statusCode, route).toBe(200);
+      expect(res.headers['content-type'], route).toMatch(/^text\/html/);
+      expectBaseHeaders(res, route, carriesCapability(route) ? 'no-referrer' : 'strict-origin-when-cross-origin');
+      expectInlineScriptsAllowed(res, route);
+    });
+
+    it('pages whose address carries a token are answered with no-referrer', async () => {
+      for (const route of ['/pay/admission-parent/Ab12Cd34', '/offer/verify/Ab12Cd34', '/student/certificate/Ab12Cd34', '/recommend-letter/verify/Ab12Cd34', '/student/checkin?t=Ab12Cd34.1f']) {
+        const res = await get(route);
+        expect(res.statusCode, route).toBe(200);
+        expectBaseHeaders(res, route, 'no-referrer');
+      }
+      for (const route of ['/student/checkin', '/calendar', '/student/certificate', '/student/manage/recommend-letter']) expectBaseHeaders(await get(route), route);
+    });
   });
 
   it('token pages of the route list are the ones answered with no-referrer', () => {
@@ -214,8 +258,16 @@ describe('every other kind of answer carries them too', () => {
     expectBaseHeaders(decided, 'sandbox decision');
   });
 
-  it('capability addresses of the API: the parent-pay API and the e-mail verification link', async () => {
-    for (const url of ['/api/guest/payment/pay-for/abcdef', '/api/email/validate?token=abc']) {
+  it('capability addresses of the API: parent pay, e-mail verification, letters, certificates, the calendar feed', async () => {
+    for (const url of [
+      '/api/guest/payment/pay-for/abcdef',
+      '/api/email/validate?token=abc',
+      '/api/guest/offer-letter/verify/abcdef',
+      '/api/recommend-letter/file/abcdef',
+      '/api/recommend-letter/verify/abcdef',
+      '/api/certificate/verify/abcdef',
+      '/api/calendar/abcdef.ics',
+    ]) {
       const res = await get(url);
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
       expect(res.headers['content-security-policy'], url).toBeDefined();

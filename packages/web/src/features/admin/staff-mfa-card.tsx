@@ -2,6 +2,8 @@ import { Button, Popconfirm, Switch, Table, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MFA_MSG, TEACHER_TYPES, securitySettingsSchema, staffMfaListSchema, type StaffMfaRow } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
+import { useAuthInfo } from '../../lib/session.ts';
+import { endAccountSessions } from './admin-api.ts';
 import { maskPhone } from '../../lib/phone-mask.ts';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
@@ -20,7 +22,9 @@ function roleLabel(row: StaffMfaRow): string {
 
 /**
  * 员工两步验证 (decision 036): whether sign-in requires it, who has bound an authenticator, and the reset an
- * administrator does for a colleague who lost their phone (audited on the server).
+ * administrator does for a colleague who lost their phone (audited on the server). 退出所有设备 (decision 037)
+ * ends a colleague's sessions, for a lost phone or a login left open on a shared computer; not offered on the
+ * administrator's own row (their own devices are at 登录设备).
  */
 export function StaffMfaCard() {
   const queryClient = useQueryClient();
@@ -34,6 +38,11 @@ export function StaffMfaCard() {
       void toast.success(MFA_MSG.RESET_OK);
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
     },
+  });
+  const me = useAuthInfo();
+  const endSessions = useMutation({
+    mutationFn: (id: number) => endAccountSessions(id),
+    onSuccess: (r) => void toast.success(`已退出 ${r.count} 台设备`),
   });
   const enforce = useMutation({
     mutationFn: (value: boolean) => api.request('/admin/settings/security', { method: 'PUT', body: { mfa_enforced: value }, schema: securitySettingsSchema }),
@@ -82,14 +91,30 @@ export function StaffMfaCard() {
             {
               title: '操作',
               key: 'action',
-              render: (_, r) =>
-                r.enabled ? (
-                  <Popconfirm title={`重置 ${r.name || maskPhone(r.phone)} 的两步验证？对方需重新登录并重新绑定。`} okText="重置" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={() => reset.mutate(r.id)}>
-                    <Button size="small" danger loading={reset.isPending && reset.variables === r.id}>
-                      重置
-                    </Button>
-                  </Popconfirm>
-                ) : null,
+              render: (_, r) => (
+                <span className="staff-mfa__actions">
+                  {r.enabled ? (
+                    <Popconfirm title={`重置 ${r.name || maskPhone(r.phone)} 的两步验证？对方需重新登录并重新绑定。`} okText="重置" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={() => reset.mutate(r.id)}>
+                      <Button size="small" danger loading={reset.isPending && reset.variables === r.id}>
+                        重置
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
+                  {me.data && me.data.user_id !== r.id ? (
+                    <Popconfirm
+                      title={`让 ${r.name || maskPhone(r.phone)} 在所有设备上退出登录？此操作将记入操作记录。`}
+                      okText="确认退出"
+                      okButtonProps={{ danger: true }}
+                      cancelText="取消"
+                      onConfirm={() => endSessions.mutate(r.id)}
+                    >
+                      <Button size="small" loading={endSessions.isPending && endSessions.variables === r.id}>
+                        退出所有设备
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
+                </span>
+              ),
             },
           ]}
         />
