@@ -105,11 +105,24 @@ export const checklistEntrySchema = z.object({
 });
 export type ChecklistEntry = z.infer<typeof checklistEntrySchema>;
 
+/** How many of the student's latest in-app notices the checklist shows (reminders and staff messages land there). */
+export const CHECKLIST_NOTICE_LIMIT = 10;
+
+export const checklistNoticeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  created_at: timestampSchema,
+});
+export type ChecklistNotice = z.infer<typeof checklistNoticeSchema>;
+
 export const studentChecklistSchema = z.object({
   items: z.array(checklistEntrySchema),
   done: z.number().int(),
   total: z.number().int(),
   sms_reminders: z.boolean(),
+  /** The student's latest in-app notices, newest first: where a reminder or a staff message is read. */
+  notices: z.array(checklistNoticeSchema),
 });
 export type StudentChecklist = z.infer<typeof studentChecklistSchema>;
 export const studentChecklistResponseSchema = envelopeSchema(studentChecklistSchema);

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { ChecklistItemInput } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
@@ -162,6 +162,11 @@ export async function setSmsPreference(db: Db, studentId: number, smsReminders: 
 export async function insertNotices(db: Db, studentIds: readonly number[], title: string, body: string, now: Date): Promise<void> {
   if (studentIds.length === 0) return;
   await db.insert(studentNotices).values(studentIds.map((studentId) => ({ studentId, title, body, createdAt: now })));
+}
+
+/** The student's latest in-app notices (reminders, staff messages, course notices), newest first. */
+export function recentNotices(db: Db, studentId: number, limit: number) {
+  return db.select().from(studentNotices).where(eq(studentNotices.studentId, studentId)).orderBy(desc(studentNotices.createdAt), desc(studentNotices.id)).limit(limit);
 }
 
 export async function listNotices(db: Db, studentId: number) {

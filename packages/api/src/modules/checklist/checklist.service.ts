@@ -3,6 +3,7 @@ import {
   AppError,
   CHECKLIST_KIND_LABELS,
   CHECKLIST_MSG,
+  CHECKLIST_NOTICE_LIMIT,
   CHECKLIST_REMINDER_LEAD_MS,
   CHECKLIST_STATE_LABELS,
   STATUS,
@@ -35,6 +36,7 @@ import {
   listItems,
   listItemsDueBetween,
   listWaivers,
+  recentNotices,
   remindedStudents,
   setSmsPreference,
   setWaiverAudited,
@@ -109,6 +111,7 @@ export async function getStudentChecklist(ctx: AppContext, auth: AuthState): Pro
     done: entries.filter((e) => e.state === 'done' || e.state === 'waived').length,
     total: entries.length,
     sms_reminders: await findSmsPreference(ctx.db, student.id),
+    notices: (await recentNotices(ctx.db, student.id, CHECKLIST_NOTICE_LIMIT)).map((n) => ({ id: n.id, title: n.title, body: n.body, created_at: n.createdAt.toISOString() })),
   };
 }
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Button, Progress, Switch, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { CHECKLIST_KIND_LABELS, CHECKLIST_STATE_LABELS, studentChecklistSchema, type ChecklistEntry, type ChecklistState, type StudentChecklist } from '@summit/domain';
+import { CHECKLIST_KIND_LABELS, CHECKLIST_STATE_LABELS, studentChecklistSchema, type ChecklistEntry, type ChecklistNotice, type ChecklistState, type StudentChecklist } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
@@ -54,7 +54,26 @@ export default function ChecklistPage() {
           </ol>
         </>
       )}
+      {query.data && query.data.notices.length > 0 ? <Notices notices={query.data.notices} /> : null}
     </div>
+  );
+}
+
+/** The in-app notices: deadline reminders and the office's messages arrive here. */
+function Notices({ notices }: { notices: ChecklistNotice[] }) {
+  return (
+    <section className="ckl-notices" aria-label="站内通知">
+      <h2>站内通知</h2>
+      <ul>
+        {notices.map((n) => (
+          <li key={n.id} data-testid="checklist-notice">
+            <strong>{n.title}</strong>
+            <time dateTime={n.created_at}>{dayjs(n.created_at).tz('Asia/Shanghai').format('M月D日 HH:mm')}</time>
+            <p>{n.body}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
