@@ -1,6 +1,6 @@
 // Decision 046 (issue 17 items 1 and 3): an admitted student who paid tuition opens 入学清单 from 我的账户,
 // saves a draft of the basic information, submits it and the health form (with the guardian's confirmation) in
-// the browser, has the address and schooling forms submitted, ticks the readings, signs up on each sign-up page
+// the browser, has the address and schooling forms submitted, ticks the readings, hands in a file, signs up on each sign-up page
 // the checklist links to, and sees every item done; an admin sees the completion in 入学清单, messages the
 // student, and the student reads the message on the checklist. Each project makes its own student and its own
 // offerings (unique titles); the items are shared and created idempotently (a duplicate key is refused, which
@@ -19,7 +19,9 @@ const ITEMS = [
   { key: 'form:address', title: '填写邮寄地址', kind: 'form', target_path: '/scene-form/address', sort: 3 },
   { key: 'form:previous', title: '填写教育背景', kind: 'form', target_path: '/student/previous/info', sort: 4 },
   { key: 'confirm:e2e-handbook', title: '阅读学生手册', kind: 'reading', target_path: '', sort: 5 },
+  { key: 'upload:e2e-photo', title: '上传证件照', kind: 'upload', target_path: '', sort: 6 },
 ];
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 async function ensureItems(baseURL: string, admin: string) {
   const due = new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -137,6 +139,10 @@ test('an admitted, paid student works through the forms of the checklist; the ad
     await more.first().click();
     await expect(more).toHaveCount(before - 1);
   }
+  // An upload item: the file is handed in on the checklist itself.
+  await row(page, 'upload:e2e-photo').getByTestId('file-input').setInputFiles({ name: '证件照.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(row(page, 'upload:e2e-photo').getByTestId('checklist-state')).toHaveText('已完成', { timeout: 30_000 });
+  await expect(row(page, 'upload:e2e-photo')).toContainText('证件照.pdf');
   for (const item of ITEMS) await expect(row(page, item.key).getByTestId('checklist-state')).toHaveText('已完成');
   // What is left are the demo programme's sign-ups (major, SSI, …): done only by signing up on their pages.
   const left = await page.locator('[data-testid^="checklist-item-"]').filter({ has: page.getByTestId('checklist-state').filter({ hasNotText: '已完成' }) }).evaluateAll((rows) => rows.map((r) => (r.getAttribute('data-testid') ?? '').replace('checklist-item-', '')));
@@ -175,6 +181,12 @@ test('an admitted, paid student works through the forms of the checklist; the ad
   expect(Number(total)).toBeGreaterThanOrEqual(ITEMS.length + left.length);
   await expect(studentRow).toBeVisible();
   await adminPage.screenshot({ path: testInfo.outputPath('admin-checklist.png'), fullPage: true });
+  // The forms and the handed-in file.
+  await studentRow.getByRole('button', { name: '查看' }).first().click();
+  const formsDialog = adminPage.getByRole('dialog', { name: '入学表单' });
+  await expect(formsDialog).toContainText('已提交');
+  await expect(formsDialog.getByRole('button', { name: /证件照\.pdf/ })).toBeVisible();
+  await adminPage.keyboard.press('Escape');
   await context.close();
 
   // The office's message reaches the student's checklist.

@@ -13,6 +13,9 @@ import { findJobByKey } from '../jobs/jobs.repo.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { CHECKLIST_REMINDER_KIND, runChecklistReminders, scheduleReminders } from './checklist.service.ts';
 import { listNotices } from './checklist.repo.ts';
+import { uploadPdf } from '../storage/storage-test-kit.ts';
+import { isUploadReferenced } from '../storage/storage.repo.ts';
+import { fileKeyOf } from '@summit/domain';
 
 let t: TestApp;
 let admin: string;
@@ -116,6 +119,45 @@ describe('student checklist', () => {
     const joined = await call(t.app, 'POST', '/api/student/onboarding/signup', { token: s.token, body: { offering_id: offering.body.data!.id } });
     expect(joined.body.status).toBe(200);
     expect(stateOf((await mine(s.token)).body.data, signup.id)).toBe('done');
+  });
+});
+
+describe('upload items', () => {
+  it('done when the student hands in their own stored file; another student’s file or a made-up address is refused', async () => {
+    const s = await admitted();
+    const other = await admitted();
+    const upload = (await item({ key: 'upload:passport', title: '上传护照首页', kind: 'upload' })).body.data!;
+    const reading = (await item({ key: 'confirm:rules', title: '阅读营规', kind: 'reading' })).body.data!;
+    let list = (await mine(s.token)).body.data!;
+    expect(list.items.find((i) => i.id === upload.id)).toMatchObject({ state: 'todo', self_upload: true, self_confirm: false, file: null });
+    const send = (token: string, id: number, file: unknown) => call<StudentChecklist>(t.app, 'POST', `/api/student/checklist/${id}/upload`, { token, body: { file } });
+
+    // Not a tick: an upload item cannot be confirmed, and a reading takes no file.
+    expect((await call(t.app, 'POST', `/api/student/checklist/${upload.id}/confirm`, { token: s.token, body: {} })).body.msg).toBe(CHECKLIST_MSG.NOT_SELF_CONFIRMED);
+    const mineFile = await uploadPdf(t.app, s.token, 'passport.pdf');
+    expect((await send(s.token, reading.id, mineFile)).body).toMatchObject({ status: STATUS.MESSAGE, msg: CHECKLIST_MSG.NOT_UPLOAD });
+
+    const theirs = await uploadPdf(t.app, other.token, 'theirs.pdf');
+    for (const bad of [theirs, { name: 'x.pdf', url: '/api/oss/file/student/1/00000000000000000000000000000000/x.pdf' }, { name: 'x.pdf', url: 'https://evil.example/x.pdf' }]) {
+      expect((await send(s.token, upload.id, bad)).body, bad.url).toMatchObject({ status: STATUS.PARAM, data: { field: 'file' } });
+    }
+    expect((await send(s.token, upload.id, { name: '' })).body).toMatchObject({ status: STATUS.PARAM });
+    expect(stateOf((await mine(s.token)).body.data, upload.id)).toBe('todo');
+
+    const done = await send(s.token, upload.id, mineFile);
+    expect(done.body).toMatchObject({ status: 200, msg: CHECKLIST_MSG.UPLOADED });
+    expect(done.body.data?.items.find((i) => i.id === upload.id)).toMatchObject({ state: 'done', file: mineFile });
+    // The file is referenced, so the retention sweep keeps it.
+    expect(await isUploadReferenced(t.db, fileKeyOf(mineFile.url)!)).toBe(true);
+    // The admin sees it done.
+    const progress = (await call<ChecklistProgress>(t.app, 'GET', '/api/admin/checklist/progress', { token: admin })).body.data!;
+    expect(progress.students.find((r) => r.student_id === s.accountId)?.states[String(upload.id)]).toBe('done');
+    const forms = await call<{ uploads: Array<{ key: string; file: unknown }> }>(t.app, 'GET', `/api/admin/onboarding/students/${s.accountId}/forms`, { token: admin });
+    expect(forms.body.data?.uploads).toEqual([{ key: 'upload:passport', submitted_at: expect.any(String), file: mineFile }]);
+    // A replacement replaces.
+    const again = await uploadPdf(t.app, s.token, 'passport-2.pdf');
+    list = (await send(s.token, upload.id, again)).body.data!;
+    expect(list.items.find((i) => i.id === upload.id)?.file).toEqual(again);
   });
 });
 
