@@ -8,6 +8,7 @@ import { envelopeSchema } from './envelope.ts';
 import { MSG } from './messages.ts';
 import { DB_INT_MAX, requestObjectSchema, timestampSchema } from './api/common.ts';
 import { ONBOARDING_FORM_NAMES } from './onboarding-forms.ts';
+import { uploadedFileSchema } from './api/storage.ts';
 
 export const CHECKLIST_KINDS = ['form', 'signup', 'reading', 'upload', 'confirmation'] as const;
 export type ChecklistKind = (typeof CHECKLIST_KINDS)[number];
@@ -34,9 +35,14 @@ export const CHECKLIST_SIGNUP_KINDS = ['major_confirmed', 'csi', 'podcast', 'mas
 export type ChecklistSignupKind = (typeof CHECKLIST_SIGNUP_KINDS)[number];
 export const CHECKLIST_SIGNUP_KEYS = CHECKLIST_SIGNUP_KINDS.map((k) => `signup:${k}` as const);
 export const CONFIRM_KEY_PREFIX = 'confirm:';
+/** `upload:<slug>`: done when the student hands in a file on the checklist (kept as a student_forms row named by the key). */
+export const UPLOAD_KEY_PREFIX = 'upload:';
 
 export const CHECKLIST_MSG = {
-  KEY_INVALID: '完成条件格式错误（form:表单、signup:报名 或 confirm:自定义）',
+  KEY_INVALID: '完成条件格式错误（form:表单、signup:报名、upload:上传 或 confirm:自定义）',
+  NOT_UPLOAD: '该事项无需上传文件',
+  FILE_INVALID: '请上传文件',
+  UPLOADED: '已上传',
   KEY_DUPLICATE: '该项目与批次下已有相同完成条件的事项',
   TITLE_REQUIRED: '请填写事项名称',
   PATH_INVALID: '链接须以 / 开头的站内路径',
@@ -55,11 +61,15 @@ export const CHECKLIST_MSG = {
 export function isChecklistKey(key: string): boolean {
   if ((CHECKLIST_FORM_KEYS as readonly string[]).includes(key)) return true;
   if ((CHECKLIST_SIGNUP_KEYS as readonly string[]).includes(key)) return true;
-  return /^confirm:[a-z0-9][a-z0-9-]{0,40}$/.test(key);
+  return /^(confirm|upload):[a-z0-9][a-z0-9-]{0,40}$/.test(key);
 }
 
 export function isSelfConfirmedKey(key: string): boolean {
   return key.startsWith(CONFIRM_KEY_PREFIX);
+}
+
+export function isUploadKey(key: string): boolean {
+  return key.startsWith(UPLOAD_KEY_PREFIX);
 }
 
 /**
@@ -102,20 +112,46 @@ export const checklistEntrySchema = z.object({
   state: z.enum(CHECKLIST_STATES),
   /** Whether the student ticks it themselves (confirm:*); the others follow the records. */
   self_confirm: z.boolean(),
+  /** Whether the student hands in a file here (upload:*), and the file handed in, if any. */
+  self_upload: z.boolean(),
+  file: uploadedFileSchema.nullable(),
 });
 export type ChecklistEntry = z.infer<typeof checklistEntrySchema>;
+
+/** How many of the student's latest in-app notices the checklist shows (reminders and staff messages land there). */
+export const CHECKLIST_NOTICE_LIMIT = 10;
+
+export const checklistNoticeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  created_at: timestampSchema,
+});
+export type ChecklistNotice = z.infer<typeof checklistNoticeSchema>;
 
 export const studentChecklistSchema = z.object({
   items: z.array(checklistEntrySchema),
   done: z.number().int(),
   total: z.number().int(),
   sms_reminders: z.boolean(),
+  /** The student's latest in-app notices, newest first: where a reminder or a staff message is read. */
+  notices: z.array(checklistNoticeSchema),
 });
 export type StudentChecklist = z.infer<typeof studentChecklistSchema>;
 export const studentChecklistResponseSchema = envelopeSchema(studentChecklistSchema);
 
 export const checklistItemIdParamsSchema = z.object({
   id: z.coerce.number({ error: MSG.PARAM_INVALID }).int({ error: MSG.PARAM_INVALID }).positive({ error: MSG.PARAM_INVALID }).max(DB_INT_MAX, { error: MSG.PARAM_INVALID }),
+});
+
+export const checklistUploadRequestSchema = requestObjectSchema({
+  file: z.object(
+    {
+      name: z.string({ error: CHECKLIST_MSG.FILE_INVALID }).trim().min(1, { error: CHECKLIST_MSG.FILE_INVALID }).max(200, { error: MSG.PARAM_INVALID }),
+      url: z.string({ error: CHECKLIST_MSG.FILE_INVALID }).max(600, { error: MSG.PARAM_INVALID }),
+    },
+    { error: CHECKLIST_MSG.FILE_INVALID },
+  ),
 });
 
 export const checklistPreferenceRequestSchema = requestObjectSchema({ sms_reminders: z.boolean({ error: MSG.PARAM_INVALID }) });

@@ -31,6 +31,9 @@ describe('checklist keys and scope', () => {
     ['confirm:handbook', true],
     ['confirm:Bad', false],
     ['confirm:', false],
+    ['upload:passport', true],
+    ['upload:', false],
+    ['upload:Passport', false],
     ['anything', false],
   ])('%s → %s', (key, ok) => expect(isChecklistKey(key)).toBe(ok));
 

@@ -19,6 +19,7 @@ import {
   requiredTextarea,
 } from './validation.ts';
 import { requestObjectSchema } from './api/common.ts';
+import { uploadedFileSchema } from './api/storage.ts';
 
 export const ONBOARDING_FORM_NAMES = ['basic', 'previous', 'address', 'health'] as const;
 export type OnboardingFormName = (typeof ONBOARDING_FORM_NAMES)[number];
@@ -280,4 +281,6 @@ export type AdminHealthRecord = z.infer<typeof adminHealthRecordSchema>;
 export const adminOnboardingFormsSchema = z.object({
   student_id: z.number().int(),
   forms: z.array(z.object({ form_name: z.enum(ONBOARDING_FORM_NAMES), submitted_at: z.string().nullable(), value: z.record(z.string(), z.unknown()).nullable() })),
+  /** Files handed in for the checklist's upload:* items, by item key. */
+  uploads: z.array(z.object({ key: z.string(), submitted_at: z.string(), file: uploadedFileSchema })),
 });

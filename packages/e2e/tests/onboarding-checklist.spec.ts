@@ -1,8 +1,10 @@
-// Decision 046 (issue 17 items 1 and 3): an admitted student who paid tuition opens 入学清单 from the paid
-// success page, saves a draft of the basic information, submits it and the health form (with the guardian's
-// confirmation) in the browser, has the address and schooling forms submitted, ticks a reading, and sees every
-// item done; an admin sees the completion in 入学清单. Each project makes its own student; the items are shared
-// and created idempotently (a duplicate key is refused, which leaves the existing item).
+// Decision 046 (issue 17 items 1 and 3): an admitted student who paid tuition opens 入学清单 from 我的账户,
+// saves a draft of the basic information, submits it and the health form (with the guardian's confirmation) in
+// the browser, has the address and schooling forms submitted, ticks the readings, hands in a file, signs up on each sign-up page
+// the checklist links to, and sees every item done; an admin sees the completion in 入学清单, messages the
+// student, and the student reads the message on the checklist. Each project makes its own student and its own
+// offerings (unique titles); the items are shared and created idempotently (a duplicate key is refused, which
+// leaves the existing item).
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { callApi } from '../support/api.ts';
@@ -17,7 +19,9 @@ const ITEMS = [
   { key: 'form:address', title: '填写邮寄地址', kind: 'form', target_path: '/scene-form/address', sort: 3 },
   { key: 'form:previous', title: '填写教育背景', kind: 'form', target_path: '/student/previous/info', sort: 4 },
   { key: 'confirm:e2e-handbook', title: '阅读学生手册', kind: 'reading', target_path: '', sort: 5 },
+  { key: 'upload:e2e-photo', title: '上传证件照', kind: 'upload', target_path: '', sort: 6 },
 ];
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 async function ensureItems(baseURL: string, admin: string) {
   const due = new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -28,6 +32,26 @@ async function ensureItems(baseURL: string, admin: string) {
 }
 
 const row = (page: Page, key: string) => page.getByTestId(`checklist-item-${key}`);
+
+/** The checklist's sign-up keys and the offering kind each is done by. */
+const SIGNUP_KINDS: Record<string, string> = {
+  'signup:major_confirmed': 'major',
+  'signup:csi': 'csi',
+  'signup:podcast': 'podcast',
+  'signup:master_class': 'master_class',
+  'signup:pilot_study': 'pilot_study',
+  'signup:info_session': 'info_session',
+};
+
+/** One open offering of every kind for this run, so each sign-up item can be done on its page. */
+async function createOfferings(baseURL: string, admin: string, tag: string) {
+  const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  for (const kind of Object.values(SIGNUP_KINDS)) {
+    const body = { kind, title: `${tag} ${kind}`, capacity: 5, closes_at: at(7), ...(kind === 'info_session' ? { starts_at: at(8), duration_minutes: 60, join_url: 'https://meet.example.com/e2e' } : {}) };
+    const res = await callApi(baseURL, 'POST', '/api/admin/onboarding/offerings', { token: admin, body });
+    if (res.status !== 200) throw new Error(`offering ${kind}: ${String(res.status)} ${res.msg}`);
+  }
+}
 
 /** 今天 in the field's date picker; once more if a click during the dropdown's opening animation was lost. */
 async function pickToday(page: Page, label: string) {
@@ -44,9 +68,15 @@ test('an admitted, paid student works through the forms of the checklist; the ad
   const base = baseURL as string;
   const admin = await loginViaApi(base, DEMO.admin, DEMO_PASSWORD);
   await ensureItems(base, admin);
+  const tag = `清单${testInfo.project.name}${Date.now().toString(36)}`;
+  await createOfferings(base, admin, tag);
   const student = await studentAt(base, 'paid', testInfo.project.name === 'phone' ? '清单手机' : '清单桌面');
 
   await loginInBrowser(page, student.token);
+  // The student's own page leads to the checklist: 我的账户's card, and the paid success page.
+  await page.goto('/account');
+  await page.locator('#my-application').getByRole('link', { name: '入学清单' }).click();
+  await expect(page).toHaveURL(/\/checklist$/);
   await page.goto('/student/admission/success');
   await page.getByTestId('checklist-link').click();
   await expect(page).toHaveURL(/\/checklist$/);
@@ -109,14 +139,28 @@ test('an admitted, paid student works through the forms of the checklist; the ad
     await more.first().click();
     await expect(more).toHaveCount(before - 1);
   }
+  // An upload item: the file is handed in on the checklist itself.
+  await row(page, 'upload:e2e-photo').getByTestId('file-input').setInputFiles({ name: '证件照.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(row(page, 'upload:e2e-photo').getByTestId('checklist-state')).toHaveText('已完成', { timeout: 30_000 });
+  await expect(row(page, 'upload:e2e-photo')).toContainText('证件照.pdf');
   for (const item of ITEMS) await expect(row(page, item.key).getByTestId('checklist-state')).toHaveText('已完成');
-  // Every form and reading is done; what is left are the demo programme's sign-ups (major, SSI, …), done only by
-  // signing up on their pages (the onboarding specs), never by a tick.
-  const left = await page.locator('[data-testid^="checklist-item-"]').filter({ has: page.getByTestId('checklist-state').filter({ hasNotText: '已完成' }) }).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? ''));
-  for (const id of left) expect(id).toMatch(/^checklist-item-signup:/);
+  // What is left are the demo programme's sign-ups (major, SSI, …): done only by signing up on their pages.
+  const left = await page.locator('[data-testid^="checklist-item-"]').filter({ has: page.getByTestId('checklist-state').filter({ hasNotText: '已完成' }) }).evaluateAll((rows) => rows.map((r) => (r.getAttribute('data-testid') ?? '').replace('checklist-item-', '')));
+  expect(left.length).toBeGreaterThan(0);
+  for (const key of left) {
+    const kind = SIGNUP_KINDS[key];
+    expect(kind, key).toBeDefined();
+    await row(page, key).getByRole('link', { name: '去完成' }).click();
+    const card = page.getByRole('article', { name: `${tag} ${kind}` });
+    await card.getByRole('button', { name: kind === 'major' ? /确认此专业|更换为此专业/ : '报名' }).click();
+    await expect(card.getByText(kind === 'major' ? '已确认' : '已报名', { exact: true })).toBeVisible();
+    await page.goto('/checklist');
+    await expect(row(page, key).getByTestId('checklist-state')).toHaveText('已完成');
+  }
+  await expect(page.locator('[data-testid^="checklist-item-"]').filter({ has: page.getByTestId('checklist-state').filter({ hasNotText: '已完成' }) })).toHaveCount(0);
   const [, doneCount, totalCount] = /已完成 (\d+) \/ (\d+) 项/.exec((await page.getByTestId('checklist-progress').textContent()) ?? '') ?? [];
-  expect(doneCount).toBeDefined();
-  expect(Number(doneCount)).toBe(Number(totalCount) - left.length);
+  expect(Number(doneCount)).toBeGreaterThan(0);
+  expect(doneCount).toBe(totalCount);
   await page.screenshot({ path: testInfo.outputPath('checklist-done.png'), fullPage: true });
 
   // The admin's 入学清单 (a desktop console; the phone project checks it at the phone's width as well).
@@ -131,10 +175,23 @@ test('an admitted, paid student works through the forms of the checklist; the ad
   await search.fill(student.phone);
   await search.press('Enter');
   const studentRow = adminPage.getByRole('row').filter({ hasText: student.phone });
-  const [done, total] = ((await adminPage.getByTestId(`progress-${student.userId}`).textContent()) ?? '').split('/');
-  expect(Number(total)).toBeGreaterThanOrEqual(ITEMS.length);
-  expect(Number(done)).toBe(Number(total) - left.length);
+  // Every item done: the progress reads n/n.
+  await expect(adminPage.getByTestId(`progress-${student.userId}`)).toHaveText(/^(\d+)\/\1$/, { timeout: 30_000 });
+  const [, total] = ((await adminPage.getByTestId(`progress-${student.userId}`).textContent()) ?? '').split('/');
+  expect(Number(total)).toBeGreaterThanOrEqual(ITEMS.length + left.length);
   await expect(studentRow).toBeVisible();
   await adminPage.screenshot({ path: testInfo.outputPath('admin-checklist.png'), fullPage: true });
+  // The forms and the handed-in file.
+  await studentRow.getByRole('button', { name: '查看' }).first().click();
+  const formsDialog = adminPage.getByRole('dialog', { name: '入学表单' });
+  await expect(formsDialog).toContainText('已提交');
+  await expect(formsDialog.getByRole('button', { name: /证件照\.pdf/ })).toBeVisible();
+  await adminPage.keyboard.press('Escape');
   await context.close();
+
+  // The office's message reaches the student's checklist.
+  const sent = await callApi(base, 'POST', '/api/admin/checklist/message', { token: admin, body: { student_ids: [student.userId], title: '欢迎入营', body: `${tag} 请留意开营通知` } });
+  expect(sent.status).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('checklist-notice').filter({ hasText: `${tag} 请留意开营通知` })).toContainText('欢迎入营');
 });

@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { ChecklistItemInput } from '@summit/domain';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { ChecklistItemInput, UploadedFile } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
+import { studentForms } from '../../db/schema-admission.ts';
 import { studentNotices } from '../../db/schema-course-centre.ts';
 import { checklistConfirmations, checklistItems, checklistPreferences, checklistReminders, checklistWaivers } from '../../db/schema-checklist.ts';
 import { enqueueNotification } from '../notifications/notifications.repo.ts';
@@ -162,6 +163,29 @@ export async function setSmsPreference(db: Db, studentId: number, smsReminders: 
 export async function insertNotices(db: Db, studentIds: readonly number[], title: string, body: string, now: Date): Promise<void> {
   if (studentIds.length === 0) return;
   await db.insert(studentNotices).values(studentIds.map((studentId) => ({ studentId, title, body, createdAt: now })));
+}
+
+/** The files the student handed in for upload:* items, by key. */
+export async function listUploadedFiles(db: Db, studentId: number, keys: readonly string[]): Promise<Map<string, UploadedFile>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: studentForms.formName, value: studentForms.value })
+    .from(studentForms)
+    .where(and(eq(studentForms.accountId, studentId), inArray(studentForms.formName, [...keys]), isNotNull(studentForms.submittedAt)));
+  return new Map(rows.map((r) => [r.key, (r.value as { file: UploadedFile }).file]));
+}
+
+/** Hands in (or replaces) the file of an upload:* item. */
+export async function saveUploadedFile(db: Db, studentId: number, key: string, file: UploadedFile, now: Date): Promise<void> {
+  await db
+    .insert(studentForms)
+    .values({ accountId: studentId, formName: key, value: { file }, submittedAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [studentForms.accountId, studentForms.formName], set: { value: { file }, submittedAt: now, updatedAt: now } });
+}
+
+/** The student's latest in-app notices (reminders, staff messages, course notices), newest first. */
+export function recentNotices(db: Db, studentId: number, limit: number) {
+  return db.select().from(studentNotices).where(eq(studentNotices.studentId, studentId)).orderBy(desc(studentNotices.createdAt), desc(studentNotices.id)).limit(limit);
 }
 
 export async function listNotices(db: Db, studentId: number) {

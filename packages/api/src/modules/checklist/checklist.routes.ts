@@ -12,6 +12,7 @@ import {
   checklistPreferenceRequestSchema,
   checklistProgressQuerySchema,
   checklistProgressSchema,
+  checklistUploadRequestSchema,
   checklistWaiveRequestSchema,
   studentChecklistSchema,
 } from '@summit/domain';
@@ -28,6 +29,7 @@ import {
   listChecklistItems,
   messageStudents,
   setChecklistPreference,
+  uploadChecklistFile,
   updateChecklistItem,
   waiveChecklistItem,
 } from './checklist.service.ts';
@@ -50,6 +52,19 @@ export async function checklistRoutes(app: FastifyInstance) {
     '/api/student/checklist/:id/confirm',
     { schema: { tags: student, summary: '我已阅读／我已确认（仅 confirm: 类事项）', params: checklistItemIdParamsSchema, response: { 200: envelopeOf(studentChecklistSchema) } } },
     async (req) => ok(await confirmChecklistItem(ctx, authOf(req), req.params.id), CHECKLIST_MSG.CONFIRMED),
+  );
+  r.post(
+    '/api/student/checklist/:id/upload',
+    {
+      schema: {
+        tags: student,
+        summary: '上传材料（仅 upload: 类事项；文件须为本人已上传的文件）',
+        params: checklistItemIdParamsSchema,
+        body: checklistUploadRequestSchema,
+        response: { 200: envelopeOf(studentChecklistSchema) },
+      },
+    },
+    async (req) => ok(await uploadChecklistFile(ctx, authOf(req), req.params.id, req.body.file), CHECKLIST_MSG.UPLOADED),
   );
   r.put(
     '/api/student/checklist/preferences',

@@ -3,6 +3,7 @@ import {
   AppError,
   CHECKLIST_KIND_LABELS,
   CHECKLIST_MSG,
+  CHECKLIST_NOTICE_LIMIT,
   CHECKLIST_REMINDER_LEAD_MS,
   CHECKLIST_STATE_LABELS,
   STATUS,
@@ -10,13 +11,16 @@ import {
   checklistStateOf,
   isBehind,
   isSelfConfirmedKey,
+  isUploadKey,
   type ChecklistItem,
   type ChecklistItemInput,
   type ChecklistProgress,
   type ChecklistProgressQuery,
   type ChecklistState,
   type StudentChecklist,
+  type UploadedFile,
 } from '@summit/domain';
+import { isAttachableUpload } from '../storage/storage.service.ts';
 import type { AuthState } from '../../http/auth-state.ts';
 import type { AppContext } from '../../http/context.ts';
 import { registerJobHandler, scheduleJob } from '../jobs/job-runner.ts';
@@ -34,8 +38,11 @@ import {
   listChecklistStudents,
   listItems,
   listItemsDueBetween,
+  listUploadedFiles,
   listWaivers,
+  recentNotices,
   remindedStudents,
+  saveUploadedFile,
   setSmsPreference,
   setWaiverAudited,
   updateItemAudited,
@@ -92,6 +99,7 @@ export async function getStudentChecklist(ctx: AppContext, auth: AuthState): Pro
   const student = await admittedStudent(ctx, auth.accountId);
   const items = (await listItems(ctx.db)).filter((i) => checklistItemApplies(i, student));
   const states = (await computeStates(ctx.db, items, [student], ctx.now())).get(student.id)!;
+  const files = await listUploadedFiles(ctx.db, student.id, items.filter((i) => isUploadKey(i.key)).map((i) => i.key));
   const entries = items.map((i) => ({
     id: i.id,
     key: i.key,
@@ -103,12 +111,15 @@ export async function getStudentChecklist(ctx: AppContext, auth: AuthState): Pro
     target_path: i.targetPath,
     state: states.get(i.id) ?? 'todo',
     self_confirm: isSelfConfirmedKey(i.key),
+    self_upload: isUploadKey(i.key),
+    file: files.get(i.key) ?? null,
   }));
   return {
     items: entries,
     done: entries.filter((e) => e.state === 'done' || e.state === 'waived').length,
     total: entries.length,
     sms_reminders: await findSmsPreference(ctx.db, student.id),
+    notices: (await recentNotices(ctx.db, student.id, CHECKLIST_NOTICE_LIMIT)).map((n) => ({ id: n.id, title: n.title, body: n.body, created_at: n.createdAt.toISOString() })),
   };
 }
 
@@ -119,6 +130,17 @@ export async function confirmChecklistItem(ctx: AppContext, auth: AuthState, ite
   if (!item || !checklistItemApplies(item, student)) throw AppError.param('id', CHECKLIST_MSG.ITEM_MISSING);
   if (!isSelfConfirmedKey(item.key)) throw AppError.message(CHECKLIST_MSG.NOT_SELF_CONFIRMED);
   await insertConfirmation(ctx.db, student.id, item.key, ctx.now());
+  return getStudentChecklist(ctx, auth);
+}
+
+/** An upload:* item: the student hands in one of their own stored uploads (a new one replaces the old). */
+export async function uploadChecklistFile(ctx: AppContext, auth: AuthState, itemId: number, file: UploadedFile): Promise<StudentChecklist> {
+  const student = await admittedStudent(ctx, auth.accountId);
+  const item = await findItem(ctx.db, itemId);
+  if (!item || !checklistItemApplies(item, student)) throw AppError.param('id', CHECKLIST_MSG.ITEM_MISSING);
+  if (!isUploadKey(item.key)) throw AppError.message(CHECKLIST_MSG.NOT_UPLOAD);
+  if (!(await isAttachableUpload(ctx, auth.role, student.id, file.url))) throw AppError.param('file', CHECKLIST_MSG.FILE_INVALID);
+  await saveUploadedFile(ctx.db, student.id, item.key, { name: file.name, url: file.url }, ctx.now());
   return getStudentChecklist(ctx, auth);
 }
 

@@ -7,9 +7,15 @@ import { jobs } from '../../db/schema-jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { payingStudent } from '../payments/payment-test-kit.ts';
-import { defaultJobRegistry } from '../jobs/job-runner.ts';
+import ExcelJS from 'exceljs';
+import { JobRegistry, JobRunner, defaultJobRegistry } from '../jobs/job-runner.ts';
+import { findJobByKey } from '../jobs/jobs.repo.ts';
+import { openPostgres, type Database } from '../../db/client.ts';
 import { CHECKLIST_REMINDER_KIND, runChecklistReminders, scheduleReminders } from './checklist.service.ts';
 import { listNotices } from './checklist.repo.ts';
+import { uploadPdf } from '../storage/storage-test-kit.ts';
+import { isUploadReferenced } from '../storage/storage.repo.ts';
+import { fileKeyOf } from '@summit/domain';
 
 let t: TestApp;
 let admin: string;
@@ -116,6 +122,45 @@ describe('student checklist', () => {
   });
 });
 
+describe('upload items', () => {
+  it('done when the student hands in their own stored file; another student’s file or a made-up address is refused', async () => {
+    const s = await admitted();
+    const other = await admitted();
+    const upload = (await item({ key: 'upload:passport', title: '上传护照首页', kind: 'upload' })).body.data!;
+    const reading = (await item({ key: 'confirm:rules', title: '阅读营规', kind: 'reading' })).body.data!;
+    let list = (await mine(s.token)).body.data!;
+    expect(list.items.find((i) => i.id === upload.id)).toMatchObject({ state: 'todo', self_upload: true, self_confirm: false, file: null });
+    const send = (token: string, id: number, file: unknown) => call<StudentChecklist>(t.app, 'POST', `/api/student/checklist/${id}/upload`, { token, body: { file } });
+
+    // Not a tick: an upload item cannot be confirmed, and a reading takes no file.
+    expect((await call(t.app, 'POST', `/api/student/checklist/${upload.id}/confirm`, { token: s.token, body: {} })).body.msg).toBe(CHECKLIST_MSG.NOT_SELF_CONFIRMED);
+    const mineFile = await uploadPdf(t.app, s.token, 'passport.pdf');
+    expect((await send(s.token, reading.id, mineFile)).body).toMatchObject({ status: STATUS.MESSAGE, msg: CHECKLIST_MSG.NOT_UPLOAD });
+
+    const theirs = await uploadPdf(t.app, other.token, 'theirs.pdf');
+    for (const bad of [theirs, { name: 'x.pdf', url: '/api/oss/file/student/1/00000000000000000000000000000000/x.pdf' }, { name: 'x.pdf', url: 'https://evil.example/x.pdf' }]) {
+      expect((await send(s.token, upload.id, bad)).body, bad.url).toMatchObject({ status: STATUS.PARAM, data: { field: 'file' } });
+    }
+    expect((await send(s.token, upload.id, { name: '' })).body).toMatchObject({ status: STATUS.PARAM });
+    expect(stateOf((await mine(s.token)).body.data, upload.id)).toBe('todo');
+
+    const done = await send(s.token, upload.id, mineFile);
+    expect(done.body).toMatchObject({ status: 200, msg: CHECKLIST_MSG.UPLOADED });
+    expect(done.body.data?.items.find((i) => i.id === upload.id)).toMatchObject({ state: 'done', file: mineFile });
+    // The file is referenced, so the retention sweep keeps it.
+    expect(await isUploadReferenced(t.db, fileKeyOf(mineFile.url)!)).toBe(true);
+    // The admin sees it done.
+    const progress = (await call<ChecklistProgress>(t.app, 'GET', '/api/admin/checklist/progress', { token: admin })).body.data!;
+    expect(progress.students.find((r) => r.student_id === s.accountId)?.states[String(upload.id)]).toBe('done');
+    const forms = await call<{ uploads: Array<{ key: string; file: unknown }> }>(t.app, 'GET', `/api/admin/onboarding/students/${s.accountId}/forms`, { token: admin });
+    expect(forms.body.data?.uploads).toEqual([{ key: 'upload:passport', submitted_at: expect.any(String), file: mineFile }]);
+    // A replacement replaces.
+    const again = await uploadPdf(t.app, s.token, 'passport-2.pdf');
+    list = (await send(s.token, upload.id, again)).body.data!;
+    expect(list.items.find((i) => i.id === upload.id)?.file).toEqual(again);
+  });
+});
+
 describe('admin', () => {
   it('validates items: key, path, duplicate', async () => {
     expect((await item({ key: 'form:nope', title: 'x', kind: 'form' })).body).toMatchObject({ status: STATUS.PARAM, data: { field: 'key' } });
@@ -151,10 +196,34 @@ describe('admin', () => {
     expect(msg.body).toMatchObject({ status: 200, data: { sent: 1 } });
     expect((await listNotices(t.db, behind.accountId)).map((n) => n.title)).toEqual(['请尽快完成']);
     expect(await listNotices(t.db, ahead.accountId)).toEqual([]);
+    // The student reads it on their checklist.
+    expect((await mine(behind.token)).body.data?.notices.map((n) => [n.title, n.body])).toEqual([['请尽快完成', '基本信息已逾期']]);
+    expect((await mine(ahead.token)).body.data?.notices).toEqual([]);
 
     const file = await t.app.inject({ method: 'GET', url: '/api/admin/checklist/export?behind=1', headers: { authorization: `Bearer ${admin}` } });
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('入学清单')!;
+    const header = sheet.getRow(1).values as unknown[];
+    expect(header.slice(1, 7)).toEqual(['学生ID', '姓名', '手机', '方向', '批次', '完成']);
+    const basicCol = header.indexOf('基本信息');
+    expect(basicCol).toBeGreaterThan(6);
+    const exported = new Map<number, unknown[]>();
+    sheet.eachRow((r, n) => {
+      if (n > 1) exported.set(Number(r.getCell(1).value), r.values as unknown[]);
+    });
+    // The filtered view: the late student with 已逾期 and their progress, not the one who is done.
+    expect(exported.get(behind.accountId)?.[basicCol]).toBe('已逾期');
+    expect(exported.get(behind.accountId)?.[6]).toBe('0/1');
+    expect(exported.has(ahead.accountId)).toBe(false);
+    expect([...exported.values()].every((r) => r[basicCol] === '已逾期')).toBe(true);
+    const perItem = wb.getWorksheet('事项')!;
+    const basicRow = (perItem.getColumn(1).values as unknown[]).indexOf('基本信息');
+    expect(perItem.getRow(basicRow).getCell(2).value).toBe('填写表单');
+    expect(Number(perItem.getRow(basicRow).getCell(6).value)).toBe(summary.done);
+    expect(Number(perItem.getRow(basicRow).getCell(7).value)).toBe(summary.late);
   });
 
   it('students and teachers cannot use the admin routes', async () => {
@@ -180,6 +249,8 @@ describe('reminders', () => {
     expect(await titles(quiet.accountId)).toEqual([expect.stringContaining('阅读学生手册')]);
     expect(await titles(sms.accountId)).toHaveLength(1);
     expect(await titles(done.accountId)).toEqual([]);
+    // The in-app reminder is read on the student's checklist.
+    expect((await mine(quiet.token)).body.data?.notices.map((n) => n.title)).toEqual([CHECKLIST_MSG.REMINDER_TITLE]);
 
     const outbox = await t.db.select().from(smsOutbox).where(eq(smsOutbox.kind, 'checklist_due'));
     const phones = outbox.map((o) => o.eventKey);
@@ -193,5 +264,40 @@ describe('reminders', () => {
     await scheduleReminders(t.db, t.clock.now());
     const rows = await t.db.select().from(jobs).where(and(eq(jobs.kind, CHECKLIST_REMINDER_KIND), inArray(jobs.key, [`${CHECKLIST_REMINDER_KIND}@${new Date(Math.floor(t.clock.now().getTime() / HOUR) * HOUR + HOUR).toISOString()}`])));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('reminders across processes', () => {
+  let second: Database | null = null;
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('the hourly pass is claimed by one runner of two, reminds once and schedules the next hour', async () => {
+    const s = await admitted();
+    second = t.databaseUrl ? await openPostgres(t.databaseUrl, { max: 4 }) : null;
+    const registry = new JobRegistry();
+    registry.register(CHECKLIST_REMINDER_KIND, defaultJobRegistry.get(CHECKLIST_REMINDER_KIND)!);
+    const silent = { error: () => {}, warn: () => {} };
+    const a = new JobRunner({ ctx: t.app.ctx, log: silent, registry });
+    const b = new JobRunner({ ctx: { ...t.app.ctx, db: second?.db ?? t.app.ctx.db }, log: silent, registry });
+
+    const soon = (await item({ key: 'confirm:runner', title: '阅读安全须知', kind: 'reading', due_at: new Date(t.clock.now().getTime() + 30 * HOUR).toISOString() })).body.data!;
+    const hour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR) * HOUR + HOUR);
+    const first = hour(t.clock.now());
+    expect(await findJobByKey(t.db, `${CHECKLIST_REMINDER_KIND}@${first.toISOString()}`)).not.toBeNull(); // scheduled on item creation
+
+    t.clock.advance(first.getTime() - t.clock.now().getTime() + 1000);
+    const ran = await Promise.all([a.tick(), b.tick()]);
+    expect(ran.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
+    expect((await findJobByKey(t.db, `${CHECKLIST_REMINDER_KIND}@${first.toISOString()}`))?.doneAt).toBeInstanceOf(Date);
+    const next = hour(t.clock.now());
+    expect((await findJobByKey(t.db, `${CHECKLIST_REMINDER_KIND}@${next.toISOString()}`))?.doneAt).toBeNull();
+    expect((await listNotices(t.db, s.accountId)).filter((n) => n.body.includes(soon.title))).toHaveLength(1);
+
+    // The next hour's pass finds the reminder written and adds none.
+    t.clock.advance(HOUR);
+    await Promise.all([a.tick(), b.tick()]);
+    expect((await listNotices(t.db, s.accountId)).filter((n) => n.body.includes(soon.title))).toHaveLength(1);
   });
 });

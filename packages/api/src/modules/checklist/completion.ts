@@ -4,10 +4,11 @@
  *
  * - `form:<name>`: the onboarding form's `student_forms` row has `submitted_at` (a draft is not done).
  * - `confirm:<slug>`: the student's own 我已阅读/我已确认 row in `checklist_confirmations`.
+ * - `upload:<slug>`: the file the student handed in on the checklist, a `student_forms` row named by the key.
  * - `signup:<kind>`: the onboarding module's sign-ups (`modules/onboarding/completion.ts`), one query per item.
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { CHECKLIST_SIGNUP_KINDS, ONBOARDING_FORM_NAMES, isSelfConfirmedKey, type ChecklistSignupKind } from '@summit/domain';
+import { CHECKLIST_SIGNUP_KINDS, ONBOARDING_FORM_NAMES, isSelfConfirmedKey, isUploadKey, type ChecklistSignupKind } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { studentForms } from '../../db/schema-admission.ts';
 import { checklistConfirmations } from '../../db/schema-checklist.ts';
@@ -50,6 +51,7 @@ const REGISTRY = new Map<string, CompletionCheck>([
 /** The check for a key, or null when this deployment cannot answer for it. */
 export function completionFor(key: string): CompletionCheck | null {
   if (isSelfConfirmedKey(key)) return confirmed(key);
+  if (isUploadKey(key)) return submittedForm(key);
   return REGISTRY.get(key) ?? null;
 }
 

@@ -33,6 +33,16 @@ export async function findFormRows(db: Db, accountId: number, names: readonly st
     .where(and(eq(studentForms.accountId, accountId), inArray(studentForms.formName, [...names])));
 }
 
+/** The files a student handed in for the checklist's upload:* items (rows named by the item key). */
+export async function findChecklistUploads(db: Db, accountId: number): Promise<Array<{ key: string; value: unknown; submittedAt: Date }>> {
+  const rows = await db
+    .select({ key: studentForms.formName, value: studentForms.value, submittedAt: studentForms.submittedAt })
+    .from(studentForms)
+    .where(and(eq(studentForms.accountId, accountId), sql`${studentForms.formName} like 'upload:%'`, isNotNull(studentForms.submittedAt)))
+    .orderBy(asc(studentForms.formName));
+  return rows.map((r) => ({ key: r.key, value: r.value, submittedAt: r.submittedAt! }));
+}
+
 /**
  * A draft (submittedAt null) or a submission. A draft never overwrites a submitted row: the conditional
  * update is the guard, so two tabs racing cannot un-submit a form. Null when the draft was refused.

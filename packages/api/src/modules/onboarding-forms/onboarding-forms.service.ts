@@ -12,11 +12,13 @@ import {
   type OnboardingFormName,
   type StaffPermissionList,
   type StudentFormRecord,
+  type UploadedFile,
 } from '@summit/domain';
 import type { AuthState } from '../../http/auth-state.ts';
 import type { AppContext } from '../../http/context.ts';
 import { dataKey, decryptField, encryptField } from '../auth/mfa-crypto.ts';
 import {
+  findChecklistUploads,
   findFormRows,
   findStudentGate,
   hasHealthRead,
@@ -113,7 +115,7 @@ async function assertStudent(ctx: AppContext, studentId: number): Promise<void> 
   if (!(await studentExists(ctx.db, studentId))) throw AppError.param('student_id', MSG.PARAM_INVALID);
 }
 
-/** GET /api/admin/onboarding/students/:id/forms: basic, previous and address (health has its own route). */
+/** GET /api/admin/onboarding/students/:id/forms: basic, previous and address (health has its own route), and the checklist's uploads. */
 export async function getStudentFormsForStaff(ctx: AppContext, studentId: number) {
   await assertStudent(ctx, studentId);
   const names = ONBOARDING_FORM_NAMES.filter((n) => n !== 'health');
@@ -124,6 +126,7 @@ export async function getStudentFormsForStaff(ctx: AppContext, studentId: number
       const row = rows.find((r) => r.formName === name);
       return { form_name: name, submitted_at: iso(row?.submittedAt ?? null), value: row ? cleanOrSubmitted(name, row) : null };
     }),
+    uploads: (await findChecklistUploads(ctx.db, studentId)).map((u) => ({ key: u.key, submitted_at: u.submittedAt.toISOString(), file: (u.value as { file: UploadedFile }).file })),
   };
 }
 

@@ -19,6 +19,7 @@ import {
 } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/upload.ts';
 import { beijingWallClockToIso, formatTime } from './admin-format.ts';
 import {
   CHECKLIST_ADMIN_KEYS,
@@ -51,7 +52,11 @@ const KEY_OPTIONS = [
   ...CHECKLIST_FORM_KEYS.map((k) => ({ value: k, label: `表单：${ONBOARDING_FORM_TITLES[k.slice(5) as keyof typeof ONBOARDING_FORM_TITLES]}` })),
   ...CHECKLIST_SIGNUP_KEYS.map((k) => ({ value: k, label: `报名：${SIGNUP_LABELS[k] ?? k}` })),
   { value: 'confirm:', label: '学生自行确认（阅读、确认、线下材料）' },
+  { value: 'upload:', label: '学生在清单上传文件' },
 ];
+/** The two sources that take a slug after the prefix. */
+const SLUG_SOURCES = ['confirm:', 'upload:'] as const;
+const slugSourceOf = (key: string) => SLUG_SOURCES.find((p) => key.startsWith(p)) ?? null;
 const FORM_PATHS: Record<string, string> = { 'form:basic': '/scene-form/basic', 'form:previous': '/student/previous/info', 'form:address': '/scene-form/address', 'form:health': '/scene-form/health' };
 
 /** 入学清单: define items, see completion by item and by student, filter who is behind, message, waive, export. */
@@ -122,8 +127,8 @@ function ItemModal({ item, onClose, onSaved }: { item: ChecklistItem | null; onC
   const source = Form.useWatch('source', form);
   const initial: ItemFormValues = item
     ? {
-        source: item.key.startsWith('confirm:') ? 'confirm:' : item.key,
-        slug: item.key.startsWith('confirm:') ? item.key.slice(8) : '',
+        source: slugSourceOf(item.key) ?? item.key,
+        slug: slugSourceOf(item.key) ? item.key.slice(item.key.indexOf(':') + 1) : '',
         title: item.title,
         description: item.description,
         kind: item.kind,
@@ -141,7 +146,7 @@ function ItemModal({ item, onClose, onSaved }: { item: ChecklistItem | null; onC
     setBusy(true);
     try {
       await saveItem(item?.id ?? null, {
-        key: v.source === 'confirm:' ? `confirm:${(v.slug ?? '').trim()}` : v.source,
+        key: slugSourceOf(v.source) ? `${v.source}${(v.slug ?? '').trim()}` : v.source,
         title: v.title,
         description: v.description ?? '',
         kind: v.kind,
@@ -156,7 +161,7 @@ function ItemModal({ item, onClose, onSaved }: { item: ChecklistItem | null; onC
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.field) {
-        const name = (error.field === 'key' ? (source === 'confirm:' ? 'slug' : 'source') : error.field === 'due_at' ? 'due' : error.field) as keyof ItemFormValues;
+        const name = (error.field === 'key' ? (source && slugSourceOf(source) ? 'slug' : 'source') : error.field === 'due_at' ? 'due' : error.field) as keyof ItemFormValues;
         form.setFields([{ name, errors: [error.msg] }]);
       }
     } finally {
@@ -170,12 +175,13 @@ function ItemModal({ item, onClose, onSaved }: { item: ChecklistItem | null; onC
         onValuesChange={(changed: Partial<ItemFormValues>) => {
           if (changed.source && FORM_PATHS[changed.source]) form.setFieldsValue({ target_path: FORM_PATHS[changed.source], kind: 'form' });
           else if (changed.source?.startsWith('signup:')) form.setFieldsValue({ kind: 'signup' });
+          else if (changed.source === 'upload:') form.setFieldsValue({ kind: 'upload' });
         }}>
         <Form.Item label="完成条件" name="source" rules={[{ required: true, message: '请选择' }]}>
           <Select options={KEY_OPTIONS} />
         </Form.Item>
-        {source === 'confirm:' ? (
-          <Form.Item label="确认标识（小写字母、数字、短横线）" name="slug" rules={[{ required: true, pattern: /^[a-z0-9][a-z0-9-]{0,40}$/, message: '请输入小写字母、数字或短横线' }]}>
+        {source && slugSourceOf(source) ? (
+          <Form.Item label="标识（小写字母、数字、短横线）" name="slug" rules={[{ required: true, pattern: /^[a-z0-9][a-z0-9-]{0,40}$/, message: '请输入小写字母、数字或短横线' }]}>
             <Input placeholder="如 handbook" />
           </Form.Item>
         ) : null}
@@ -255,7 +261,7 @@ function ProgressCard() {
     { title: '学生', key: 'name', fixed: 'left', width: 140, render: (_: unknown, r) => (<span>{r.name || '—'}<br /><span className="admin-muted">{r.phone}</span></span>) },
     { title: '完成', key: 'progress', width: 80, render: (_: unknown, r) => <span data-testid={`progress-${r.student_id}`}>{`${r.done}/${r.total}`}</span> },
     ...itemColumns,
-    { title: '表单', key: 'forms', width: 80, render: (_: unknown, r: ChecklistStudentRow) => <Button size="small" onClick={() => openForms.mutate(r.student_id)}>查看</Button> },
+    { title: '表单与材料', key: 'forms', width: 80, render: (_: unknown, r: ChecklistStudentRow) => <Button size="small" onClick={() => openForms.mutate(r.student_id)}>查看</Button> },
     ...(canReadHealth ? [{ title: '健康信息', key: 'health', width: 100, render: (_: unknown, r: ChecklistStudentRow) => <Button size="small" onClick={() => openHealth.mutate(r.student_id)}>查看</Button> }] : []),
   ];
 
@@ -322,6 +328,18 @@ function ProgressCard() {
             ))}
           </Descriptions>
         ))}
+        {forms && forms.uploads.length > 0 ? (
+          <Descriptions title="上传的材料" column={1} size="small" bordered>
+            {forms.uploads.map((u) => (
+              <Descriptions.Item key={u.key} label={data.items.find((i) => i.key === u.key)?.title ?? u.key}>
+                <Button type="link" size="small" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => void downloadFile(u.file)}>
+                  📎 {u.file.name}
+                </Button>
+                <span className="admin-muted">（{formatTime(u.submitted_at)}）</span>
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        ) : null}
       </Modal>
       <Modal open={health !== null} title="健康信息（本次查看已记入审计日志）" footer={null} onCancel={() => setHealth(null)}>
         {health?.value ? (

@@ -2,15 +2,17 @@ import { Link } from 'react-router';
 import { Button, Progress, Switch, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { CHECKLIST_KIND_LABELS, CHECKLIST_STATE_LABELS, studentChecklistSchema, type ChecklistEntry, type ChecklistState, type StudentChecklist } from '@summit/domain';
+import { CHECKLIST_KIND_LABELS, CHECKLIST_STATE_LABELS, studentChecklistSchema, type ChecklistEntry, type ChecklistNotice, type ChecklistState, type StudentChecklist, type UploadedFile } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
+import { FileUploader } from '../../components/file-uploader.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import './checklist.css';
 
 const KEY = ['student', 'checklist'] as const;
 const fetchChecklist = (signal?: AbortSignal) => api.get('/student/checklist', { schema: studentChecklistSchema, ...(signal ? { signal } : {}) });
 const confirmItem = (id: number) => api.post(`/student/checklist/${id}/confirm`, undefined, { schema: studentChecklistSchema });
+const uploadFile = ({ id, file }: { id: number; file: UploadedFile }) => api.post(`/student/checklist/${id}/upload`, { file }, { schema: studentChecklistSchema });
 const setSms = (on: boolean) => api.request('/student/checklist/preferences', { method: 'PUT', body: { sms_reminders: on }, schema: studentChecklistSchema });
 
 const STATE_COLOR: Record<ChecklistState, string> = { todo: 'blue', done: 'green', late: 'red', waived: 'default' };
@@ -21,6 +23,7 @@ export default function ChecklistPage() {
   const query = useQuery({ queryKey: KEY, queryFn: ({ signal }) => fetchChecklist(signal) });
   const put = (data: StudentChecklist) => qc.setQueryData(KEY, data);
   const confirm = useMutation({ mutationFn: confirmItem, onSuccess: (data) => (put(data), toast('success', '已确认')) });
+  const upload = useMutation({ mutationFn: uploadFile, onSuccess: (data) => (put(data), toast('success', '已上传')) });
   const sms = useMutation({ mutationFn: setSms, onSuccess: (data) => (put(data), toast('success', data.sms_reminders ? '已开启短信提醒' : '已关闭短信提醒')) });
 
   return (
@@ -49,16 +52,41 @@ export default function ChecklistPage() {
           </section>
           <ol className="ckl-list">
             {query.data.items.map((item) => (
-              <ChecklistRow key={item.id} item={item} confirming={confirm.isPending && confirm.variables === item.id} onConfirm={() => confirm.mutate(item.id)} />
+              <ChecklistRow
+                key={item.id}
+                item={item}
+                confirming={confirm.isPending && confirm.variables === item.id}
+                onConfirm={() => confirm.mutate(item.id)}
+                onUpload={(file) => upload.mutate({ id: item.id, file })}
+              />
             ))}
           </ol>
         </>
       )}
+      {query.data && query.data.notices.length > 0 ? <Notices notices={query.data.notices} /> : null}
     </div>
   );
 }
 
-function ChecklistRow({ item, confirming, onConfirm }: { item: ChecklistEntry; confirming: boolean; onConfirm: () => void }) {
+/** The in-app notices: deadline reminders and the office's messages arrive here. */
+function Notices({ notices }: { notices: ChecklistNotice[] }) {
+  return (
+    <section className="ckl-notices" aria-label="站内通知">
+      <h2>站内通知</h2>
+      <ul>
+        {notices.map((n) => (
+          <li key={n.id} data-testid="checklist-notice">
+            <strong>{n.title}</strong>
+            <time dateTime={n.created_at}>{dayjs(n.created_at).tz('Asia/Shanghai').format('M月D日 HH:mm')}</time>
+            <p>{n.body}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ChecklistRow({ item, confirming, onConfirm, onUpload }: { item: ChecklistEntry; confirming: boolean; onConfirm: () => void; onUpload: (file: UploadedFile) => void }) {
   const open = item.state === 'todo' || item.state === 'late';
   return (
     <li className={`ckl-item ckl-item--${item.state}`} data-testid={`checklist-item-${item.key}`}>
@@ -79,6 +107,19 @@ function ChecklistRow({ item, confirming, onConfirm }: { item: ChecklistEntry; c
           <Link className="ckl-go" to={item.target_path}>
             {open ? '去完成' : '查看'}
           </Link>
+        ) : null}
+        {item.self_upload && item.state !== 'waived' ? (
+          <div className="ckl-upload">
+            <FileUploader
+              accept={['pdf', 'jpg', 'jpeg', 'png']}
+              maxSize="10MB"
+              value={item.file}
+              onChange={(file) => {
+                if (file) onUpload(file);
+              }}
+              hint={item.file ? '重新上传将替换已交的文件' : '支持 PDF、JPG、PNG，不超过 10MB'}
+            />
+          </div>
         ) : null}
         {item.self_confirm && open ? (
           <Button type="primary" loading={confirming} onClick={onConfirm}>

@@ -111,7 +111,7 @@ describe('我的申请: one state, its figures and the next step, for every stag
     const v = describeJourney({ status: s, apply, letter, now: NOW });
     expect(v).toMatchObject({ stage: '已缴费', tone: 'done', next: { label: '查看会场与选课', path: '/student/card/course' } });
     expect(nextStudentPage(s)).toBe('/student/card/course');
-    expect(v.links).toEqual([{ label: '缴费结果', path: '/student/admission/success' }, { label: '录取通知书', path: '/student/admission/offer' }]);
+    expect(v.links).toEqual([{ label: '入学清单', path: '/checklist' }, { label: '缴费结果', path: '/student/admission/success' }, { label: '录取通知书', path: '/student/admission/offer' }]);
     expect(v.facts).toContainEqual({ label: '缴费时间', value: '2027年4月2日 14:30（北京时间）' });
   });
 });

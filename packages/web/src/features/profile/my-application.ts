@@ -88,7 +88,7 @@ export function describeJourney({ status, apply, fees, letter, now }: JourneyInp
     return {
       stage: '已缴费',
       tone: 'done',
-      headline: '学费已缴纳，欢迎加入！会场、学院与选课安排请在“我的课程卡片”查看。',
+      headline: '学费已缴纳，欢迎加入！开营前请按时完成入学清单；会场、学院与选课安排请在“我的课程卡片”查看。',
       facts: compact([
         letter?.place_name ? { label: '录取期次', value: letter.place_name } : null,
         letter?.professional_track ? { label: '专业方向', value: letter.professional_track } : null,
@@ -96,6 +96,7 @@ export function describeJourney({ status, apply, fees, letter, now }: JourneyInp
       ]),
       next: { label: '查看会场与选课', path: PATHS.cardCourse },
       links: [
+        { label: '入学清单', path: PATHS.checklist },
         { label: '缴费结果', path: PATHS.admissionSuccess },
         { label: '录取通知书', path: PATHS.admissionOffer },
       ],
