@@ -51,3 +51,4 @@ export * from './api/onboarding.ts';
 export * from './onboarding-forms.ts';
 export * from './checklist.ts';
 export * from './api/certificates.ts';
+export * from './api/school.ts';

@@ -65,7 +65,10 @@ export const studentProfiles = pgTable('student_profiles', {
   professionalTrack: text('professional_track'),
   userTags: jsonb('user_tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
-});
+},
+  // The school portal lists one school's students (decision 059).
+  (t) => [index('student_profiles_school_idx').on(t.schoolId)],
+);
 
 export const authTokens = pgTable(
   'auth_tokens',

@@ -53,6 +53,7 @@ import { certificatesRoutes } from '../modules/certificates/certificates.routes.
 import { courseAdminRoutes } from '../modules/course-admin/course-admin.routes.ts';
 import { checklistRoutes } from '../modules/checklist/checklist.routes.ts';
 import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-forms.routes.ts';
+import { schoolRoutes } from '../modules/school/school.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(onboardingRoutes);
   await app.register(checklistRoutes);
   await app.register(onboardingFormsRoutes);
+  await app.register(schoolRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

@@ -22,12 +22,23 @@ beforeAll(async () => {
   tokens.teacher = await createStaffToken(t, 'teacher');
   tokens.admin = await createStaffToken(t, 'teacher', { isAdmin: true });
   tokens.school = await createStaffToken(t, 'school');
+  await bindSchool(tokens.school);
   tokens.sl = await createStaffToken(t, 'sl');
   routes = t.app.routeRegistry.filter((r) => !r.url.startsWith('/api/docs'));
 });
 afterAll(async () => {
   await t.close();
 });
+
+/** The school token speaks for a real school, so its routes run their queries rather than stop at 未绑定学校. */
+async function bindSchool(token: string) {
+  const { accounts, schools } = await import('../db/schema.ts');
+  const { eq } = await import('drizzle-orm');
+  const info = await t.app.inject({ method: 'GET', url: '/api/school/info', headers: { authorization: `Bearer ${token}` } });
+  const accountId = (info.json() as { data: { user_id: number } }).data.user_id;
+  const [school] = await t.db.insert(schools).values({ name: '路由测试中学', countryId: 1 }).returning({ id: schools.id });
+  await t.db.update(accounts).set({ schoolId: school!.id }).where(eq(accounts.id, accountId));
+}
 
 function concreteUrl(url: string): string {
   return url.replace(/:[A-Za-z_]+/g, '1');

@@ -11,6 +11,7 @@ import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { PAYMENT_ORDER_STATUSES, PAYMENT_PURPOSES } from '../payments.ts';
 import { boundedStringSchema, queryIdSchema, requestObjectSchema, timestampSchema } from './common.ts';
+import { adminSchoolRecommendationSchema } from './school.ts';
 
 // Enums -----------------------------------------------------------------------------------------------------
 
@@ -266,6 +267,8 @@ export const adminApplicationDetailSchema = z.object({
   financial_aid: adminFinancialAidSchema.nullable(),
   payments: z.array(adminPaymentItemSchema),
   audit: z.array(adminAuditEntrySchema),
+  /** This programme year's recommendation by the student's school (school portal, decision 059). */
+  school_recommendation: adminSchoolRecommendationSchema.nullable(),
 });
 export type AdminApplicationDetail = z.infer<typeof adminApplicationDetailSchema>;
 export const adminApplicationDetailResponseSchema = envelopeSchema(adminApplicationDetailSchema);

@@ -41,6 +41,8 @@ export const PATHS = {
   admissionLetter: '/student/admission-letter',
   financialAidSuccess: '/apply/financial-aid/success',
   school: PAGES.school,
+  /** The school portal's applications tab (spec §2: the school landing is also named school-studentApply). */
+  schoolApply: '/school-studentApply',
   slApplication: PAGES.slHome,
   /** Tester gate of non-production hosts; /amcsecurity on the AMC variant (spec §6). */
   innerSecurity: '/innersecurity',

@@ -44,6 +44,7 @@ import {
 } from './admissions.repo.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliverAfterCommit } from '../notifications/notifications.service.ts';
+import { schoolRecommendationForAdmin } from '../school/school.service.ts';
 
 const DEFAULT_PAGE_SIZE = 20;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -131,6 +132,7 @@ export async function getAdminApplication(ctx: AppContext, userId: number): Prom
   const stage = row ? admissionStageOf(row.profile, row.decision ? { released: row.decision.releasedAt !== null } : null) : null;
   if (!row || !stage) throw AppError.notFound(MSG.ADMISSION_NOT_FOUND);
   const { account, profile, application, decision, aid } = row;
+  const schoolRecommendation = await schoolRecommendationForAdmin(ctx, userId);
   return {
     user_id: userId,
     stage,
@@ -184,6 +186,7 @@ export async function getAdminApplication(ctx: AppContext, userId: number): Prom
       after: a.after,
       created_at: (a.createdAt instanceof Date ? a.createdAt : new Date(a.createdAt)).toISOString(),
     })),
+    school_recommendation: schoolRecommendation,
   };
 }
 

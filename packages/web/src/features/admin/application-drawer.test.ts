@@ -28,6 +28,7 @@ function detail(over: Partial<AdminApplicationDetail> = {}): AdminApplicationDet
     financial_aid: { status: 'granted', granted_fen: 500_000, value: {}, decided_by: 1, decided_at: at, created_at: at },
     payments: [{ order_no: 'SM20261101abc', purpose: 'apply_fee', amount_fen: 50_000, currency: 'CNY', status: 'paid', provider: 'WX', channel: 'wechat_scan', payer: 'student', created_at: at, paid_at: at }],
     audit: [{ id: 1, action: 'financial_aid.decide', actor_id: 1, actor_name: '管理员', before: { status: 'pending', granted_fen: 0 }, after: { status: 'granted', granted_fen: 500_000 }, created_at: at }],
+    school_recommendation: null,
     ...over,
   });
 }
@@ -68,5 +69,13 @@ describe('application detail view', () => {
     expect(render(detail({ stage: 'decided', decision: { decision: 'waitlist', place_name: null, professional_track: null, note: '候补名单前列', decided_by: 1, decided_at: at, released_at: null, released_by: null, letter_no: null } }))).toContain('删除草稿');
     const early = detail({ stage: 'paid', journey: { ...detail().journey, step2_submitted_at: null } });
     expect(render(early)).toContain('该学生尚未提交第二步申请材料');
+  });
+
+  it('shows the school recommendation read-only, or that there is none', () => {
+    expect(render(detail())).toContain('学校未推荐');
+    const html = render(
+      detail({ school_recommendation: { programme_year: 2027, comment: '品学兼优，推荐录取', recommended_by_name: '招生办', created_at: at, updated_at: at, school_name: '北京市第四中学' } }),
+    );
+    for (const text of ['学校推荐', '品学兼优，推荐录取', '北京市第四中学', '招生办', '2027 年度']) expect(html, text).toContain(text);
   });
 });

@@ -280,6 +280,7 @@ export function DetailBody({ d }: { d: AdminApplicationDetail }) {
           ]}
         />
       </section>
+      <SchoolRecommendationBlock recommendation={d.school_recommendation} />
       <DecisionPanel detail={d} />
       {d.application.summary.map((section) => (
         <section className="admin-section" key={section.title}>
@@ -343,6 +344,25 @@ export function DetailBody({ d }: { d: AdminApplicationDetail }) {
         )}
       </section>
     </>
+  );
+}
+
+/** 学校推荐: what the student's school wrote in the school portal (read-only here; decision 059). */
+function SchoolRecommendationBlock({ recommendation }: { recommendation: AdminApplicationDetail['school_recommendation'] }) {
+  return (
+    <section className="admin-section" aria-label="学校推荐">
+      <h3>学校推荐</h3>
+      {recommendation ? (
+        <>
+          <p>{recommendation.comment}</p>
+          <p className="admin-muted">
+            {`${recommendation.school_name ?? '学校'}${recommendation.recommended_by_name ? `（${recommendation.recommended_by_name}）` : ''} · ${recommendation.programme_year} 年度 · ${formatTime(recommendation.updated_at)}`}
+          </p>
+        </>
+      ) : (
+        <p className="admin-muted">学校未推荐</p>
+      )}
+    </section>
   );
 }
 
