@@ -97,7 +97,7 @@ const STUDENT_PLANS: readonly StudentPlan[] = [
     phone: '13900000004',
     name: '张子涵',
     email: 'zhangzihan@example.com',
-    school: '华南师范大学附属中学',
+    school: '北京市第四中学',
     activatedDaysAgo: 30,
     journey: (at) => ({ batchStr: 'EB1', step1SubmittedAt: at(29), applyPaidAt: at(28.9), step2SubmittedAt: at(28) }),
     applicant: DEMO_APPLICANTS.zhang,
@@ -106,7 +106,7 @@ const STUDENT_PLANS: readonly StudentPlan[] = [
     phone: '13900000005',
     name: '刘一鸣',
     email: 'liuyiming@example.com',
-    school: '成都市第七中学',
+    school: '北京市第四中学',
     activatedDaysAgo: 45,
     journey: (at) => ({
       batchStr: 'EB1',
