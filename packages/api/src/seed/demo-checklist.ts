@@ -11,7 +11,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const DAY = 86_400_000;
 
 export async function seedDemoChecklist(tx: Tx, now: Date): Promise<void> {
-  const due = (days: number) => new Date(now.getTime() + days * DAY);
+  // 23:59 Beijing time on the day `days` days after now: a deadline reads as the end of a day, not the seed's minute.
+  const due = (days: number) => new Date(`${new Date(now.getTime() + 8 * 3_600_000 + days * DAY).toISOString().slice(0, 10)}T23:59:00+08:00`);
   await tx.insert(checklistItems).values([
     { key: 'form:basic', title: '填写基本信息', description: '用于制作学生证与准备迎新礼包。', kind: 'form', required: true, dueAt: due(14), targetPath: '/scene-form/basic', sort: 1 },
     { key: 'form:health', title: '填写健康信息', description: '须由监护人确认；加密保存。', kind: 'form', required: true, dueAt: due(14), targetPath: '/scene-form/health', sort: 2 },
