@@ -235,8 +235,8 @@ export type TeacherCourseBrief = z.infer<typeof teacherCourseBriefSchema>;
 export const teacherCourseBriefListSchema = z.object({ teacher_type: z.number().int(), courses: z.array(teacherCourseBriefSchema) });
 export type TeacherCourseBriefList = z.infer<typeof teacherCourseBriefListSchema>;
 
-export const houseBriefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
-export type HouseBrief = z.infer<typeof houseBriefSchema>;
+export const teachingHouseSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type TeachingHouse = z.infer<typeof teachingHouseSchema>;
 
 /** One student of a house as the CSL sees them: courses and attendance over the closed sign-ins of those courses. */
 export const houseStudentSchema = z.object({
@@ -256,9 +256,9 @@ export type HouseStudent = z.infer<typeof houseStudentSchema>;
  * GET /api/teacher/house: the house shown (a CSL's own; the one staff and admins asked for; null when none),
  * the houses staff and admins may pick from (empty for a CSL), and the house's students.
  */
-export const teacherHouseSchema = z.object({ house: houseBriefSchema.nullable(), houses: z.array(houseBriefSchema), students: z.array(houseStudentSchema) });
+export const teacherHouseSchema = z.object({ house: teachingHouseSchema.nullable(), houses: z.array(teachingHouseSchema), students: z.array(houseStudentSchema) });
 export type TeacherHouse = z.infer<typeof teacherHouseSchema>;
 
 /** GET /api/admin/csl-house: every CSL account and the house each looks after. */
-export const cslHouseRowSchema = z.object({ account_id: z.number().int(), name: z.string(), phone: z.string(), house: houseBriefSchema.nullable() });
+export const cslHouseRowSchema = z.object({ account_id: z.number().int(), name: z.string(), phone: z.string(), house: teachingHouseSchema.nullable() });
 export type CslHouseRow = z.infer<typeof cslHouseRowSchema>;
