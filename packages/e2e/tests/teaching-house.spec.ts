@@ -17,7 +17,7 @@ async function asTeacher(page: Page, token: string) {
   }, token);
 }
 
-test('the admin sets a CSL’s house; the CSL sees 学院学生 of that house; a course teacher is refused', async ({ page, browser, baseURL }, testInfo) => {
+test('the admin sets a CSL’s house; the CSL sees 学院学生 of that house and their profile; a course teacher is refused', async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   // Each project its own house, so a run on one does not depend on the other's choice.
   const houseIndex = testInfo.project.name === 'phone' ? 1 : 0;
@@ -46,6 +46,11 @@ test('the admin sets a CSL’s house; the CSL sees 学院学生 of that house; a
     await expect(cslPage.getByRole('region', { name: '学院学生' }).getByRole('heading', { name: new RegExp(`^${houseName}（\\d+ 人）$`) })).toBeVisible(slow);
     // A CSL has no house picker: only their own house.
     await expect(cslPage.getByLabel('选择学院')).toHaveCount(0);
+    // The teacher profile shows the account's own name and type.
+    await cslPage.goto('/teacher/teacher-profile/teacher/1');
+    const profile = cslPage.getByRole('region', { name: '基本资料' });
+    await expect(profile).toContainText('陈老师', slow);
+    await expect(profile).toContainText('CSL');
   } finally {
     await csl.close();
   }
