@@ -1,12 +1,14 @@
-// Issue 12 item 1 (decision 050): a CSL sees their house's students. The admin sets 陈老师's (CSL) house on the 学院
+// Issue 12 item 1 (decision 050): teacher types decide what each sees. A TF attached by the admin (course drawer,
+// 助教（TF）) assists on that course. A CSL sees their house's students. The admin sets 陈老师's (CSL) house on the 学院
 // tab; 陈老师 opens 学院学生 from /teacher and sees that house; 王老师 (a course teacher) opening the same page gets
 // 无权限访问！. The house's students and their attendance are checked by the API test (teaching.test.ts): the demo
 // places no student in a house until a venue is sorted. Both projects (desktop and 375 px).
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginViaApi } from '../support/journey.ts';
-import { adminToken } from '../support/course-admin.ts';
+import { adminCourse, adminToken } from '../support/course-admin.ts';
 
 const slow = { timeout: 30_000 };
 
@@ -64,5 +66,44 @@ test('the admin sets a CSL’s house; the CSL sees 学院学生 of that house an
     await expect(teacherPage.getByText(houseName)).toHaveCount(0);
   } finally {
     await teacher.close();
+  }
+});
+
+test('the admin attaches a TF to a course in the course drawer; the TF then assists on it', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const tag = randomBytes(3).toString('hex');
+  const title = `助教课${tag}`;
+  const admin = await adminToken(baseURL!);
+  const course = await adminCourse(baseURL!, admin, { code: `E2E-TF-${tag}`, title, capacity: 10 });
+
+  // Before: 李老师 (TF) is refused the course.
+  const tf = await browser.newContext({ baseURL: baseURL!, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: page.viewportSize() ?? undefined });
+  try {
+    const tfPage = await tf.newPage();
+    await asTeacher(tfPage, await loginViaApi(baseURL!, DEMO.teacher2, DEMO_PASSWORD));
+    await tfPage.goto(`/teacher/course-detail/${course.id}/${course.period}`);
+    await expect(tfPage.getByRole('alert').filter({ hasText: '无权限访问！' }).first()).toBeVisible(slow);
+
+    await asTeacher(page, admin);
+    await page.goto('/admin/courses');
+    await page.getByRole('searchbox', { name: '关键词' }).fill(`E2E-TF-${tag}`);
+    await page.getByRole('searchbox', { name: '关键词' }).press('Enter');
+    await page.getByRole('button', { name: '编辑' }).first().click();
+    const panel = page.getByRole('region', { name: '课程助教' });
+    await expect(panel).toContainText('暂无助教', slow);
+    await panel.getByLabel('选择助教账号').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '李老师' }).click();
+    await panel.getByRole('button', { name: '添加助教' }).click();
+    await expect(panel.getByRole('listitem').filter({ hasText: '李老师' })).toBeVisible(slow);
+
+    // After: the course is on 李老师's list as 助教, and its page opens with 我的身份：助教（TF）.
+    await tfPage.goto('/teacher');
+    const card = tfPage.getByRole('link', { name: new RegExp(title) });
+    await expect(card).toContainText('助教', slow);
+    await card.click();
+    await expect(tfPage.getByRole('heading', { name: title })).toBeVisible(slow);
+    await expect(tfPage.getByText('我的身份：助教（TF）')).toBeVisible();
+  } finally {
+    await tf.close();
   }
 });
