@@ -103,6 +103,12 @@ test('the admin attaches a TF to a course in the course drawer; the TF then assi
     await card.click();
     await expect(tfPage.getByRole('heading', { name: title })).toBeVisible(slow);
     await expect(tfPage.getByText('我的身份：助教（TF）')).toBeVisible();
+    // The course preview's detail shows the course at a glance and leads into it.
+    await tfPage.goto(`/teacher/course-preview/${course.id}`);
+    const brief = tfPage.getByRole('region', { name: '课程概览' });
+    await expect(brief.getByRole('heading', { name: title })).toBeVisible(slow);
+    await brief.getByRole('link', { name: /进入课程/ }).click();
+    await expect(tfPage).toHaveURL(new RegExp(`/teacher/course-detail/${course.id}/${course.period}$`));
   } finally {
     await tf.close();
   }

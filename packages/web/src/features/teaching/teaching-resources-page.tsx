@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { COURSE_CATEGORY_LABELS, MSG, TEACHER_TYPES, type CourseCategory, type TeacherCourseBrief } from '@summit/domain';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { teacherCourseDetailPath } from '../../app/paths.ts';
+import { CourseBrief } from './course-brief.tsx';
 import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchMyCourses, fetchTeacherInfo } from './teaching-api.ts';
 import { sessionName } from './teaching-format.ts';
@@ -110,10 +111,13 @@ export default function TeachingResourcesPage() {
       // A course id outside my courses: the same answer the course page gives, and nothing of the course.
       body = <ForbiddenState title={MSG.NO_PERMISSION} detail="这门课程不在你的任课或助教范围内。" />;
     } else {
-      body = (
+      const picked = id !== null ? courses.find((c) => c.id === id) : undefined;
+      body = picked ? (
+        <CourseBrief courseId={picked.id} period={picked.period} />
+      ) : (
         <>
           {view.intro ? <p className="teach-muted">{view.intro}</p> : null}
-          <CourseList courses={id !== null ? courses.filter((c) => c.id === id) : courses} highlight={id} />
+          <CourseList courses={courses} highlight={id} />
         </>
       );
     }
