@@ -5,6 +5,8 @@ export const DEMO = {
   admin: '13800000001',
   teacher: '13800000002',
   teacher2: '13800000003',
+  /** Teacher type 3 (CSL), no house until an admin sets one. */
+  csl: '13800000004',
   school: '13800000010',
   studentLeader: '13800000020',
   /** Registered, info not yet completed. */

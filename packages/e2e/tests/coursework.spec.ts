@@ -1,6 +1,7 @@
 // Issue 12 items 3–4 (decisions 052/053): a teacher creates an assignment on their course, an enrolled student hands
 // in text and a PDF, the teacher grades it, sets up the grade scheme, enters the student's scores and publishes; the
-// student sees the score, the comment and the published final grade. Desktop and 375 px.
+// student sees the score, the comment and the published final grade; the admin follows the course roster's 作业
+// section to the assignment's admin page and sees who submitted. Desktop and 375 px.
 // The course and the enrolment are made through the admin's APIs (courses, course roster).
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -101,4 +102,20 @@ test('a teacher sets an assignment, the student hands in a file, the teacher gra
   await expect(grade.getByRole('table', { name: '成绩构成' })).toContainText('平时作业');
   await studentPage.screenshot({ path: testInfo.outputPath('student-grade.png'), fullPage: true });
   await studentContext.close();
+
+  // The admin sees who submitted: the course roster page lists the assignment and leads to its admin page.
+  const adminPage = await page.context().newPage();
+  try {
+    await loginTeacherInBrowser(adminPage, admin);
+    await adminPage.goto(`/admin/course-detail/${courseId}/${course.period}/students`);
+    const item = adminPage.getByRole('region', { name: '课程作业' }).getByRole('listitem', { name: title });
+    await expect(item).toContainText('已提交 1/1', slow);
+    await expect(item).toContainText('已评分 1');
+    await item.getByRole('link', { name: '查看提交' }).click();
+    await expect(adminPage).toHaveURL(/\/admin\/assignment-detail\/\d+$/);
+    await expect(adminPage.getByText(studentName).first()).toBeVisible(slow);
+    await expect(adminPage.getByText('读书报告.pdf').first()).toBeVisible();
+  } finally {
+    await adminPage.close();
+  }
 });

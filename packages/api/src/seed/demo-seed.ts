@@ -27,6 +27,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { phone: ADMIN_PHONE, role: 'teacher', label: '管理员（教务管理员）' },
   { phone: '13800000002', role: 'teacher', label: '教师（王老师）' },
   { phone: '13800000003', role: 'teacher', label: '助教 TF（李老师）' },
+  { phone: '13800000004', role: 'teacher', label: '学院导师 CSL（陈老师）' },
   { phone: '13800000010', role: 'school', label: '学校账号（北京市第四中学）' },
   { phone: '13800000020', role: 'sl', label: '学生领袖 SL（赵一凡）' },
   { phone: '13900000001', role: 'student', label: '学生：新注册，未完善信息' },
@@ -196,6 +197,8 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     if (adminId === null) return false;
     await insertAccount('13800000002', 'teacher', { name: '王老师', teacherType: 1 }, at(60));
     await insertAccount('13800000003', 'teacher', { name: '李老师', teacherType: 2 }, at(60));
+    // A CSL with no house yet: an admin sets it on the 学院 tab (decision 050).
+    await insertAccount('13800000004', 'teacher', { name: '陈老师', teacherType: 3 }, at(60));
     const partnerSchool = await requireSchool(tx, '北京市第四中学');
     await insertAccount('13800000010', 'school', { name: '北京市第四中学招生办', schoolId: partnerSchool.id }, at(60));
     const slSchool = await requireSchool(tx, '中国人民大学附属中学');

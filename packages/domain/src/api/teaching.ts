@@ -48,6 +48,9 @@ export const TEACHING_MSG = {
   ASSISTANT_REMOVED: '已移除助教',
   FEED_RESET: '已重置订阅链接，旧链接已失效',
   FEED_INVALID: '订阅链接无效或已失效',
+  CSL_ONLY: '只能为学院导师（CSL）账号设置负责学院',
+  HOUSE_NOT_FOUND: '学院不存在',
+  CSL_HOUSE_SET: '已设置负责学院',
 } as const;
 
 const int4 = (msg: string = MSG.PARAM_INVALID) => z.number({ error: msg }).int({ error: msg }).positive({ error: msg }).max(DB_INT_MAX, { error: msg });
@@ -88,6 +91,14 @@ export const courseAssistantRequestSchema = requestObjectSchema({ account_id: in
 
 /** GET /api/teacher/sign?course_id=: filter of the sign-in list. */
 export const signListQuerySchema = requestObjectSchema({ course_id: queryIdSchema.optional() });
+
+/** GET /api/teacher/house?house_id=: a CSL reads their own house; staff and admins name the house. */
+export const houseStudentsQuerySchema = requestObjectSchema({ house_id: queryIdSchema.optional() });
+
+/** PUT /api/admin/csl-house/{account_id}: the house a CSL looks after (null: none). */
+export const cslHouseParamsSchema = z.object({ account_id: queryIdSchema });
+export const cslHouseRequestSchema = requestObjectSchema({ house_id: int4(TEACHING_MSG.HOUSE_NOT_FOUND).nullable() });
+export type CslHouseRequest = z.infer<typeof cslHouseRequestSchema>;
 
 // Responses -----------------------------------------------------------------------------------------------
 
@@ -223,3 +234,31 @@ export const teacherCourseBriefSchema = z.object({
 export type TeacherCourseBrief = z.infer<typeof teacherCourseBriefSchema>;
 export const teacherCourseBriefListSchema = z.object({ teacher_type: z.number().int(), courses: z.array(teacherCourseBriefSchema) });
 export type TeacherCourseBriefList = z.infer<typeof teacherCourseBriefListSchema>;
+
+export const teachingHouseSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type TeachingHouse = z.infer<typeof teachingHouseSchema>;
+
+/** One student of a house as the CSL sees them: courses and attendance over the closed sign-ins of those courses. */
+export const houseStudentSchema = z.object({
+  student_id: z.number().int(),
+  name: z.string(),
+  /** Masked (138****0001). */
+  phone: z.string(),
+  courses: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  present: z.number().int(),
+  late: z.number().int(),
+  excused: z.number().int(),
+  absent: z.number().int(),
+});
+export type HouseStudent = z.infer<typeof houseStudentSchema>;
+
+/**
+ * GET /api/teacher/house: the house shown (a CSL's own; the one staff and admins asked for; null when none),
+ * the houses staff and admins may pick from (empty for a CSL), and the house's students.
+ */
+export const teacherHouseSchema = z.object({ house: teachingHouseSchema.nullable(), houses: z.array(teachingHouseSchema), students: z.array(houseStudentSchema) });
+export type TeacherHouse = z.infer<typeof teacherHouseSchema>;
+
+/** GET /api/admin/csl-house: every CSL account and the house each looks after. */
+export const cslHouseRowSchema = z.object({ account_id: z.number().int(), name: z.string(), phone: z.string(), house: teachingHouseSchema.nullable() });
+export type CslHouseRow = z.infer<typeof cslHouseRowSchema>;

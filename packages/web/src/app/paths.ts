@@ -89,6 +89,7 @@ export const PATHS = {
   gradePostDetail: '/student/manage/grade-post/detail/:id?',
   // Teaching (issue 12, decisions 050/051): the teacher's area, check-in, the student's check-in and calendar.
   teacherCourses: '/teacher/courses',
+  teacherHouse: '/teacher/house',
   teacherCourseDetail: '/teacher/course-detail/:course/:period',
   teacherCoursePreview: '/teacher/course-preview',
   teacherCoursePreviewDetail: '/teacher/course-preview/:id',

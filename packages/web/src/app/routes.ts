@@ -63,6 +63,7 @@ const teaching = {
   signs: () => import('../features/teaching/checkin-list-page.tsx'),
   sign: () => import('../features/teaching/checkin-page.tsx'),
   qr: () => import('../features/teaching/checkin-qrcode-page.tsx'),
+  house: () => import('../features/teaching/house-students-page.tsx'),
 };
 const onboarding = {
   offerings: () => import('../features/onboarding/offerings-page.tsx'),
@@ -201,6 +202,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.gradePost, title: '成绩通知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-post-page.tsx') },
   { path: PATHS.gradePostDetail, title: '成绩通知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-post-page.tsx') },
   // Teaching (issue 12, decisions 050/051).
+  { path: PATHS.teacherHouse, title: '学院学生', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.house },
   { path: PATHS.teacherCourses, title: '我的课程', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.home },
   { path: PATHS.teacherCourseDetail, title: '课程详情', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.course },
   ...([

@@ -133,6 +133,20 @@ describe('submissions', () => {
     expect(cells).toEqual(['submitted', 'late']);
   });
 
+  it('a file over the assignment’s size limit is refused, one within it is accepted', async () => {
+    const a = (await create(teacherA.token, assignmentBody(courseA, later(HOUR), { max_size_mb: 1 }))).body.data!;
+    const uploadPdfOf = async (name: string, bytes: Buffer) => {
+      const cred = await getCredential(t.app, studentA.token, { file_name: name, type: 'application/pdf', file_size: bytes.length });
+      expect(cred.body.status).toBe(200);
+      expect((await postFile(t.app, cred.body.data!.fields, { name, type: 'application/pdf', bytes })).http).toBeLessThan(300);
+      return cred.body.data!.file;
+    };
+    const big = await uploadPdfOf('大文件.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024 * 1024 + 1, 0x20)]));
+    expect((await submit(studentA.token, a.id, { text: '附件', files: [big] })).body).toMatchObject({ status: 4003, msg: '文件过大，超过1MB' });
+    const small = await uploadPdfOf('小文件.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024 * 1024 - 9, 0x20)]));
+    expect((await submit(studentA.token, a.id, { text: '附件', files: [small] })).body).toMatchObject({ status: 200, data: { files: [small] } });
+  });
+
   it('the teacher grades by rubric with a comment (audited); the student sees it and can no longer resubmit', async () => {
     const a = (await create(teacherA.token, assignmentBody(courseA, later(HOUR), { rubric: [{ name: '内容', points: 60 }, { name: '表达', points: 40 }] }))).body.data!;
     const sub = (await submit(studentA.token, a.id, { text: '答案' })).body.data!;

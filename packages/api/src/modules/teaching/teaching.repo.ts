@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AttendanceStatus } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
-import { accounts } from '../../db/schema.ts';
+import { accounts, auditLog } from '../../db/schema.ts';
 import { courseMeetings, courses, houseAssignments, houses } from '../../db/schema-courses.ts';
 import { enrolments } from '../../db/schema-course-centre.ts';
 import { attendance, attendanceChanges, calendarFeeds, checkinSessions, courseAssistants, cslHouses } from '../../db/schema-teaching.ts';
@@ -64,6 +64,62 @@ export async function setCslHouse(db: Runner, accountId: number, houseId: number
     return;
   }
   await db.insert(cslHouses).values({ accountId, houseId }).onConflictDoUpdate({ target: cslHouses.accountId, set: { houseId } });
+}
+
+export interface HouseRow {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export async function listHouses(db: Runner): Promise<HouseRow[]> {
+  return db.select({ id: houses.id, code: houses.code, name: houses.name }).from(houses).orderBy(asc(houses.sort), asc(houses.id));
+}
+
+export async function getHouse(db: Runner, id: number): Promise<HouseRow | null> {
+  const [row] = await db.select({ id: houses.id, code: houses.code, name: houses.name }).from(houses).where(eq(houses.id, id));
+  return row ?? null;
+}
+
+/** Every CSL account (teacher type 3) with the house it looks after, if any. */
+export async function listCslAccounts(db: Runner) {
+  return db
+    .select({ id: accounts.id, name: accounts.name, phone: accounts.phone, houseId: houses.id, houseCode: houses.code, houseName: houses.name })
+    .from(accounts)
+    .leftJoin(cslHouses, eq(cslHouses.accountId, accounts.id))
+    .leftJoin(houses, eq(houses.id, cslHouses.houseId))
+    .where(and(eq(accounts.role, 'teacher'), eq(accounts.teacherType, 3), sql`${accounts.disabledAt} is null`))
+    .orderBy(asc(accounts.name), asc(accounts.id));
+}
+
+/**
+ * The students placed in a house, each with their courses and their attendance over those courses' sign-ins
+ * (a sign-in closed with no record of the student counts as absent, as on the course roster).
+ */
+export async function listHouseStudents(db: Runner, houseId: number, now: Date) {
+  const rows = await rowsOf<{ student_id: number; name: string; phone: string; courses: Array<{ id: number; title: string }> | null; present: number; late: number; excused: number; absent: number }>(
+    db,
+    sql`select ha.student_id, a.name, a.phone,
+          (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title) order by c.code), '[]'::json)
+             from ${enrolments} e join ${courses} c on c.id = e.course_id where e.student_id = ha.student_id) as courses,
+          count(s.id) filter (where at.status = 'present')::int as present,
+          count(s.id) filter (where at.status = 'late')::int as late,
+          count(s.id) filter (where at.status = 'excused')::int as excused,
+          count(s.id) filter (where at.status = 'absent' or (at.status is null and s.closes_at <= ${now.toISOString()}::timestamptz))::int as absent
+        from ${houseAssignments} ha
+        join ${accounts} a on a.id = ha.student_id
+        left join ${enrolments} e on e.student_id = ha.student_id
+        left join ${checkinSessions} s on s.course_id = e.course_id
+        left join ${attendance} at on at.session_id = s.id and at.student_id = ha.student_id
+        where ha.house_id = ${houseId}
+        group by ha.student_id, a.name, a.phone
+        order by a.name, ha.student_id`,
+  );
+  return rows.map((r) => ({ ...r, student_id: Number(r.student_id), courses: (r.courses ?? []).map((c) => ({ id: Number(c.id), title: String(c.title) })) }));
+}
+
+export async function auditCslHouse(db: Runner, v: { actorId: number; accountId: number; before: number | null; after: number | null; now: Date }): Promise<void> {
+  await db.insert(auditLog).values({ actorId: v.actorId, action: 'csl_house.set', entity: 'account', entityId: String(v.accountId), before: { house_id: v.before }, after: { house_id: v.after }, createdAt: v.now });
 }
 
 // Courses ----------------------------------------------------------------------------------------------------

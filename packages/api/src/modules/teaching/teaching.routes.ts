@@ -11,6 +11,10 @@ import {
   courseAssistantRequestSchema,
   courseAssistantSchema,
   courseDetailParamsSchema,
+  cslHouseParamsSchema,
+  cslHouseRequestSchema,
+  cslHouseRowSchema,
+  houseStudentsQuerySchema,
   myAttendanceSchema,
   signDetailSchema,
   signListQuerySchema,
@@ -21,6 +25,7 @@ import {
   studentCalendarSchema,
   teacherCourseBriefListSchema,
   teacherCourseDetailSchema,
+  teacherHouseSchema,
   teachingIdParamsSchema,
 } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
@@ -40,6 +45,9 @@ export async function teachingRoutes(app: FastifyInstance) {
   );
   r.get('/api/teacher/course/:course_id/:period', { schema: { tags: teacher, summary: '课程详情：学生名单、课次、出勤（非本人课程：无权限访问！）', params: courseDetailParamsSchema, response: { 200: envelopeOf(teacherCourseDetailSchema) } } }, async (req) =>
     ok(await teaching.getCourseDetail(ctx, authOf(req), req.params.course_id, req.params.period)),
+  );
+  r.get('/api/teacher/house', { schema: { tags: teacher, summary: '学院学生（CSL：本人负责的学院；工作人员与管理员：任选学院）', querystring: houseStudentsQuerySchema, response: { 200: envelopeOf(teacherHouseSchema) } } }, async (req) =>
+    ok(await teaching.houseStudents(ctx, authOf(req), req.query.house_id)),
   );
 
   r.get('/api/teacher/sign', { schema: { tags: teacher, summary: '签到列表（可按课程筛选）', querystring: signListQuerySchema, response: { 200: envelopeOf(z.array(signSummarySchema)) } } }, async (req) =>
@@ -72,6 +80,11 @@ export async function teachingRoutes(app: FastifyInstance) {
   );
   r.delete('/api/admin/courses/:id/assistants/:account_id', { schema: { tags: admin, summary: '移除课程助教', params: courseAssistantParamsSchema, response: assistants } }, async (req) =>
     ok(await teaching.removeAssistant(ctx, req.params.id, req.params.account_id), TEACHING_MSG.ASSISTANT_REMOVED),
+  );
+  const cslRows = { 200: envelopeOf(z.array(cslHouseRowSchema)) };
+  r.get('/api/admin/csl-house', { schema: { tags: admin, summary: '学院导师（CSL）及其负责的学院', response: cslRows } }, async () => ok(await teaching.listCslHouses(ctx)));
+  r.put('/api/admin/csl-house/:account_id', { schema: { tags: admin, summary: '设置学院导师（CSL）负责的学院（null 为取消）', params: cslHouseParamsSchema, body: cslHouseRequestSchema, response: cslRows } }, async (req) =>
+    ok(await teaching.setCslHouse(ctx, authOf(req), req.params.account_id, req.body.house_id), TEACHING_MSG.CSL_HOUSE_SET),
   );
 
   const student = ['student'];

@@ -14,6 +14,7 @@ import {
   type CalendarMeeting,
   type CheckinResult,
   type CourseAssistant,
+  type CslHouseRow,
   type MyAttendanceRow,
   type SignDetail,
   type SignOpenRequest,
@@ -22,6 +23,7 @@ import {
   type StudentCalendar,
   type TeacherCourseBriefList,
   type TeacherCourseDetail,
+  type TeacherHouse,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { assertCourseAccess, isAllCourseType } from './access.ts';
@@ -201,6 +203,54 @@ export async function addAssistant(ctx: AppContext, auth: AuthState, courseId: n
 export async function removeAssistant(ctx: AppContext, courseId: number, accountId: number): Promise<CourseAssistant[]> {
   await repo.removeAssistant(ctx.db, courseId, accountId);
   return listAssistants(ctx, courseId);
+}
+
+// Houses (CSL) ------------------------------------------------------------------------------------------------
+
+/**
+ * A house's students for the teacher area (decision 050): a CSL sees the house they look after (asking for another
+ * is 无权限访问！), staff and admins pick any house; every other teacher type gets 无权限访问！.
+ */
+export async function houseStudents(ctx: AppContext, auth: AuthState, houseId: number | undefined): Promise<TeacherHouse> {
+  const staff = await staffOf(ctx, auth);
+  let house: repo.HouseRow | null = null;
+  let houses: repo.HouseRow[] = [];
+  if (isAllCourseType(staff)) {
+    houses = await repo.listHouses(ctx.db);
+    house = houseId === undefined ? null : houses.find((h) => h.id === houseId) ?? null;
+    if (houseId !== undefined && !house) throw AppError.notFound(TEACHING_MSG.HOUSE_NOT_FOUND);
+  } else if (staff.teacherType === TEACHER_TYPE.CSL) {
+    const own = await repo.cslHouseOf(ctx.db, auth.accountId);
+    if (houseId !== undefined && houseId !== own) throw AppError.forbidden();
+    house = own === null ? null : await repo.getHouse(ctx.db, own);
+  } else {
+    throw AppError.forbidden();
+  }
+  const students = house ? await repo.listHouseStudents(ctx.db, house.id, ctx.now()) : [];
+  return { house, houses, students: students.map((s) => ({ ...s, phone: maskPhone(s.phone) })) };
+}
+
+export async function listCslHouses(ctx: AppContext): Promise<CslHouseRow[]> {
+  const rows = await repo.listCslAccounts(ctx.db);
+  return rows.map((r) => ({
+    account_id: r.id,
+    name: r.name,
+    phone: maskPhone(r.phone),
+    house: r.houseId === null ? null : { id: r.houseId, code: r.houseCode ?? '', name: r.houseName ?? '' },
+  }));
+}
+
+/** An admin sets (or clears) the house a CSL looks after; audited with before and after. */
+export async function setCslHouse(ctx: AppContext, auth: AuthState, accountId: number, houseId: number | null): Promise<CslHouseRow[]> {
+  const [target] = await repo.teacherAccountsByIds(ctx.db, [accountId]);
+  if (!target || target.role !== 'teacher' || target.teacherType !== TEACHER_TYPE.CSL) throw AppError.param('account_id', TEACHING_MSG.CSL_ONLY);
+  if (houseId !== null && !(await repo.getHouse(ctx.db, houseId))) throw AppError.param('house_id', TEACHING_MSG.HOUSE_NOT_FOUND);
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.cslHouseOf(tx, accountId);
+    await repo.setCslHouse(tx, accountId, houseId);
+    await repo.auditCslHouse(tx, { actorId: auth.accountId, accountId, before, after: houseId, now: ctx.now() });
+  });
+  return listCslHouses(ctx);
 }
 
 // The student's side -----------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { CHECKIN_PERIOD_MS, MSG, TEACHING_MSG, checkinPeriodOf, type CheckinResult, type MyAttendanceRow, type SignDetail, type SignQr, type SignSummary, type StudentCalendar, type TeacherCourseBriefList, type TeacherCourseDetail } from '@summit/domain';
+import { CHECKIN_PERIOD_MS, MSG, TEACHING_MSG, checkinPeriodOf, type CheckinResult, type MyAttendanceRow, type SignDetail, type SignQr, type SignSummary, type StudentCalendar, type TeacherCourseBriefList, type TeacherCourseDetail, type TeacherHouse, type CslHouseRow } from '@summit/domain';
 import { attendance, attendanceChanges } from '../../db/schema-teaching.ts';
+import { auditLog } from '../../db/schema.ts';
 import { houseAssignments, houses, venues } from '../../db/schema-courses.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call } from '../../test/flows.ts';
@@ -116,6 +117,54 @@ describe('course access (decision 050)', () => {
     expect(await canSeeStudent(t.db, who, studentB.accountId)).toBe(false);
     expect(await courseAccess(t.db, who, courseA.course.id)).toBeNull();
     expect(await canSeeStudent(t.db, { accountId: teacherA.id, role: 'teacher' }, studentA.accountId)).toBe(false);
+  });
+});
+
+describe('house students (CSL, decision 050)', () => {
+  it('an admin sets a CSL’s house (audited); the CSL reads its students and nothing else; teachers and TFs are refused', async () => {
+    const csl = await staffOfType(t, 3, 'CSL乙');
+    const [house] = await t.db.insert(houses).values({ code: 'HY', name: '远航学院' }).returning();
+    const [other] = await t.db.insert(houses).values({ code: 'HZ', name: '星辰学院' }).returning();
+    const [venue] = await t.db.insert(venues).values({ placeName: 'csl-venue-2', name: '测试会场二' }).returning();
+    await t.db.insert(houseAssignments).values({ studentId: studentB.accountId, houseId: house!.id, venueId: venue!.id });
+    const houseOf = (token: string, query = '') => call<TeacherHouse>(t.app, 'GET', `/api/teacher/house${query}`, { token });
+    const setHouse = (token: string, accountId: number, house_id: number | null) => call<CslHouseRow[]>(t.app, 'PUT', `/api/admin/csl-house/${accountId}`, { token, body: { house_id } });
+
+    // Before an admin assigns a house, the CSL sees none.
+    expect((await houseOf(csl.token)).body.data).toEqual({ house: null, houses: [], students: [] });
+    // Only admins assign, only CSL accounts, only existing houses.
+    expect((await setHouse(teacherA.token, csl.id, house!.id)).http).toBe(403);
+    expect((await setHouse(admin.token, teacherA.id, house!.id)).body).toMatchObject({ status: 4003, msg: TEACHING_MSG.CSL_ONLY });
+    expect((await setHouse(admin.token, csl.id, 99_999)).body).toMatchObject({ status: 4003, msg: TEACHING_MSG.HOUSE_NOT_FOUND });
+    const set = await setHouse(admin.token, csl.id, house!.id);
+    expect(set.body).toMatchObject({ status: 200, msg: TEACHING_MSG.CSL_HOUSE_SET });
+    expect(set.body.data?.find((r) => r.account_id === csl.id)?.house).toMatchObject({ id: house!.id, name: '远航学院' });
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'csl_house.set'), eq(auditLog.entityId, String(csl.id))));
+    expect(audits.map((a) => [a.before, a.after])).toEqual([[{ house_id: null }, { house_id: house!.id }]]);
+
+    const mine = await houseOf(csl.token);
+    expect(mine.body.data?.house).toMatchObject({ id: house!.id, name: '远航学院' });
+    expect(mine.body.data?.houses).toEqual([]);
+    expect(mine.body.data?.students).toEqual([
+      expect.objectContaining({ student_id: studentB.accountId, name: '学生乙', phone: expect.stringMatching(/^\d{3}\*{4}\d{4}$/), courses: [{ id: courseB.course.id, title: '古典诗词' }] }),
+    ]);
+    // Another house, by id, is refused: the CSL learns nothing of it.
+    const foreign = await houseOf(csl.token, `?house_id=${other!.id}`);
+    expect(foreign.body).toMatchObject({ status: 4001, msg: MSG.NO_PERMISSION });
+    expect(JSON.stringify(foreign.body)).not.toContain('星辰');
+    // Teachers and TFs have no house view; students and other roles are refused by the role gate.
+    expect((await houseOf(teacherA.token)).body).toMatchObject({ status: 4001, msg: MSG.NO_PERMISSION });
+    expect((await houseOf(tfA.token)).body).toMatchObject({ status: 4001, msg: MSG.NO_PERMISSION });
+    expect((await houseOf(studentB.token)).http).toBe(403);
+    // Staff and admins pick any house.
+    const staffView = await houseOf(staff.token, `?house_id=${house!.id}`);
+    expect(staffView.body.data?.students.map((s) => s.student_id)).toEqual([studentB.accountId]);
+    expect(staffView.body.data?.houses.map((h) => h.code)).toEqual(expect.arrayContaining(['HY', 'HZ']));
+    expect((await houseOf(admin.token, '?house_id=99999')).body).toMatchObject({ status: 4001, msg: TEACHING_MSG.HOUSE_NOT_FOUND });
+
+    // Cleared: the CSL sees no house again.
+    expect((await setHouse(admin.token, csl.id, null)).body.status).toBe(200);
+    expect((await houseOf(csl.token)).body.data?.house).toBeNull();
   });
 });
 

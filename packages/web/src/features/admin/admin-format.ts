@@ -26,6 +26,8 @@ export const ADMIN_TABS = [
   { key: 'onboarding', label: '入学事项' },
   // Issue 17 (decision 046).
   { key: 'checklist', label: '入学清单' },
+  // Issue 12 item 2 (decision 051): every course's sign-ins.
+  { key: 'checkin', label: '签到' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 

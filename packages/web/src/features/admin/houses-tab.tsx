@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { AdminTable } from './admin-table.tsx';
+import { CslHousesPanel } from './csl-houses-panel.tsx';
 import { STRUCTURE_KEYS, fetchHouses, saveHouse } from './structure-api.ts';
 
 type HouseForm = Omit<HouseUpdate, 'colour'> & { colour: string | { toHexString(): string } };
@@ -68,6 +69,7 @@ export default function HousesTab() {
       {holder}
       <h2>十二学院</h2>
       {body}
+      {houses.data ? <CslHousesPanel houses={houses.data} /> : null}
       <Drawer open={editing !== null} onClose={() => setEditing(null)} title={`编辑学院${editing ? `：${editing.name}` : ''}`} width={isPhone ? '100%' : 420} destroyOnHidden>
         <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)} disabled={save.isPending}>
           <Form.Item name="name" label="学院名称" rules={[{ required: true, message: '请输入学院名称' }]}>

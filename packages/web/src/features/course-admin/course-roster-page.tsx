@@ -7,6 +7,7 @@ import { COURSE_ADMIN_MSG, ENROLMENT_SOURCE_LABEL, SESSION_NAMES, type CourseRos
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { toast } from '../../lib/notifier.ts';
 import { ROSTER_KEYS, addToCourse, fetchCandidates, fetchRoster, removeFromCourse } from './course-admin-api.ts';
+import { CourseAssignmentsCard } from './course-assignments-card.tsx';
 import { CourseCertificatesCard } from './course-certificates-card.tsx';
 import './course-admin.css';
 
@@ -163,6 +164,7 @@ export default function CourseRosterPage() {
           </ul>
         )}
       </section>
+      <CourseAssignmentsCard courseId={courseId} />
       <CourseCertificatesCard courseId={courseId} />
     </div>
   );

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
+import { Button, InputNumber } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MSG } from '@summit/domain';
+import { CHECKIN_DEFAULT_LATE_MINUTES, MSG } from '@summit/domain';
 import { ErrorState, EmptyState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS, checkinPath, checkinQrPath, participationPath } from '../../app/paths.ts';
 import { TeachingNav } from './teaching-nav.tsx';
@@ -23,9 +23,11 @@ export default function CourseDetailPage({ coursework }: { coursework?: (courseI
   const valid = Number.isInteger(courseId) && courseId > 0 && Number.isInteger(period) && period > 0;
   const navigate = useNavigate();
   const client = useQueryClient();
+  // The minute after the meeting's start from which a scan counts as 迟到 (the API accepts 0–240).
+  const [lateMinutes, setLateMinutes] = useState<number>(CHECKIN_DEFAULT_LATE_MINUTES);
   const q = useQuery({ queryKey: TEACHING_KEYS.course(courseId, period), queryFn: ({ signal }) => fetchCourseDetail(courseId, period, signal), enabled: valid, retry: false });
   const open = useMutation({
-    mutationFn: (meetingId: number) => openSign(meetingId, 10),
+    mutationFn: (meetingId: number) => openSign(meetingId, lateMinutes),
     onSuccess: (sign) => {
       void client.invalidateQueries({ queryKey: TEACHING_KEYS.all });
       void navigate(checkinQrPath('teacher', sign.id));
@@ -49,6 +51,19 @@ export default function CourseDetailPage({ coursework }: { coursework?: (courseI
         </header>
         <section className="teach-section" aria-label="课次与签到">
           <h2>课次与签到</h2>
+          <p className="teach-muted teach-late">
+            <label htmlFor="late-minutes">开课后</label>{' '}
+            <InputNumber
+              id="late-minutes"
+              aria-label="迟到判定分钟数"
+              min={0}
+              max={240}
+              precision={0}
+              value={lateMinutes}
+              onChange={(v) => setLateMinutes(typeof v === 'number' ? v : CHECKIN_DEFAULT_LATE_MINUTES)}
+            />{' '}
+            分钟起扫码记为迟到（开启签到时生效）
+          </p>
           {c.meetings.length === 0 ? (
             <EmptyState description="暂无课次安排" />
           ) : (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { COURSE_CATEGORY_LABELS, TEACHER_TYPES, type CourseCategory, type TeacherCourseBrief } from '@summit/domain';
+import { COURSE_CATEGORY_LABELS, TEACHER_TYPE, TEACHER_TYPES, type CourseCategory, type TeacherCourseBrief } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS, teacherCourseDetailPath } from '../../app/paths.ts';
 import { logout } from '../../lib/session.ts';
@@ -10,6 +10,9 @@ import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchMyCourses } from './teaching-api.ts';
 import { sessionName } from './teaching-format.ts';
 import './teaching.css';
+
+/** Teacher types with a house view (decision 050): the CSL of a house, staff and admins. */
+const HOUSE_VIEW_TYPES: ReadonlySet<number> = new Set([TEACHER_TYPE.CSL, TEACHER_TYPE.STAFF, TEACHER_TYPE.ADMIN]);
 
 const ACCESS_LABEL = { teacher: '任课', assistant: '助教', admin: '管理' } as const;
 
@@ -60,6 +63,11 @@ export default function TeacherHomePage() {
       {q.data ? <p className="teach-muted">身份：{TEACHER_TYPES[q.data.teacher_type as keyof typeof TEACHER_TYPES] ?? '教师'}</p> : null}
       <TeachingNav />
       <div className="teach-actions">
+        {q.data && HOUSE_VIEW_TYPES.has(q.data.teacher_type) ? (
+          <Button type="primary" onClick={() => void navigate(PATHS.teacherHouse)}>
+            学院学生
+          </Button>
+        ) : null}
         <Button onClick={() => void navigate(PATHS.accountDevices)}>登录设备</Button>
         <Button onClick={() => void navigate(PATHS.accountSecurity)}>两步验证</Button>
         <Button

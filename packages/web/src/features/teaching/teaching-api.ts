@@ -8,6 +8,8 @@ import {
   studentCalendarSchema,
   teacherCourseBriefListSchema,
   teacherCourseDetailSchema,
+  teacherHouseSchema,
+  teacherInfoSchema,
   MSG,
   STATUS,
   type AttendanceStatus,
@@ -25,12 +27,17 @@ export const TEACHING_KEYS = {
   myAttendance: ['teaching', 'my-attendance'] as const,
   myCourseAttendance: (courseId: number) => ['teaching', 'my-attendance', courseId] as const,
   calendar: ['teaching', 'calendar'] as const,
+  me: ['teaching', 'me'] as const,
+  house: (houseId: number | undefined) => ['teaching', 'house', houseId ?? 0] as const,
 };
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const fetchMyCourses = (signal?: AbortSignal) => api.get('/teacher/course', { schema: teacherCourseBriefListSchema, ...withSignal(signal) });
 export const fetchCourseDetail = (id: number, period: number, signal?: AbortSignal) => api.get(`/teacher/course/${id}/${period}`, { schema: teacherCourseDetailSchema, navigate: false, ...withSignal(signal) });
+export const fetchHouseStudents = (houseId: number | undefined, signal?: AbortSignal) =>
+  api.get(houseId ? `/teacher/house?house_id=${houseId}` : '/teacher/house', { schema: teacherHouseSchema, navigate: false, ...withSignal(signal) });
+export const fetchTeacherInfo = (signal?: AbortSignal) => api.get('/teacher/info', { schema: teacherInfoSchema, ...withSignal(signal) });
 export const fetchSigns = (admin: boolean, signal?: AbortSignal) => api.get(admin ? '/admin/signs' : '/teacher/sign', { schema: z.array(signSummarySchema), ...withSignal(signal) });
 export const fetchSign = (id: number, signal?: AbortSignal) => api.get(`/teacher/sign/${id}`, { schema: signDetailSchema, navigate: false, ...withSignal(signal) });
 export const fetchSignQr = (id: number, signal?: AbortSignal) => api.get(`/teacher/sign/${id}/qrcode`, { schema: signQrSchema, quiet: true, ...withSignal(signal) });

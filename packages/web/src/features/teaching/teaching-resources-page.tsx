@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { COURSE_CATEGORY_LABELS, MSG, type CourseCategory, type TeacherCourseBrief } from '@summit/domain';
+import { COURSE_CATEGORY_LABELS, MSG, TEACHER_TYPES, type CourseCategory, type TeacherCourseBrief } from '@summit/domain';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { teacherCourseDetailPath } from '../../app/paths.ts';
+import { CourseBrief } from './course-brief.tsx';
 import { TeachingNav } from './teaching-nav.tsx';
-import { TEACHING_KEYS, fetchMyCourses } from './teaching-api.ts';
+import { TEACHING_KEYS, fetchMyCourses, fetchTeacherInfo } from './teaching-api.ts';
 import { sessionName } from './teaching-format.ts';
 import './teaching.css';
 
@@ -62,6 +63,7 @@ export default function TeachingResourcesPage() {
   const id = params.id ? Number(params.id) : null;
   const lists = view.categories !== undefined || segment === 'teacher-profile';
   const q = useQuery({ queryKey: TEACHING_KEYS.courses, queryFn: ({ signal }) => fetchMyCourses(signal), enabled: lists });
+  const me = useQuery({ queryKey: TEACHING_KEYS.me, queryFn: ({ signal }) => fetchTeacherInfo(signal), enabled: segment === 'teacher-profile' });
 
   let body;
   if (!lists) body = <p className="teach-section">{view.intro}</p>;
@@ -70,20 +72,52 @@ export default function TeachingResourcesPage() {
   else {
     const courses = q.data.courses.filter((c) => !view.categories || view.categories.includes(c.category as CourseCategory));
     if (segment === 'teacher-profile') {
+      const info = me.data;
       body = (
-        <section className="teach-section">
-          <h2>我的课程</h2>
-          <CourseList courses={q.data.courses} highlight={null} />
-        </section>
+        <>
+          <section className="teach-section" aria-label="基本资料">
+            <h2>基本资料</h2>
+            {me.isPending ? (
+              <LoadingState rows={2} />
+            ) : me.isError || !info ? (
+              <ErrorState onRetry={() => void me.refetch()} />
+            ) : (
+              <dl className="teach-profile">
+                <dt>姓名</dt>
+                <dd>{info.name || '—'}</dd>
+                <dt>身份</dt>
+                <dd>
+                  {TEACHER_TYPES[info.type as keyof typeof TEACHER_TYPES] ?? '教师'}
+                  {info.is_admin ? '（管理员）' : ''}
+                </dd>
+                <dt>手机</dt>
+                <dd>{info.phone}</dd>
+                <dt>任课与助教</dt>
+                <dd>
+                  {q.data.courses.some((c) => c.access === 'admin')
+                    ? `可管理全部课程（${q.data.courses.length} 门）`
+                    : `任课 ${q.data.courses.filter((c) => c.access === 'teacher').length} 门 · 助教 ${q.data.courses.filter((c) => c.access === 'assistant').length} 门`}
+                </dd>
+              </dl>
+            )}
+          </section>
+          <section className="teach-section">
+            <h2>我的课程</h2>
+            <CourseList courses={q.data.courses} highlight={null} />
+          </section>
+        </>
       );
     } else if (id !== null && !courses.some((c) => c.id === id)) {
       // A course id outside my courses: the same answer the course page gives, and nothing of the course.
       body = <ForbiddenState title={MSG.NO_PERMISSION} detail="这门课程不在你的任课或助教范围内。" />;
     } else {
-      body = (
+      const picked = id !== null ? courses.find((c) => c.id === id) : undefined;
+      body = picked ? (
+        <CourseBrief courseId={picked.id} period={picked.period} />
+      ) : (
         <>
           {view.intro ? <p className="teach-muted">{view.intro}</p> : null}
-          <CourseList courses={id !== null ? courses.filter((c) => c.id === id) : courses} highlight={id} />
+          <CourseList courses={courses} highlight={id} />
         </>
       );
     }
