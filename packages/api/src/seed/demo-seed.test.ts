@@ -74,6 +74,10 @@ describe('seedDemo', () => {
     expect(await byPhone('13800000002')).toMatchObject({ name: '王老师', teacherType: 1, isAdmin: false });
     expect(await byPhone('13800000003')).toMatchObject({ name: '李老师', teacherType: 2, isAdmin: false });
     expect(await byPhone('13800000004')).toMatchObject({ name: '陈老师', teacherType: 3, isAdmin: false });
+    // The demo CSL looks after a house from the start: 学院学生 names it.
+    const csl = await call<{ token: string }>(t.app, 'POST', '/api/login', { body: { phone_code: '86', phone: '13800000004', password: DEMO_PASSWORD } });
+    const house = await call<{ house: { name: string } | null }>(t.app, 'GET', '/api/teacher/house', { token: csl.body.data!.token });
+    expect(house.body.data!.house).toMatchObject({ name: expect.any(String) });
     const login = await call<{ token: string }>(t.app, 'POST', '/api/login', { body: { phone_code: '86', phone: '13800000010', password: DEMO_PASSWORD } });
     const info = await call(t.app, 'GET', '/api/school/info', { token: login.body.data!.token });
     expect(info.body.data).toMatchObject({ school_name: '北京市第四中学', school_id: expect.any(Number) });

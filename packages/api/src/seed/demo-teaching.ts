@@ -1,21 +1,27 @@
 /**
  * The demo's live class (issue 12, decision 051): 王老师 teaches 「课堂签到演示」 with a two-hour meeting starting at
  * the current hour on each of the next 14 days, so a fresh demo always has a meeting to open a sign-in for; the paid
- * Shanghai student (13900000007) holds a seat in it, and 李老师 (TF) assists. Idempotent by the course code.
+ * Shanghai student (13900000007) holds a seat in it, and 李老师 (TF) assists; 陈老师 (CSL) looks after the first house.
+ * Idempotent by the course code.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
-import { courseMeetings, courses } from '../db/schema-courses.ts';
+import { courseMeetings, courses, houses } from '../db/schema-courses.ts';
 import { enrolments } from '../db/schema-course-centre.ts';
-import { courseAssistants } from '../db/schema-teaching.ts';
+import { courseAssistants, cslHouses } from '../db/schema-teaching.ts';
 
 export const DEMO_LIVE_COURSE_CODE = 'DEMO-LIVE';
 const HOUR = 3_600_000;
 
 export async function seedDemoTeaching(tx: Db, options: { adminId: number; now: Date }): Promise<void> {
-  const people = await tx.select({ id: accounts.id, phone: accounts.phone, role: accounts.role }).from(accounts).where(inArray(accounts.phone, ['13800000002', '13800000003', '13900000007']));
+  const people = await tx.select({ id: accounts.id, phone: accounts.phone, role: accounts.role }).from(accounts).where(inArray(accounts.phone, ['13800000002', '13800000003', '13800000004', '13900000007']));
   const byPhone = new Map(people.map((p) => [p.phone, p.id]));
+  // The demo CSL looks after the first house, so 学院学生 names its house from the start (its students appear
+  // once an admin sorts a venue's houses and publishes the result).
+  const chen = byPhone.get('13800000004');
+  const [firstHouse] = await tx.select({ id: houses.id }).from(houses).orderBy(asc(houses.sort), asc(houses.id)).limit(1);
+  if (chen !== undefined && firstHouse) await tx.insert(cslHouses).values({ accountId: chen, houseId: firstHouse.id }).onConflictDoNothing();
   const wang = byPhone.get('13800000002');
   if (wang === undefined) return;
   const [course] = await tx
