@@ -51,3 +51,5 @@ export * from './api/onboarding.ts';
 export * from './onboarding-forms.ts';
 export * from './checklist.ts';
 export * from './api/certificates.ts';
+export * from './api/house-cup.ts';
+export * from './api/audit.ts';
