@@ -53,6 +53,8 @@ import { certificatesRoutes } from '../modules/certificates/certificates.routes.
 import { courseAdminRoutes } from '../modules/course-admin/course-admin.routes.ts';
 import { checklistRoutes } from '../modules/checklist/checklist.routes.ts';
 import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-forms.routes.ts';
+import { houseCupRoutes } from '../modules/house-cup/house-cup.routes.ts';
+import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -229,6 +231,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(onboardingRoutes);
   await app.register(checklistRoutes);
   await app.register(onboardingFormsRoutes);
+  await app.register(houseCupRoutes);
+  await app.register(auditRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {
