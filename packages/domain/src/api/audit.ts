@@ -20,7 +20,7 @@ const queryInt = (max: number) => optionalQuery(z.coerce.number({ error: MSG.PAR
 
 /** GET /api/admin/audit. */
 export const auditQuerySchema = requestObjectSchema({
-  /** The actor: an account id (#12 or 12), part of a phone number, or part of a name. */
+  /** The actor: an account id (#12, or up to three digits), part of a phone number (four digits or more), or part of a name. */
   actor: optionalQuery(boundedStringSchema(50).trim()),
   /** The object's type as recorded (venue, course, admission_decision…). */
   entity: optionalQuery(boundedStringSchema(60).trim().regex(/^[a-z][a-z0-9_.-]*$/, { error: AUDIT_MSG.ENTITY })),

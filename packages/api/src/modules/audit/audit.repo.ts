@@ -2,7 +2,7 @@
  * Reads of audit_log for the 操作日志 console (decision 059). This module only reads: the rows are written by
  * the transactions whose change they record, and no route edits or removes them.
  */
-import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog } from '../../db/schema.ts';
@@ -23,14 +23,14 @@ function likeText(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The accounts an actor search names: an id (#12), part of a phone number, or part of a name. */
+/**
+ * The accounts an actor search names: `#12` is account 12; digits are part of a phone number (four or more,
+ * fewer would match nearly everyone, so `12` is account 12 too); anything else is part of a name.
+ */
 function actorCondition(actor: string): SQL {
-  const digits = /^#?(\d{1,15})$/.exec(actor)?.[1];
-  if (digits) {
-    const byPhone = inArray(auditLog.actorId, sql`(select ${accounts.id} from ${accounts} where ${accounts.phone} like ${likeText(digits)})`);
-    const id = Number(digits);
-    return id <= 2_147_483_647 ? or(eq(auditLog.actorId, id), byPhone)! : byPhone;
-  }
+  const id = /^#(\d{1,10})$/.exec(actor)?.[1] ?? /^(\d{1,3})$/.exec(actor)?.[1];
+  if (id) return Number(id) <= 2_147_483_647 ? eq(auditLog.actorId, Number(id)) : sql`false`;
+  if (/^\d{4,15}$/.test(actor)) return inArray(auditLog.actorId, sql`(select ${accounts.id} from ${accounts} where ${accounts.phone} like ${likeText(actor)})`);
   return inArray(auditLog.actorId, sql`(select ${accounts.id} from ${accounts} where ${accounts.name} ilike ${likeText(actor)})`);
 }
 
