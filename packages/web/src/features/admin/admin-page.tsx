@@ -24,7 +24,10 @@ const CoursesTab = lazy(() => import('./courses-tab.tsx'));
 const PlacementTab = lazy(() => import('./placement-tab.tsx'));
 const OnboardingTab = lazy(() => import('./onboarding-tab.tsx'));
 const ChecklistTab = lazy(() => import('./checklist-tab.tsx'));
-const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab };
+const HouseCupTab = lazy(() => import('./house-cup-tab.tsx'));
+const AuditTab = lazy(() => import('./audit-tab.tsx'));
+const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = { 'house-cup': HouseCupTab, audit: AuditTab };
+const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, ...OPERATIONS_TABS };
 
 /** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
 export default function AdminPage() {
