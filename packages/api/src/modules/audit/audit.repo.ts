@@ -1,5 +1,5 @@
 /**
- * Reads of audit_log for the 操作日志 console (decision 059). This module only reads: the rows are written by
+ * Reads of audit_log for the 操作日志 console (decision 060). This module only reads: the rows are written by
  * the transactions whose change they record, and no route edits or removes them.
  */
 import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';

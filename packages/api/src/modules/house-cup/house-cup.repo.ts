@@ -1,6 +1,6 @@
 /**
  * The house cup ledger: the only code that touches house_cup_entries. Rows are inserted, never updated or
- * deleted (decision 059); each insert writes its audit_log row in the same transaction.
+ * deleted (decision 060); each insert writes its audit_log row in the same transaction.
  */
 import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -26,7 +26,7 @@ export const ADMIN_TABS = [
   { key: 'onboarding', label: '入学事项' },
   // Issue 17 (decision 046).
   { key: 'checklist', label: '入学清单' },
-  // Issue 13 items 4 and 8 (decision 059).
+  // Issue 13 items 4 and 8 (decision 060).
   { key: 'house-cup', label: '学院杯' },
   { key: 'audit', label: '操作日志' },
 ] as const;

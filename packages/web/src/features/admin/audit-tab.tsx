@@ -71,7 +71,7 @@ export function AuditDiffTable({ before, after }: { before: unknown; after: unkn
   );
 }
 
-/** 操作日志: every recorded write, searchable, read-only (decision 059). */
+/** 操作日志: every recorded write, searchable, read-only (decision 060). */
 export default function AuditTab() {
   const isPhone = useIsPhone();
   const [draft, setDraft] = useState<Draft>(EMPTY);

@@ -14,7 +14,7 @@ import { STRUCTURE_KEYS, fetchHouses, fetchVenues } from './structure-api.ts';
 const PAGE_SIZE = 20;
 type EntryForm = { house_id?: number; points?: number; reason?: string; venue_id?: number | null };
 
-/** 学院杯: give or take points, the leaderboard, and the ledger where a mistake is reversed, never edited (decision 059). */
+/** 学院杯: give or take points, the leaderboard, and the ledger where a mistake is reversed, never edited (decision 060). */
 export default function HouseCupTab() {
   const isPhone = useIsPhone();
   const queryClient = useQueryClient();

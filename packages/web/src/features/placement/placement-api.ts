@@ -32,7 +32,7 @@ export const fetchCard = (signal?: AbortSignal) => api.get('/student/success-car
 export const fetchMyHouse = (signal?: AbortSignal) => api.get('/student/house', { schema: myHouseSchema, quietMessages: [MSG.HOUSE_NOT_PUBLISHED], ...sig(signal) });
 export const fetchCeremony = (signal?: AbortSignal) => api.get('/student/sorting-ceremony', { schema: sortingCeremonySchema, ...sig(signal) });
 export const fetchTwelveHouses = (signal?: AbortSignal) => api.get('/houses', { schema: twelveHousesSchema, ...sig(signal) });
-/** 学院杯 (decision 059): the public board, and the student's own house's standing and latest entries. */
+/** 学院杯 (decision 060): the public board, and the student's own house's standing and latest entries. */
 export const fetchHouseCup = (signal?: AbortSignal) => api.get('/house-cup', { schema: houseCupLeaderboardSchema, ...sig(signal) });
 export const fetchMyHouseCup = (signal?: AbortSignal) => api.get('/student/house-cup', { schema: studentHouseCupSchema, ...sig(signal) });
 export const fetchRosterList = (signal?: AbortSignal) => api.get('/roster', { schema: rosterListSchema, ...sig(signal) });
