@@ -52,3 +52,5 @@ export * from './onboarding-forms.ts';
 export * from './checklist.ts';
 export * from './api/certificates.ts';
 export * from './api/school.ts';
+export * from './api/house-cup.ts';
+export * from './api/audit.ts';

@@ -54,6 +54,8 @@ import { courseAdminRoutes } from '../modules/course-admin/course-admin.routes.t
 import { checklistRoutes } from '../modules/checklist/checklist.routes.ts';
 import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-forms.routes.ts';
 import { schoolRoutes } from '../modules/school/school.routes.ts';
+import { houseCupRoutes } from '../modules/house-cup/house-cup.routes.ts';
+import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -231,6 +233,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(checklistRoutes);
   await app.register(onboardingFormsRoutes);
   await app.register(schoolRoutes);
+  await app.register(houseCupRoutes);
+  await app.register(auditRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

@@ -28,6 +28,9 @@ export const ADMIN_TABS = [
   { key: 'checklist', label: '入学清单' },
   // Issue 12 item 2 (decision 051): every course's sign-ins.
   { key: 'checkin', label: '签到' },
+  // Issue 13 items 4 and 8 (decision 060).
+  { key: 'house-cup', label: '学院杯' },
+  { key: 'audit', label: '操作日志' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/page-stat
 import { PATHS, rosterPath } from '../../app/paths.ts';
 import { PLACEMENT_KEYS, fetchCard, fetchClockOffset, markSeen } from './placement-api.ts';
 import { countdownText, courseCardState, houseState } from './placement-model.ts';
+import { HouseCupCard } from './house-cup-card.tsx';
 import './placement.css';
 
 const beijing = (iso: string) => dayjs(iso).tz('Asia/Shanghai').format('YYYY年M月D日 HH:mm');
@@ -116,6 +117,8 @@ export default function CardCoursePage({ classHub }: { classHub?: ReactNode }) {
             </Button>
           ) : null}
         </section>
+
+        <HouseCupCard showMine={house === 'revealed' && card.user.house !== null && !card.cards.is_new} />
 
         <section className="plc-card" aria-labelledby="plc-course">
           <h2 id="plc-course">选课</h2>

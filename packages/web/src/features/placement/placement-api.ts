@@ -1,11 +1,13 @@
 import {
   MSG,
   clockSchema,
+  houseCupLeaderboardSchema,
   houseRulesSchema,
   myHouseSchema,
   rosterDetailSchema,
   rosterListSchema,
   sortingCeremonySchema,
+  studentHouseCupSchema,
   successCardStatusSchema,
   twelveHousesSchema,
 } from '@summit/domain';
@@ -19,6 +21,8 @@ export const PLACEMENT_KEYS = {
   roster: (place: string | null) => ['roster', place ?? ''] as const,
   rules: (role: 'student' | 'teacher') => [role, 'house-rules'] as const,
   clock: ['clock'] as const,
+  houseCup: ['house-cup'] as const,
+  myHouseCup: ['student', 'house-cup'] as const,
 };
 
 const sig = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -28,6 +32,9 @@ export const fetchCard = (signal?: AbortSignal) => api.get('/student/success-car
 export const fetchMyHouse = (signal?: AbortSignal) => api.get('/student/house', { schema: myHouseSchema, quietMessages: [MSG.HOUSE_NOT_PUBLISHED], ...sig(signal) });
 export const fetchCeremony = (signal?: AbortSignal) => api.get('/student/sorting-ceremony', { schema: sortingCeremonySchema, ...sig(signal) });
 export const fetchTwelveHouses = (signal?: AbortSignal) => api.get('/houses', { schema: twelveHousesSchema, ...sig(signal) });
+/** 学院杯 (decision 060): the public board, and the student's own house's standing and latest entries. */
+export const fetchHouseCup = (signal?: AbortSignal) => api.get('/house-cup', { schema: houseCupLeaderboardSchema, ...sig(signal) });
+export const fetchMyHouseCup = (signal?: AbortSignal) => api.get('/student/house-cup', { schema: studentHouseCupSchema, ...sig(signal) });
 export const fetchRosterList = (signal?: AbortSignal) => api.get('/roster', { schema: rosterListSchema, ...sig(signal) });
 export const fetchRosterDetail = (place: string, signal?: AbortSignal) => api.get(`/roster/${encodeURIComponent(place)}`, { schema: rosterDetailSchema, ...sig(signal) });
 export const fetchHouseRules = (role: 'student' | 'teacher', signal?: AbortSignal) => api.get(`/${role}/house-rules`, { schema: houseRulesSchema, ...sig(signal) });
