@@ -78,6 +78,9 @@ describe('seedDemo', () => {
     const csl = await call<{ token: string }>(t.app, 'POST', '/api/login', { body: { phone_code: '86', phone: '13800000004', password: DEMO_PASSWORD } });
     const house = await call<{ house: { name: string } | null }>(t.app, 'GET', '/api/teacher/house', { token: csl.body.data!.token });
     expect(house.body.data!.house).toMatchObject({ name: expect.any(String) });
+    // The 学院杯 board starts with the demo's three entries (凤凰 20, 青龙 15, 麒麟 10).
+    const cup = await call<{ houses: Array<{ code: string; points: number; rank: number }> }>(t.app, 'GET', '/api/house-cup');
+    expect(cup.body.data!.houses.slice(0, 3).map((h) => [h.code, h.points, h.rank])).toEqual([['phoenix', 20, 1], ['dragon', 15, 2], ['qilin', 10, 3]]);
     const login = await call<{ token: string }>(t.app, 'POST', '/api/login', { body: { phone_code: '86', phone: '13800000010', password: DEMO_PASSWORD } });
     const info = await call(t.app, 'GET', '/api/school/info', { token: login.body.data!.token });
     expect(info.body.data).toMatchObject({ school_name: '北京市第四中学', school_id: expect.any(Number) });

@@ -8,9 +8,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_PROGRAMME_FACTS, sessionOf, type CourseCategory, type CourseLanguage } from '@summit/domain';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
-import { courseMeetings, courses, venueAssignments, venues } from '../db/schema-courses.ts';
+import { courseMeetings, courses, houses, venueAssignments, venues } from '../db/schema-courses.ts';
 import { selectionRounds } from '../db/schema-course-centre.ts';
+import { houseCupEntries } from '../db/schema-house-cup.ts';
 import { resultPublications } from '../db/schema-venue-house.ts';
+import { insertEntryAudited } from '../modules/house-cup/house-cup.repo.ts';
 import { ensureHouses } from '../modules/venues/venues.repo.ts';
 import { seedDemoTeaching } from './demo-teaching.ts';
 
@@ -152,4 +154,20 @@ export async function seedDemoStructure(tx: Db, options: { adminId: number; now:
   }
   // Issue 12: a live class for the check-in demo (demo-teaching.ts).
   await seedDemoTeaching(tx, options);
+  // Issue 13: a few 学院杯 entries by the demo admin, each with its audit row, so the leaderboard and 操作日志
+  // have something to show on a first start.
+  const [anyEntry] = await tx.select({ id: houseCupEntries.id }).from(houseCupEntries).limit(1);
+  const houseRows = anyEntry ? [] : await tx.select({ id: houses.id, code: houses.code, name: houses.name }).from(houses);
+  const houseByCode = new Map(houseRows.map((h) => [h.code, h]));
+  for (const [code, points, reason, daysAgo] of anyEntry ? [] : DEMO_HOUSE_CUP) {
+    const house = houseByCode.get(code);
+    if (!house) continue;
+    await insertEntryAudited(tx, { houseId: house.id, houseName: house.name, venueId: null, points, reason, giverId: options.adminId, now: new Date(now.getTime() - daysAgo * 86_400_000) });
+  }
 }
+
+const DEMO_HOUSE_CUP: ReadonlyArray<readonly [code: string, points: number, reason: string, daysAgo: number]> = [
+  ['phoenix', 20, '开营破冰活动第一名', 3],
+  ['dragon', 15, '学院辩论赛冠军', 2],
+  ['qilin', 10, '志愿服务时长最多', 1],
+];
