@@ -52,3 +52,4 @@ export * from './onboarding-forms.ts';
 export * from './checklist.ts';
 export * from './api/certificates.ts';
 export * from './api/school.ts';
+export * from './api/messages.ts';

@@ -54,6 +54,7 @@ import { courseAdminRoutes } from '../modules/course-admin/course-admin.routes.t
 import { checklistRoutes } from '../modules/checklist/checklist.routes.ts';
 import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-forms.routes.ts';
 import { schoolRoutes } from '../modules/school/school.routes.ts';
+import { messagesRoutes } from '../modules/messages/messages.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(checklistRoutes);
   await app.register(onboardingFormsRoutes);
   await app.register(schoolRoutes);
+  await app.register(messagesRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {
