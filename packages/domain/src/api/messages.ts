@@ -79,7 +79,8 @@ export const messageInputSchema = requestObjectSchema({
 export type MessageInput = z.input<typeof messageInputSchema>;
 
 // POST /api/admin/messages/recipient-count -------------------------------------------------------------------------
-export const recipientCountRequestSchema = requestObjectSchema({ filter: segmentFilterSchema.default({}) });
+/** The filter is required (an empty one, {}, is every student): a bare {} body is a 4003 like everywhere. */
+export const recipientCountRequestSchema = requestObjectSchema({ filter: segmentFilterSchema });
 export const recipientCountSchema = z.object({ count: z.number().int() });
 
 // Saved segments ---------------------------------------------------------------------------------------------------
