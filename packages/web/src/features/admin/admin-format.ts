@@ -28,6 +28,8 @@ export const ADMIN_TABS = [
   { key: 'checklist', label: '入学清单' },
   // Issue 12 item 2 (decision 051): every course's sign-ins.
   { key: 'checkin', label: '签到' },
+  // Issue 13 item 3 (decision 060).
+  { key: 'messages', label: '消息' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 

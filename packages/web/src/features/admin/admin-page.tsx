@@ -25,7 +25,8 @@ const PlacementTab = lazy(() => import('./placement-tab.tsx'));
 const OnboardingTab = lazy(() => import('./onboarding-tab.tsx'));
 const ChecklistTab = lazy(() => import('./checklist-tab.tsx'));
 const CheckinTab = lazy(() => import('./checkin-tab.tsx'));
-const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab };
+const MessagesTab = lazy(() => import('./messages-tab.tsx'));
+const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, messages: MessagesTab };
 
 /** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
 export default function AdminPage() {
