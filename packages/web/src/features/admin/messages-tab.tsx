@@ -216,7 +216,7 @@ export default function MessagesTab() {
           </Space>
         </Form>
 
-        <Form<ComposeValues> form={form} layout="vertical" initialValues={{ format: 'text', sms: true, mode: 'now' }} onFinish={onFinish} style={{ marginTop: 16 }}>
+        <Form<ComposeValues> form={form} name="message" layout="vertical" initialValues={{ format: 'text', sms: true, mode: 'now' }} onFinish={onFinish} style={{ marginTop: 16 }}>
           <Form.Item label="标题" name="title" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
             <Input maxLength={60} />
           </Form.Item>
