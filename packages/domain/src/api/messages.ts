@@ -140,3 +140,23 @@ export type StudentMessage = z.infer<typeof studentMessageSchema>;
 export const studentMessageListSchema = z.object({ unread: z.number().int(), items: z.array(studentMessageSchema) });
 export type StudentMessageList = z.infer<typeof studentMessageListSchema>;
 export const unreadCountSchema = z.object({ unread: z.number().int() });
+
+/**
+ * A notice's body as plain text, for the places that list notices as text (入学清单, 我的课表): rich-text admin
+ * messages lose their markup there and are read in full in 消息.
+ */
+export function noticePlainText(body: string, format: MessageFormat): string {
+  if (format === 'text') return body;
+  return body
+    .replace(/<\/(p|h1|h2|li)>/gi, '\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
+}

@@ -282,7 +282,7 @@ describe('roles and input', () => {
     for (const [body, field] of cases) {
       const res = await send(body);
       expect(res.body.status, JSON.stringify(body)).toBe(STATUS.PARAM);
-      expect((res.body.data as { field: string }).field).toBe(field);
+      expect((res.body.data as unknown as { field: string }).field).toBe(field);
     }
     const html = await send({ format: 'html', body: '<script>x</script>' });
     expect(html.body).toMatchObject({ status: STATUS.PARAM, data: { field: 'body' } });
