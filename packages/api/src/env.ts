@@ -57,6 +57,8 @@ const envShape = {
     ALIYUN_SMS_TEMPLATE_PARENT_PAID: aliyunTemplateCode.optional(),
     /** Checklist reminders (decision 046); without it an opted-in student's reminder SMS is recorded as failed. */
     ALIYUN_SMS_TEMPLATE_CHECKLIST_DUE: aliyunTemplateCode.optional(),
+    /** Admin messages (decision 061); without it an opted-in recipient's SMS is recorded as failed, the in-app notice still arrives. */
+    ALIYUN_SMS_TEMPLATE_ADMIN_MESSAGE: aliyunTemplateCode.optional(),
     ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
     /** Per-IP caps: a school lab behind one NAT address may need more than the default. */
     SMS_DAILY_PER_IP: z.coerce.number().int().min(1).default(ACCOUNT_LIMITS.smsDailyPerIp),

@@ -54,3 +54,4 @@ export * from './api/certificates.ts';
 export * from './api/school.ts';
 export * from './api/house-cup.ts';
 export * from './api/audit.ts';
+export * from './api/messages.ts';

@@ -9,6 +9,7 @@ import { COURSE_CATEGORIES } from '@summit/domain/course-terms';
 import { SESSION_KEYS } from '@summit/domain/programme-terms';
 import { accounts } from './schema.ts';
 import { courses, venues } from './schema-courses.ts';
+import { adminMessages } from './schema-messages.ts';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
 const student = () =>
@@ -115,6 +116,10 @@ export const studentNotices = pgTable(
     body: text('body').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
     readAt: tstz('read_at'),
+    /** The admin message this notice delivers (null for the other senders); one notice per message and student. */
+    messageId: integer('message_id').references(() => adminMessages.id, { onDelete: 'cascade' }),
+    /** 'html': body is sanitised rich text (admin messages); every other sender writes plain text. */
+    format: text('format', { enum: ['text', 'html'] }).notNull().default('text'),
   },
-  (t) => [index('student_notices_student_idx').on(t.studentId, t.createdAt)],
+  (t) => [index('student_notices_student_idx').on(t.studentId, t.createdAt), uniqueIndex('student_notices_message_student_uq').on(t.messageId, t.studentId)],
 );

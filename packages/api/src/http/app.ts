@@ -56,6 +56,7 @@ import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-fo
 import { schoolRoutes } from '../modules/school/school.routes.ts';
 import { houseCupRoutes } from '../modules/house-cup/house-cup.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
+import { messagesRoutes } from '../modules/messages/messages.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(schoolRoutes);
   await app.register(houseCupRoutes);
   await app.register(auditRoutes);
+  await app.register(messagesRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

@@ -147,6 +147,8 @@ export const PATHS = {
   eliteSchoolsKnow: '/student/elite-schools-know',
   // Issue 17: the checklist and the onboarding forms (decision 046).
   checklist: '/checklist',
+  /** 消息: every in-app notice of the student, newest first (decision 060). */
+  studentMessages: '/student/messages',
   sceneFormBasic: '/scene-form/basic',
   sceneFormHealth: '/scene-form/health',
   sceneFormAddress: '/scene-form/address',

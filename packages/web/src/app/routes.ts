@@ -230,6 +230,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Issue 12 items 5, 7, 8 (decisions 054/055): class pages, office hours, feedback, recommendation letters.
   ...CLASS_ROUTES,
   // Issue 17: the checklist and the onboarding forms (decision 046); offer and paid tuition (spec §6).
+  // Issue 13 item 3 (decision 060): every in-app notice, for any logged-in student.
+  { path: PATHS.studentMessages, title: '消息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/messages/messages-page.tsx') },
   { path: PATHS.checklist, title: '入学清单', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboardingForms.checklist, gate: 'tuition-paid' },
   ...[PATHS.sceneFormBasic, PATHS.sceneFormHealth, PATHS.sceneFormAddress, PATHS.studentInformation, PATHS.studentBaseHealthInfo, PATHS.studentPreviousInfo].map(
     (path): RouteDef => ({ path, title: '入学信息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboardingForms.form, gate: 'tuition-paid' }),

@@ -11,6 +11,8 @@ export const SESSION_KEYS = {
   authInfo: ['auth', 'info'] as const,
   studentStatus: ['student', 'status'] as const,
   studentInfo: ['student', 'info'] as const,
+  /** The student's unread 消息 count (top bar badge; the message page invalidates it when one is read). */
+  unreadMessages: ['student', 'messages', 'unread'] as const,
 };
 
 async function loadClient() {
@@ -32,6 +34,21 @@ export function useAuthInfo() {
       return api.get('/auth/info', { schema: authInfoSchema, signal, quiet: true });
     },
     staleTime: 5 * 60_000,
+  });
+}
+
+/** A logged-in student's unread message count for the top bar's 消息 badge (decision 061); quiet, polled slowly. */
+export function useUnreadMessages(enabled: boolean) {
+  const token = authStorage.currentToken();
+  return useQuery<number>({
+    queryKey: [...SESSION_KEYS.unreadMessages, token],
+    enabled: enabled && Boolean(token),
+    queryFn: async ({ signal }) => {
+      const [{ api }, { unreadCountSchema }] = await Promise.all([import('./api-client.ts'), import('@summit/domain')]);
+      return (await api.get('/student/messages/unread-count', { schema: unreadCountSchema, signal, quiet: true })).unread;
+    },
+    staleTime: 60_000,
+    refetchInterval: 120_000,
   });
 }
 

@@ -19,6 +19,7 @@ import {
   type ChecklistState,
   type StudentChecklist,
   type UploadedFile,
+  noticePlainText,
 } from '@summit/domain';
 import { isAttachableUpload } from '../storage/storage.service.ts';
 import type { AuthState } from '../../http/auth-state.ts';
@@ -119,7 +120,7 @@ export async function getStudentChecklist(ctx: AppContext, auth: AuthState): Pro
     done: entries.filter((e) => e.state === 'done' || e.state === 'waived').length,
     total: entries.length,
     sms_reminders: await findSmsPreference(ctx.db, student.id),
-    notices: (await recentNotices(ctx.db, student.id, CHECKLIST_NOTICE_LIMIT)).map((n) => ({ id: n.id, title: n.title, body: n.body, created_at: n.createdAt.toISOString() })),
+    notices: (await recentNotices(ctx.db, student.id, CHECKLIST_NOTICE_LIMIT)).map((n) => ({ id: n.id, title: n.title, body: noticePlainText(n.body, n.format), created_at: n.createdAt.toISOString() })),
   };
 }
 

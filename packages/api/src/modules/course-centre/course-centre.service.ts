@@ -27,6 +27,7 @@ import {
   type SelectionRound,
   type SessionKey,
   type Timetable,
+  noticePlainText,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import {
@@ -357,7 +358,7 @@ async function timetableOf(ctx: AppContext, c: Centre): Promise<Timetable> {
       return row ? [{ ...courseOut(row, lists, held), source: e.source }] : [];
     }),
     waitlist: lists.waitlist.map((w) => ({ course_id: w.courseId, title: byId.get(w.courseId)?.title ?? '', position: positions.get(w.courseId) ?? 0 })),
-    notices: notices.map((n) => ({ id: n.id, title: n.title, body: n.body, created_at: n.createdAt.toISOString(), read_at: n.readAt?.toISOString() ?? null })),
+    notices: notices.map((n) => ({ id: n.id, title: n.title, body: noticePlainText(n.body, n.format), created_at: n.createdAt.toISOString(), read_at: n.readAt?.toISOString() ?? null })),
     venue: { id: c.venue.id, place_name: c.venue.placeName, name: c.venue.name },
     session_key: c.sessionKey,
   };

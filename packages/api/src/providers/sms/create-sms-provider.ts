@@ -17,6 +17,7 @@ export function createSmsProvider(env: Env, log?: FastifyBaseLogger): SmsProvide
         tuition_paid: env.ALIYUN_SMS_TEMPLATE_TUITION_PAID ?? '',
         parent_paid: env.ALIYUN_SMS_TEMPLATE_PARENT_PAID ?? '',
         checklist_due: env.ALIYUN_SMS_TEMPLATE_CHECKLIST_DUE ?? '',
+        admin_message: env.ALIYUN_SMS_TEMPLATE_ADMIN_MESSAGE ?? '',
       },
       endpoint: env.ALIYUN_SMS_ENDPOINT,
     });

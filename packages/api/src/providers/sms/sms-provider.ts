@@ -14,7 +14,7 @@ export interface SmsSendResult {
 }
 
 /** The result messages the platform sends (docs/decisions/026), each one template at the provider. */
-export const NOTIFICATION_KINDS = ['decision_released', 'tuition_paid', 'parent_paid', 'checklist_due'] as const;
+export const NOTIFICATION_KINDS = ['decision_released', 'tuition_paid', 'parent_paid', 'checklist_due', 'admin_message'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Template parameters: the student's name and, for payments, the amount in yuan ("16800.00"). */
@@ -24,6 +24,8 @@ export interface NotificationParams {
   /** checklist_due: the item's title and its due date in Beijing time ("7月1日 23:59"). */
   item?: string;
   due?: string;
+  /** admin_message: the message's title (the body is read on the site; decision 061). */
+  title?: string;
 }
 
 export interface NotificationSms {
@@ -68,6 +70,8 @@ export function notificationText(kind: NotificationKind, params: NotificationPar
       return `【Summit】${params.name}同学，我们已收到你缴纳的学费${params.amount ?? ''}元，缴费成功。请登录网站查看后续安排。`;
     case 'checklist_due':
       return `【Summit】${params.name}同学，入学清单中的“${params.item ?? ''}”将于${params.due ?? ''}截止，请尽快登录网站完成。`;
+    case 'admin_message':
+      return `【Summit】${params.name}同学，你有一条新消息“${params.title ?? ''}”，请登录网站在“消息”中查看。`;
     case 'parent_paid':
       return `【Summit】${params.name}同学，你的家长已通过代付链接为你缴纳学费${params.amount ?? ''}元，缴费成功。请登录网站查看后续安排。`;
   }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authStorage } from '../../lib/auth-storage.ts';
-import { logout, useAuthInfo } from '../../lib/session.ts';
+import { logout, useAuthInfo, useUnreadMessages } from '../../lib/session.ts';
 import { PATHS } from '../paths.ts';
 import type { TopBarKind } from '../routes.ts';
 import { Brand } from './brand.tsx';
@@ -34,6 +34,7 @@ function TopBarFrame({ variant, left, center, right, inverted = false }: FramePr
 /** Logged in: the name, linking to the account page. Logged out: 登录 / 注册 (unless hidden). */
 function UserArea({ showGuestLinks = true }: { showGuestLinks?: boolean }) {
   const info = useAuthInfo();
+  const unread = useUnreadMessages(info.data?.type === 'STUDENT');
   if (authStorage.currentToken() && info.data) {
     const student = info.data.type === 'STUDENT';
     const user = (
@@ -50,6 +51,14 @@ function UserArea({ showGuestLinks = true }: { showGuestLinks?: boolean }) {
       <nav className="topbar__student" aria-label="我的">
         <Link to={`${PATHS.account}#my-application`} className="topbar__link topbar__my-app">
           我的申请
+        </Link>
+        <Link to={PATHS.studentMessages} className="topbar__link topbar__messages" aria-label={unread.data ? `消息，${unread.data}条未读` : '消息'} data-testid="topbar-messages">
+          消息
+          {unread.data ? (
+            <span className="topbar__badge" data-testid="topbar-unread">
+              {unread.data > 99 ? '99+' : unread.data}
+            </span>
+          ) : null}
         </Link>
         {user}
       </nav>

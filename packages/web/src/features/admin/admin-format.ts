@@ -31,6 +31,8 @@ export const ADMIN_TABS = [
   // Issue 13 items 4 and 8 (decision 060).
   { key: 'house-cup', label: '学院杯' },
   { key: 'audit', label: '操作日志' },
+  // Issue 13 item 3 (decision 061).
+  { key: 'messages', label: '消息' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 
