@@ -115,6 +115,7 @@ describe('every request schema', () => {
       'placementSeenRequestSchema',
       'programmeFactsUpdateRequestSchema',
       'publicationRequestSchema',
+      'recipientCountRequestSchema',
       'registerRequestSchema',
       'releaseRequestSchema',
       'resetRequestSchema',
