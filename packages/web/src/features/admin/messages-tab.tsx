@@ -167,14 +167,14 @@ export default function MessagesTab() {
           </Form.Item>
           <Space wrap align="start">
             <Form.Item label="批次">
-              <Select aria-label="批次" allowClear style={{ width: 140 }} value={filter.batch ?? null} onChange={(v) => set({ batch: v ?? null })} options={options(MESSAGE_BATCHES, MESSAGE_BATCH_LABELS)} />
+              <Select aria-label="批次" placeholder="不限" allowClear style={{ width: 140 }} value={filter.batch ?? null} onChange={(v) => set({ batch: v ?? null })} options={options(MESSAGE_BATCHES, MESSAGE_BATCH_LABELS)} />
             </Form.Item>
             <Form.Item label="申请进度">
-              <Select aria-label="申请进度" allowClear style={{ width: 150 }} value={filter.signup_status ?? null} onChange={(v) => set({ signup_status: v ?? null })} options={options(SIGNUP_STATUSES, SIGNUP_STATUS_LABELS)} />
+              <Select aria-label="申请进度" placeholder="不限" allowClear style={{ width: 150 }} value={filter.signup_status ?? null} onChange={(v) => set({ signup_status: v ?? null })} options={options(SIGNUP_STATUSES, SIGNUP_STATUS_LABELS)} />
             </Form.Item>
             <Form.Item label="学费">
               <Select
-                aria-label="学费"
+                aria-label="学费" placeholder="不限"
                 allowClear
                 style={{ width: 110 }}
                 value={filter.tuition_paid == null ? null : filter.tuition_paid ? 'paid' : 'unpaid'}
@@ -186,17 +186,17 @@ export default function MessagesTab() {
               />
             </Form.Item>
             <Form.Item label="期次">
-              <Select aria-label="期次" allowClear style={{ width: 110 }} value={filter.session ?? null} onChange={(v) => set({ session: v ?? null })} options={options(SESSION_KEYS, SESSION_NAMES)} />
+              <Select aria-label="期次" placeholder="不限" allowClear style={{ width: 110 }} value={filter.session ?? null} onChange={(v) => set({ session: v ?? null })} options={options(SESSION_KEYS, SESSION_NAMES)} />
             </Form.Item>
             <Form.Item label="会场">
-              <Select aria-label="会场" allowClear style={{ width: 140 }} value={filter.venue_id ?? null} onChange={(v) => set({ venue_id: v ?? null })} options={(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))} />
+              <Select aria-label="会场" placeholder="不限" allowClear style={{ width: 140 }} value={filter.venue_id ?? null} onChange={(v) => set({ venue_id: v ?? null })} options={(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))} />
             </Form.Item>
             <Form.Item label="学院">
-              <Select aria-label="学院" allowClear style={{ width: 140 }} value={filter.house_id ?? null} onChange={(v) => set({ house_id: v ?? null })} options={(houses.data ?? []).map((h) => ({ value: h.id, label: h.name }))} />
+              <Select aria-label="学院" placeholder="不限" allowClear style={{ width: 140 }} value={filter.house_id ?? null} onChange={(v) => set({ house_id: v ?? null })} options={(houses.data ?? []).map((h) => ({ value: h.id, label: h.name }))} />
             </Form.Item>
             <Form.Item label="省份">
               <Select
-                aria-label="省份"
+                aria-label="省份" placeholder="不限"
                 allowClear
                 showSearch
                 optionFilterProp="label"
