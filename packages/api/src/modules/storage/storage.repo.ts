@@ -10,6 +10,7 @@ import { allocationRuns, selectionRounds } from '../../db/schema-course-centre.t
 import { jobs } from '../../db/schema-jobs.ts';
 import { assignments, courseGrades, essays, submissions } from '../../db/schema-coursework.ts';
 import { recommendationLetters } from '../../db/schema-classes.ts';
+import { adminMessages, messageSegments } from '../../db/schema-messages.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -76,6 +77,9 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   courseGrades.scores,
   // Recommendation letters: the recipients' names and e-mail addresses (decision 055).
   recommendationLetters.recipients,
+  // Admin messages: the segment filter (batch, status, session, venue, house, province ids; decision 061).
+  messageSegments.filter,
+  adminMessages.filter,
 ];
 
 /**
