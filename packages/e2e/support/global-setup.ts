@@ -120,7 +120,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     SENSITIVE_RATE_LIMIT_PER_MINUTE: '2000',
     // And every page's requests: the suite drives one browser at machine speed from one address, and its
     // busiest minutes (every info page on desktop and AMC, then the FAQ) passed the 600-a-minute flood guard
-    // in CI. The guard is tested in the API suite (rate-limit tests), not here.
+    // in CI. The guard is tested in the API suite (security-headers, redis), not here.
     RATE_LIMIT_PER_MINUTE: '20000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
