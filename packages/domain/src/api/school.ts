@@ -9,6 +9,17 @@ import { MSG } from '../messages.ts';
 import { SIGNUP_STATUSES, type SignupStatus } from '../student-status.ts';
 import { boundedStringSchema, queryIdSchema, requestObjectSchema, timestampSchema } from './common.ts';
 
+/** The steps of a student's journey as the school's history shows them, in order. */
+export const SCHOOL_TIMELINE_LABELS = {
+  activated: '注册账号',
+  info_completed: '完善个人信息',
+  step1_submitted: '提交申请第一步',
+  apply_paid: '缴纳申请费',
+  step2_submitted: '提交申请第二步',
+  offer_released: '录取结果公布',
+  tuition_paid: '缴纳学费',
+} as const;
+
 export const SCHOOL_MSG = {
   NOT_BOUND: '学校账号未绑定学校，请联系管理员',
   STUDENT_NOT_FOUND: '学生不存在',

@@ -7,6 +7,7 @@ import {
   APPLY_GRADES,
   AppError,
   SCHOOL_MSG,
+  SCHOOL_TIMELINE_LABELS,
   SCHOOL_PAGE_SIZE_DEFAULT,
   maskPhone,
   schoolDecisionOf,
@@ -149,13 +150,13 @@ export async function getStudentHistory(ctx: AppContext, auth: AuthState, userId
   const recommendations = await findRecommendations(ctx.db, userId);
   const current = recommendations.find((r) => r.programmeYear === year);
   const events: Array<{ label: string; at: Date | null }> = [
-    { label: '注册账号', at: row.activatedAt },
-    { label: '完善个人信息', at: row.infoCompletedAt },
-    { label: '提交申请第一步', at: row.step1SubmittedAt },
-    { label: '缴纳申请费', at: row.applyPaidAt },
-    { label: '提交申请第二步', at: row.step2SubmittedAt },
-    { label: '录取结果公布', at: item.offerReleasedAt },
-    { label: '缴纳学费', at: row.tuitionPaidAt },
+    { label: SCHOOL_TIMELINE_LABELS.activated, at: row.activatedAt },
+    { label: SCHOOL_TIMELINE_LABELS.info_completed, at: row.infoCompletedAt },
+    { label: SCHOOL_TIMELINE_LABELS.step1_submitted, at: row.step1SubmittedAt },
+    { label: SCHOOL_TIMELINE_LABELS.apply_paid, at: row.applyPaidAt },
+    { label: SCHOOL_TIMELINE_LABELS.step2_submitted, at: row.step2SubmittedAt },
+    { label: SCHOOL_TIMELINE_LABELS.offer_released, at: item.offerReleasedAt },
+    { label: SCHOOL_TIMELINE_LABELS.tuition_paid, at: row.tuitionPaidAt },
   ];
   const years: SchoolHistoryYear[] = [
     {
