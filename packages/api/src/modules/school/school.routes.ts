@@ -12,11 +12,11 @@ import {
   schoolStudentListSchema,
   schoolStudentParamsSchema,
 } from '@summit/domain';
+import { sendSheet } from '../../http/xlsx-stream.ts';
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { exportStudents, getStudent, getStudentHistory, listStudents, recommendStudent } from './school.service.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The school portal (issue 13 item 10, decision 059). The auth hook limits /api/school/ to school accounts. */
 export async function schoolRoutes(app: FastifyInstance) {
@@ -72,12 +72,7 @@ export async function schoolRoutes(app: FastifyInstance) {
     { schema: { tags, summary: '导出本校学生名单（.xlsx，按当前筛选）', querystring: schoolStudentFilterSchema } },
     async (req, reply) => {
       const { fileName, stream } = await exportStudents(ctx, authOf(req), req.query);
-      stream.on('error', (err) => req.log.error({ err }, 'school export failed midway'));
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="school-students.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-        .send(stream);
+      return sendSheet(req, reply, 'school-students.xlsx', fileName, stream);
     },
   );
 }
