@@ -7,6 +7,9 @@
  *     actor, object id, before and after, and nothing secret in them.
  * (c) audit_log refuses UPDATE, DELETE and TRUNCATE in the database itself.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { CLASSES_MSG, auditActionLabel, type Assignment, type LetterStudentView, type SignDetail, type SignSummary, type TeacherSlot } from '@summit/domain';
@@ -113,6 +116,7 @@ export const WRITE_ROUTE_AUDIT: Readonly<Record<string, Coverage>> = {
   'DELETE /api/admin/message-segments/:id': { audit: ['message_segment.delete'] },
 };
 
+const MODULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MIN = 60_000;
 let t: TestApp;
 let teacher: Staff;
@@ -157,6 +161,23 @@ describe('the inventory (decision 067)', () => {
     expect(missing, 'write routes with no audit entry: add the audit row in the service’s transaction, then list it here').toEqual([]);
     const stale = Object.keys(WRITE_ROUTE_AUDIT).filter((k) => !registered.includes(k));
     expect(stale, 'inventory rows for routes that no longer exist').toEqual([]);
+  });
+
+  it('lists only actions the api writes: each is a literal in a module, or one of the few built from a value', () => {
+    const source = readdirSync(MODULES_DIR, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => readFileSync(path.join(MODULES_DIR, f), 'utf8'))
+      .join('\n');
+    // Built at run time: `selection_round.${status}` (course-centre.service) and 'enrolment.' + source (takeSeat).
+    const built: Record<string, string> = {
+      'selection_round.open': 'selection_round.${status}',
+      'selection_round.closed': 'selection_round.${status}',
+      'selection_round.draft': 'selection_round.${status}',
+      'enrolment.admin': "'enrolment.' + s.source",
+    };
+    const actions = Object.values(WRITE_ROUTE_AUDIT).flatMap((c) => ('audit' in c ? c.audit : []));
+    const unknown = actions.filter((a) => !(source.includes(`'${a}'`) || (built[a] !== undefined && source.includes(built[a]))));
+    expect(unknown).toEqual([]);
   });
 
   it('gives every recorded action a Chinese name in the 操作日志, and every no-change route a reason', () => {
