@@ -29,6 +29,9 @@ interface Draft {
   from: Dayjs | null;
   to: Dayjs | null;
 }
+/** The action's Chinese name with its recorded code, which is what the 操作 filter matches. */
+const actionText = (action: string) => (auditActionLabel(action) === action ? action : `${auditActionLabel(action)}（${action}）`);
+
 const EMPTY: Draft = { actor: '', entity: undefined, entity_id: '', action: '', from: null, to: null };
 
 function queryOf(d: Draft): AuditQuery {
@@ -152,7 +155,7 @@ export default function AuditTab() {
         {list.data ? <p className="ops-muted">{`共 ${list.data.total} 条`}</p> : null}
         {body}
       </section>
-      <Drawer open={open !== null} onClose={() => setOpen(null)} title={open ? `${auditEntityLabel(open.entity)}${open.entity_id ? ` #${open.entity_id}` : ''} · ${auditActionLabel(open.action)}` : ''} width={isPhone ? '100%' : 640} destroyOnHidden>
+      <Drawer open={open !== null} onClose={() => setOpen(null)} title={open ? `${auditEntityLabel(open.entity)}${open.entity_id ? ` #${open.entity_id}` : ''} · ${actionText(open.action)}` : ''} width={isPhone ? '100%' : 640} destroyOnHidden>
         {open ? (
           <>
             <p>
