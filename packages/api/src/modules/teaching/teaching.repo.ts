@@ -163,6 +163,8 @@ async function assistantIds(tx: Tx, courseId: number): Promise<number[]> {
  */
 export async function setAssistantAudited(db: Db, w: { courseId: number; accountId: number; actorId: number; add: boolean; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
+    // The course row is the lock two admins editing its assistants queue on, so each "before" is the true one.
+    await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, w.courseId)).for('update');
     const before = await assistantIds(tx, w.courseId);
     const changed = w.add
       ? await tx.insert(courseAssistants).values({ courseId: w.courseId, accountId: w.accountId, createdBy: w.actorId }).onConflictDoNothing().returning({ id: courseAssistants.accountId })
