@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_MSG, auditDiff, auditEntityLabel, auditQuerySchema } from './audit.ts';
+import { AUDIT_ACTION_LABELS, AUDIT_MSG, auditActionLabel, auditDiff, auditEntityLabel, auditQuerySchema } from './audit.ts';
 
 describe('auditDiff', () => {
   it('marks changed, added, removed and unchanged fields, changed first', () => {
@@ -41,5 +41,11 @@ describe('auditQuerySchema', () => {
   it('labels known types in Chinese and shows unknown ones as recorded', () => {
     expect(auditEntityLabel('house_cup')).toBe('学院杯');
     expect(auditEntityLabel('something_new')).toBe('something_new');
+  });
+  it('labels known actions in Chinese and shows unknown ones as recorded', () => {
+    expect(auditActionLabel('sign.open')).toBe('开启签到');
+    expect(auditActionLabel('attendance.override')).toBe('修改出勤状态');
+    expect(auditActionLabel('something.new')).toBe('something.new');
+    for (const label of Object.values(AUDIT_ACTION_LABELS)) expect(label).toMatch(/[\u4e00-\u9fff]/);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Reads of audit_log for the 操作日志 console (decision 060). This module only reads: the rows are written by
- * the transactions whose change they record, and no route edits or removes them.
+ * Reads of audit_log for the 操作日志 console (decision 060). The console only reads: the rows are written by
+ * the transactions whose change they record (newer ones through audit-write.repo.ts), and the database refuses
+ * any UPDATE, DELETE or TRUNCATE of them (decision 067).
  */
 import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '@summit/domain';

@@ -6,6 +6,7 @@ import { studentForms } from '../../db/schema-admission.ts';
 import { studentNotices } from '../../db/schema-course-centre.ts';
 import { checklistConfirmations, checklistItems, checklistPreferences, checklistReminders, checklistWaivers } from '../../db/schema-checklist.ts';
 import { enqueueNotification } from '../notifications/notifications.repo.ts';
+import { recordAudit } from '../audit/audit-write.repo.ts';
 
 export type ItemRow = typeof checklistItems.$inferSelect;
 
@@ -160,9 +161,12 @@ export async function setSmsPreference(db: Db, studentId: number, smsReminders: 
 }
 
 /** In-app notices (the course centre's `student_notices`), one per student, in one statement. */
-export async function insertNotices(db: Db, studentIds: readonly number[], title: string, body: string, now: Date): Promise<void> {
-  if (studentIds.length === 0) return;
-  await db.insert(studentNotices).values(studentIds.map((studentId) => ({ studentId, title, body, createdAt: now })));
+/** An admin's message to chosen students: the notices and the audit row (who, to which ids, what) in one transaction. */
+export async function insertNoticesAudited(db: Db, w: { studentIds: readonly number[]; title: string; body: string; actorId: number; now: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(studentNotices).values(w.studentIds.map((studentId) => ({ studentId, title: w.title, body: w.body, createdAt: w.now })));
+    await recordAudit(tx, { actorId: w.actorId, action: 'checklist.message', entity: 'checklist_message', entityId: null, before: null, after: { student_ids: w.studentIds, title: w.title, body: w.body }, now: w.now });
+  });
 }
 
 /** The files the student handed in for upload:* items, by key. */

@@ -119,6 +119,6 @@ export async function checklistRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/checklist/message',
     { schema: { tags: admin, summary: '向所选学生发送站内通知', body: checklistMessageRequestSchema, response: { 200: envelopeOf(checklistMessageResultSchema) } } },
-    async (req) => ok(await messageStudents(ctx, req.body), CHECKLIST_MSG.MESSAGE_SENT),
+    async (req) => ok(await messageStudents(ctx, authOf(req), req.body), CHECKLIST_MSG.MESSAGE_SENT),
   );
 }

@@ -34,7 +34,7 @@ import {
   findSmsPreference,
   insertConfirmation,
   insertItemAudited,
-  insertNotices,
+  insertNoticesAudited,
   keyTaken,
   listChecklistStudents,
   listItems,
@@ -220,11 +220,11 @@ export async function waiveChecklistItem(ctx: AppContext, auth: AuthState, input
 }
 
 /** An in-app notice to the chosen admitted students (others in the list are ignored, not an error). */
-export async function messageStudents(ctx: AppContext, input: { student_ids: number[]; title: string; body: string }): Promise<{ sent: number }> {
+export async function messageStudents(ctx: AppContext, auth: AuthState, input: { student_ids: number[]; title: string; body: string }): Promise<{ sent: number }> {
   const admitted = new Set((await listChecklistStudents(ctx.db)).map((s) => s.id));
   const ids = [...new Set(input.student_ids)].filter((id) => admitted.has(id));
   if (ids.length === 0) throw AppError.param('student_ids', '所选学生均不在入学清单范围内');
-  await insertNotices(ctx.db, ids, input.title, input.body, ctx.now());
+  await insertNoticesAudited(ctx.db, { studentIds: ids, title: input.title, body: input.body, actorId: auth.accountId, now: ctx.now() });
   return { sent: ids.length };
 }
 

@@ -5,6 +5,7 @@ import { accounts, auditLog } from '../../db/schema.ts';
 import { courseMeetings, courses } from '../../db/schema-courses.ts';
 import { enrolments, studentNotices } from '../../db/schema-course-centre.ts';
 import { courseFeedback, officeHourBookings, officeHourSlots, recommendationLetterLinks, recommendationLetters } from '../../db/schema-classes.ts';
+import { recordAudit } from '../audit/audit-write.repo.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type CourseRow = typeof courses.$inferSelect;
@@ -69,9 +70,21 @@ export async function findSlot(db: Db | Tx, slotId: number): Promise<SlotRow | u
   return row;
 }
 
-export async function insertSlot(db: Db, row: typeof officeHourSlots.$inferInsert): Promise<SlotRow> {
-  const [slot] = await db.insert(officeHourSlots).values(row).returning();
-  return slot!;
+/** Publishes a slot with its audit row (decision 067); its creator is the actor. */
+export async function insertSlot(db: Db, row: typeof officeHourSlots.$inferInsert & { createdAt: Date }): Promise<SlotRow> {
+  return db.transaction(async (tx) => {
+    const [slot] = await tx.insert(officeHourSlots).values(row).returning();
+    await recordAudit(tx, {
+      actorId: row.createdBy,
+      action: 'office_hour.create',
+      entity: 'office_hour',
+      entityId: slot!.id,
+      before: null,
+      after: { course_id: slot!.courseId, starts_at: slot!.startsAt.toISOString(), ends_at: slot!.endsAt.toISOString(), location: slot!.location, capacity: slot!.capacity },
+      now: row.createdAt,
+    });
+    return slot!;
+  });
 }
 
 export type BookOutcome = 'ok' | 'full' | 'started' | 'one-per-course' | 'missing';
@@ -206,13 +219,30 @@ export async function insertLetter(db: Db, row: typeof recommendationLetters.$in
 }
 
 /** Saves a draft unless the letter is already submitted; returns whether it was saved. */
-export async function saveLetterDraft(db: Db, id: number, bodyHtml: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(recommendationLetters)
-    .set({ bodyHtml, status: 'draft', updatedAt: now })
-    .where(and(eq(recommendationLetters.id, id), inArray(recommendationLetters.status, ['requested', 'draft'])))
-    .returning({ id: recommendationLetters.id });
-  return rows.length > 0;
+/**
+ * Saves the teacher's draft with its audit row. The letter is about a minor and is the teacher's to keep private
+ * until submitted: the row records the status and the text's length, never the text.
+ */
+export async function saveLetterDraft(db: Db, id: number, bodyHtml: string, now: Date, actorId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: recommendationLetters.status, bodyHtml: recommendationLetters.bodyHtml }).from(recommendationLetters).where(eq(recommendationLetters.id, id)).for('update');
+    const rows = await tx
+      .update(recommendationLetters)
+      .set({ bodyHtml, status: 'draft', updatedAt: now })
+      .where(and(eq(recommendationLetters.id, id), inArray(recommendationLetters.status, ['requested', 'draft'])))
+      .returning({ id: recommendationLetters.id });
+    if (rows.length === 0 || !before) return false;
+    await recordAudit(tx, {
+      actorId,
+      action: 'recommendation_letter.draft',
+      entity: 'recommendation_letter',
+      entityId: id,
+      before: { status: before.status, body_chars: before.bodyHtml.length },
+      after: { status: 'draft', body_chars: bodyHtml.length },
+      now,
+    });
+    return true;
+  });
 }
 
 /** Submits and creates the recipients' links in one transaction; null when it was submitted already. */
@@ -245,9 +275,20 @@ export async function unsentLinks(db: Db, letterId: number): Promise<LinkRow[]> 
 }
 
 /** A fresh token for a link whose e-mail never went out (only hashes are stored, so a resend needs a new one). */
-export async function rotateLinkToken(db: Db, linkId: number, tokenHash: string, expiresAt: Date): Promise<LinkRow> {
-  const [row] = await db.update(recommendationLetterLinks).set({ tokenHash, expiresAt }).where(and(eq(recommendationLetterLinks.id, linkId), isNull(recommendationLetterLinks.sentAt))).returning();
-  return row!;
+/**
+ * Gives each unsent link a new token, all in one transaction with the audit row of the resend. The row names the
+ * links by id and count: neither the tokens nor the recipients' addresses go into the log.
+ */
+export async function rotateLinkTokensAudited(db: Db, w: { letterId: number; rotations: ReadonlyArray<{ linkId: number; tokenHash: string }>; expiresAt: Date; actorId: number; now: Date }): Promise<LinkRow[]> {
+  return db.transaction(async (tx) => {
+    const links: LinkRow[] = [];
+    for (const r of w.rotations) {
+      const [row] = await tx.update(recommendationLetterLinks).set({ tokenHash: r.tokenHash, expiresAt: w.expiresAt }).where(and(eq(recommendationLetterLinks.id, r.linkId), isNull(recommendationLetterLinks.sentAt))).returning();
+      if (row) links.push(row);
+    }
+    await recordAudit(tx, { actorId: w.actorId, action: 'recommendation_letter.resend', entity: 'recommendation_letter', entityId: w.letterId, before: null, after: { link_ids: links.map((l) => l.id), expires_at: w.expiresAt.toISOString() }, now: w.now });
+    return links;
+  });
 }
 
 export async function unsentCounts(db: Db, letterIds: readonly number[]): Promise<Map<number, number>> {

@@ -309,7 +309,7 @@ export async function writeLetter(deps: ClassesDeps, auth: AuthState, id: number
   const body = sanitizeRichText(input.body_html);
   const now = ctx.now();
   if (!input.submit) {
-    if (!(await repo.saveLetterDraft(ctx.db, id, body, now))) throw AppError.message(CLASSES_MSG.LETTER_LOCKED);
+    if (!(await repo.saveLetterDraft(ctx.db, id, body, now, auth.accountId))) throw AppError.message(CLASSES_MSG.LETTER_LOCKED);
     return { letter: await getTeacherLetter(ctx, auth, id), msg: CLASSES_MSG.LETTER_SAVED };
   }
   if (plainText(body) === '') throw AppError.param('body_html', CLASSES_MSG.LETTER_EMPTY);
@@ -340,12 +340,12 @@ export async function resendLetter(deps: ClassesDeps, auth: AuthState, id: numbe
   if (pending.length === 0) throw AppError.message(CLASSES_MSG.LETTER_NOTHING_TO_RESEND);
   const expiresAt = new Date(ctx.now().getTime() + CLASSES_LIMITS.letterLinkDays * 24 * HOUR);
   const tokens = new Map<string, string>();
-  const links: repo.LinkRow[] = [];
-  for (const link of pending) {
+  const rotations = pending.map((link) => {
     const token = randomBytes(32).toString('base64url');
     tokens.set(sha256(token), token);
-    links.push(await repo.rotateLinkToken(ctx.db, link.id, sha256(token), expiresAt));
-  }
+    return { linkId: link.id, tokenHash: sha256(token) };
+  });
+  const links = await repo.rotateLinkTokensAudited(ctx.db, { letterId: id, rotations, expiresAt, actorId: auth.accountId, now: ctx.now() });
   const sent = await sendLinks(deps, row, links, tokens, origin);
   return { letter: await getTeacherLetter(ctx, auth, id), msg: sent ? CLASSES_MSG.LETTER_RESENT : CLASSES_MSG.LETTER_SEND_FAILED };
 }

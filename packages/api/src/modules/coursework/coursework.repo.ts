@@ -5,6 +5,7 @@ import { accounts, auditLog } from '../../db/schema.ts';
 import { courses } from '../../db/schema-courses.ts';
 import { enrolments, studentNotices } from '../../db/schema-course-centre.ts';
 import { assignments, courseGrades, essays, gradeComponents, gradePublications, submissions } from '../../db/schema-coursework.ts';
+import { recordAudit } from '../audit/audit-write.repo.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -51,14 +52,35 @@ export async function nameOf(db: Db, accountId: number): Promise<string> {
 
 export type AssignmentValues = Pick<AssignmentRow, 'title' | 'instructions' | 'dueAt' | 'allowedTypes' | 'maxSizeMb' | 'maxScore' | 'rubric'>;
 
-export async function insertAssignment(db: Db, courseId: number, v: AssignmentValues, actorId: number, now: Date): Promise<AssignmentRow> {
-  const [row] = await db.insert(assignments).values({ ...v, courseId, createdBy: actorId, createdAt: now, updatedAt: now }).returning();
-  return row!;
+/** What an audit row keeps of an assignment: its settings, and the instructions by length only. */
+function assignmentSnapshot(a: AssignmentRow) {
+  return {
+    course_id: a.courseId,
+    title: a.title,
+    due_at: a.dueAt.toISOString(),
+    allowed_types: a.allowedTypes,
+    max_size_mb: a.maxSizeMb,
+    max_score: a.maxScore,
+    rubric: a.rubric,
+    instructions_chars: a.instructions.length,
+  };
 }
 
-export async function updateAssignment(db: Db, id: number, v: AssignmentValues, now: Date): Promise<AssignmentRow> {
-  const [row] = await db.update(assignments).set({ ...v, updatedAt: now }).where(eq(assignments.id, id)).returning();
-  return row!;
+export async function insertAssignment(db: Db, courseId: number, v: AssignmentValues, actorId: number, now: Date): Promise<AssignmentRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(assignments).values({ ...v, courseId, createdBy: actorId, createdAt: now, updatedAt: now }).returning();
+    await recordAudit(tx, { actorId, action: 'assignment.create', entity: 'assignment', entityId: row!.id, before: null, after: assignmentSnapshot(row!), now });
+    return row!;
+  });
+}
+
+export async function updateAssignment(db: Db, id: number, v: AssignmentValues, actorId: number, now: Date): Promise<AssignmentRow> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(assignments).where(eq(assignments.id, id)).for('update');
+    const [row] = await tx.update(assignments).set({ ...v, updatedAt: now }).where(eq(assignments.id, id)).returning();
+    await recordAudit(tx, { actorId, action: 'assignment.update', entity: 'assignment', entityId: id, before: before ? assignmentSnapshot(before) : null, after: assignmentSnapshot(row!), now });
+    return row!;
+  });
 }
 
 /** Deletes the assignment and (cascade) its submissions, with an audit row naming what was removed. */

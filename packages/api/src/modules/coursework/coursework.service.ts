@@ -175,7 +175,7 @@ export async function updateAssignment(ctx: AppContext, auth: AuthState, id: num
   const { a } = await assignmentForTeacher(ctx, auth, id);
   // An assignment never moves to another course (that would hand its submissions to another teacher).
   if (body.course_id !== a.courseId) throw AppError.forbidden();
-  return assignmentOf(await repo.updateAssignment(ctx.db, id, assignmentValues(body), ctx.now()));
+  return assignmentOf(await repo.updateAssignment(ctx.db, id, assignmentValues(body), auth.accountId, ctx.now()));
 }
 
 export async function deleteAssignment(ctx: AppContext, auth: AuthState, id: number): Promise<void> {

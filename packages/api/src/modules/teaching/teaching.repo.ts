@@ -11,6 +11,7 @@ import { accounts, auditLog } from '../../db/schema.ts';
 import { courseMeetings, courses, houseAssignments, houses } from '../../db/schema-courses.ts';
 import { enrolments } from '../../db/schema-course-centre.ts';
 import { attendance, attendanceChanges, calendarFeeds, checkinSessions, courseAssistants, cslHouses } from '../../db/schema-teaching.ts';
+import { recordAudit } from '../audit/audit-write.repo.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
@@ -150,12 +151,28 @@ export async function listAssistants(db: Runner, courseId: number) {
     .orderBy(asc(accounts.name));
 }
 
-export async function addAssistant(db: Runner, courseId: number, accountId: number, actorId: number): Promise<void> {
-  await db.insert(courseAssistants).values({ courseId, accountId, createdBy: actorId }).onConflictDoNothing();
+async function assistantIds(tx: Tx, courseId: number): Promise<number[]> {
+  const rows = await tx.select({ id: courseAssistants.accountId }).from(courseAssistants).where(eq(courseAssistants.courseId, courseId)).orderBy(asc(courseAssistants.accountId));
+  return rows.map((r) => r.id);
 }
 
-export async function removeAssistant(db: Runner, courseId: number, accountId: number): Promise<void> {
-  await db.delete(courseAssistants).where(and(eq(courseAssistants.courseId, courseId), eq(courseAssistants.accountId, accountId)));
+/**
+ * Adds or removes a TF on a course with its audit row (decision 067): before/after are the course's assistant ids,
+ * so the console shows who was added or removed. A call that changes nothing (already there, not there) is not
+ * recorded.
+ */
+export async function setAssistantAudited(db: Db, w: { courseId: number; accountId: number; actorId: number; add: boolean; now: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The course row is the lock two admins editing its assistants queue on, so each "before" is the true one.
+    await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, w.courseId)).for('update');
+    const before = await assistantIds(tx, w.courseId);
+    const changed = w.add
+      ? await tx.insert(courseAssistants).values({ courseId: w.courseId, accountId: w.accountId, createdBy: w.actorId }).onConflictDoNothing().returning({ id: courseAssistants.accountId })
+      : await tx.delete(courseAssistants).where(and(eq(courseAssistants.courseId, w.courseId), eq(courseAssistants.accountId, w.accountId))).returning({ id: courseAssistants.accountId });
+    if (changed.length === 0) return;
+    const after = w.add ? [...before, w.accountId].sort((a, b) => a - b) : before.filter((id) => id !== w.accountId);
+    await recordAudit(tx, { actorId: w.actorId, action: w.add ? 'course_assistant.add' : 'course_assistant.remove', entity: 'course', entityId: w.courseId, before: { assistant_ids: before }, after: { assistant_ids: after }, now: w.now });
+  });
 }
 
 export async function listMeetings(db: Runner, courseId: number) {
@@ -212,13 +229,28 @@ export async function isEnrolled(db: Runner, courseId: number, studentId: number
 export type SignRow = typeof checkinSessions.$inferSelect;
 
 /** Opens (or re-opens with a new window) the meeting's sign-in; one sign-in per meeting. */
-export async function upsertSign(db: Runner, input: { meetingId: number; courseId: number; openedBy: number; opensAt: Date; closesAt: Date; lateAfter: Date }): Promise<SignRow> {
-  const [row] = await db
-    .insert(checkinSessions)
-    .values(input)
-    .onConflictDoUpdate({ target: checkinSessions.meetingId, set: { opensAt: input.opensAt, closesAt: input.closesAt, lateAfter: input.lateAfter, openedBy: input.openedBy } })
-    .returning();
-  return row!;
+const windowOf = (s: { opensAt: Date; closesAt: Date; lateAfter: Date }) => ({ opens_at: s.opensAt.toISOString(), closes_at: s.closesAt.toISOString(), late_after: s.lateAfter.toISOString() });
+
+/** Opens (or re-opens, moving the window of) the meeting's sign-in, with its audit row in the same transaction. */
+export async function upsertSign(db: Db, input: { meetingId: number; courseId: number; openedBy: number; opensAt: Date; closesAt: Date; lateAfter: Date }): Promise<SignRow> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(checkinSessions).where(eq(checkinSessions.meetingId, input.meetingId)).for('update');
+    const [row] = await tx
+      .insert(checkinSessions)
+      .values(input)
+      .onConflictDoUpdate({ target: checkinSessions.meetingId, set: { opensAt: input.opensAt, closesAt: input.closesAt, lateAfter: input.lateAfter, openedBy: input.openedBy } })
+      .returning();
+    await recordAudit(tx, {
+      actorId: input.openedBy,
+      action: 'sign.open',
+      entity: 'checkin_session',
+      entityId: row!.id,
+      before: before ? windowOf(before) : null,
+      after: { course_id: input.courseId, meeting_id: input.meetingId, ...windowOf(row!) },
+      now: input.opensAt,
+    });
+    return row!;
+  });
 }
 
 export async function getSign(db: Runner, id: number): Promise<SignRow | null> {
@@ -226,8 +258,18 @@ export async function getSign(db: Runner, id: number): Promise<SignRow | null> {
   return row ?? null;
 }
 
-export async function closeSign(db: Runner, id: number, at: Date): Promise<void> {
-  await db.update(checkinSessions).set({ closesAt: at }).where(and(eq(checkinSessions.id, id), sql`${checkinSessions.closesAt} > ${at.toISOString()}::timestamptz`));
+/** Ends a sign-in now; audited when it was still open (closing a closed sign-in changes nothing). */
+export async function closeSign(db: Db, id: number, at: Date, actorId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ closesAt: checkinSessions.closesAt }).from(checkinSessions).where(eq(checkinSessions.id, id)).for('update');
+    const closed = await tx
+      .update(checkinSessions)
+      .set({ closesAt: at })
+      .where(and(eq(checkinSessions.id, id), sql`${checkinSessions.closesAt} > ${at.toISOString()}::timestamptz`))
+      .returning({ id: checkinSessions.id });
+    if (closed.length === 0 || !before) return;
+    await recordAudit(tx, { actorId, action: 'sign.close', entity: 'checkin_session', entityId: id, before: { closes_at: before.closesAt.toISOString() }, after: { closes_at: at.toISOString() }, now: at });
+  });
 }
 
 export interface SignSummaryRow {
@@ -365,6 +407,16 @@ export async function overrideAttendance(db: Db, input: { signId: number; studen
       .values({ sessionId: input.signId, studentId: input.studentId, status: input.status, source: 'teacher', checkedAt: input.now, updatedAt: input.now })
       .onConflictDoUpdate({ target: [attendance.sessionId, attendance.studentId], set: { status: input.status, source: 'teacher', updatedAt: input.now } });
     await tx.insert(attendanceChanges).values({ sessionId: input.signId, studentId: input.studentId, actorId: input.actorId, before: before?.status ?? null, after: input.status, note: input.note, createdAt: input.now });
+    // attendance_changes feeds the sign-in page; the audit row puts the same change in the 操作日志 (decision 067).
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: 'attendance.override',
+      entity: 'checkin_session',
+      entityId: input.signId,
+      before: { student_id: input.studentId, status: before?.status ?? null },
+      after: { student_id: input.studentId, status: input.status, note: input.note },
+      now: input.now,
+    });
   });
 }
 

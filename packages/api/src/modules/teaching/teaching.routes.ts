@@ -79,7 +79,7 @@ export async function teachingRoutes(app: FastifyInstance) {
     ok(await teaching.addAssistant(ctx, authOf(req), req.params.id, req.body.account_id), TEACHING_MSG.ASSISTANT_ADDED),
   );
   r.delete('/api/admin/courses/:id/assistants/:account_id', { schema: { tags: admin, summary: '移除课程助教', params: courseAssistantParamsSchema, response: assistants } }, async (req) =>
-    ok(await teaching.removeAssistant(ctx, req.params.id, req.params.account_id), TEACHING_MSG.ASSISTANT_REMOVED),
+    ok(await teaching.removeAssistant(ctx, authOf(req), req.params.id, req.params.account_id), TEACHING_MSG.ASSISTANT_REMOVED),
   );
   const cslRows = { 200: envelopeOf(z.array(cslHouseRowSchema)) };
   r.get('/api/admin/csl-house', { schema: { tags: admin, summary: '学院导师（CSL）及其负责的学院', response: cslRows } }, async () => ok(await teaching.listCslHouses(ctx)));

@@ -141,7 +141,7 @@ export async function openSign(ctx: AppContext, auth: AuthState, input: SignOpen
 export async function closeSign(ctx: AppContext, auth: AuthState, signId: number): Promise<SignSummary> {
   await signFor(ctx, auth, signId);
   const now = ctx.now();
-  await repo.closeSign(ctx.db, signId, now);
+  await repo.closeSign(ctx.db, signId, now, auth.accountId);
   const [row] = await repo.listSigns(ctx.db, { accountId: null, signId });
   return summaryOf(row!, now);
 }
@@ -196,12 +196,12 @@ export async function addAssistant(ctx: AppContext, auth: AuthState, courseId: n
   if (!(await repo.getCourseRow(ctx.db, courseId))) throw AppError.notFound(TEACHING_MSG.COURSE_NOT_FOUND);
   const [target] = await repo.teacherAccountsByIds(ctx.db, [accountId]);
   if (!target || target.role !== 'teacher' || target.teacherType !== TEACHER_TYPE.TF) throw AppError.param('account_id', TEACHING_MSG.ASSISTANT_NOT_TF);
-  await repo.addAssistant(ctx.db, courseId, accountId, auth.accountId);
+  await repo.setAssistantAudited(ctx.db, { courseId, accountId, actorId: auth.accountId, add: true, now: ctx.now() });
   return listAssistants(ctx, courseId);
 }
 
-export async function removeAssistant(ctx: AppContext, courseId: number, accountId: number): Promise<CourseAssistant[]> {
-  await repo.removeAssistant(ctx.db, courseId, accountId);
+export async function removeAssistant(ctx: AppContext, auth: AuthState, courseId: number, accountId: number): Promise<CourseAssistant[]> {
+  await repo.setAssistantAudited(ctx.db, { courseId, accountId, actorId: auth.accountId, add: false, now: ctx.now() });
   return listAssistants(ctx, courseId);
 }
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, DatePicker, Drawer, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TEACHER_TYPES, auditDiff, auditEntityLabel, type AuditActor, type AuditEntry, type AuditQuery } from '@summit/domain';
+import { TEACHER_TYPES, auditActionLabel, auditDiff, auditEntityLabel, type AuditActor, type AuditEntry, type AuditQuery } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { beijingWallClockToIso, formatTime } from './admin-format.ts';
@@ -29,6 +29,9 @@ interface Draft {
   from: Dayjs | null;
   to: Dayjs | null;
 }
+/** The action's Chinese name with its recorded code, which is what the 操作 filter matches. */
+const actionText = (action: string) => (auditActionLabel(action) === action ? action : `${auditActionLabel(action)}（${action}）`);
+
 const EMPTY: Draft = { actor: '', entity: undefined, entity_id: '', action: '', from: null, to: null };
 
 function queryOf(d: Draft): AuditQuery {
@@ -101,7 +104,8 @@ export default function AuditTab() {
         onRow={(e) => ({ onClick: () => setOpen(e) })}
         columns={[
           { title: '对象', key: 'object', render: (_v, e) => `${auditEntityLabel(e.entity)}${e.entity_id ? ` #${e.entity_id}` : ''}` },
-          { title: '操作', dataIndex: 'action' },
+          // The Chinese name, with the recorded code for searching (the 操作 filter matches the code).
+          { title: '操作', key: 'action', render: (_v, e) => (auditActionLabel(e.action) === e.action ? e.action : <>{auditActionLabel(e.action)} <small>{e.action}</small></>) },
           { title: '操作人', key: 'actor', render: (_v, e) => actorText(e) },
           { title: '时间', dataIndex: 'created_at', render: (v: string) => formatTime(v) },
           { title: '详情', key: 'detail', render: (_v, e) => (
@@ -151,7 +155,7 @@ export default function AuditTab() {
         {list.data ? <p className="ops-muted">{`共 ${list.data.total} 条`}</p> : null}
         {body}
       </section>
-      <Drawer open={open !== null} onClose={() => setOpen(null)} title={open ? `${auditEntityLabel(open.entity)}${open.entity_id ? ` #${open.entity_id}` : ''} · ${open.action}` : ''} width={isPhone ? '100%' : 640} destroyOnHidden>
+      <Drawer open={open !== null} onClose={() => setOpen(null)} title={open ? `${auditEntityLabel(open.entity)}${open.entity_id ? ` #${open.entity_id}` : ''} · ${actionText(open.action)}` : ''} width={isPhone ? '100%' : 640} destroyOnHidden>
         {open ? (
           <>
             <p>

@@ -60,7 +60,7 @@ describe('operations tabs', () => {
       qc.setQueryData([...OPS_KEYS.audit, { page: 1, page_size: 20 }], page);
       qc.setQueryData(OPS_KEYS.auditEntities, [{ entity: 'venue', label: '会场', count: 1 }]);
     });
-    for (const text of ['操作日志', '只读', '操作人', '对象类型', '对象编号', '开始时间', '结束时间', '会场 #3', 'venue.update', '周教务（管理员 #9）', '2026-07-20 10:00', '共 1 条', '查看变更']) expect(html, text).toContain(text);
+    for (const text of ['操作日志', '只读', '操作人', '对象类型', '对象编号', '开始时间', '结束时间', '会场 #3', '修改会场', 'venue.update', '周教务（管理员 #9）', '2026-07-20 10:00', '共 1 条', '查看变更']) expect(html, text).toContain(text);
   });
 
   it('the diff table marks what changed', () => {
