@@ -221,6 +221,15 @@ describe('sign-ins and attendance (teacher)', () => {
     expect(await auditRows('sign.close', signId)).toHaveLength(1);
   });
 
+  it('closing a sign-in in the very instant it was (re-)opened ends it a millisecond after, not a 500', async () => {
+    const meetingId = course.meetings[0]!.id;
+    const opened = await call<SignSummary>(t.app, 'POST', '/api/teacher/sign', { token: teacher.token, body: { meeting_id: meetingId } });
+    expect(opened.body.status).toBe(200);
+    const closed = await call<SignSummary>(t.app, 'POST', `/api/teacher/sign/${opened.body.data!.id}/close`, { token: teacher.token });
+    expect(closed.http).toBe(200);
+    expect(Date.parse(closed.body.data!.closes_at)).toBe(Date.parse(opened.body.data!.opens_at) + 1);
+  });
+
   it('a refused write leaves no row: another teacher cannot open this course’s sign-in', async () => {
     const other = await staffOfType(t, 1, '赵老师');
     const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;

@@ -264,7 +264,9 @@ export async function closeSign(db: Db, id: number, at: Date, actorId: number): 
     const [before] = await tx.select({ closesAt: checkinSessions.closesAt }).from(checkinSessions).where(eq(checkinSessions.id, id)).for('update');
     const closed = await tx
       .update(checkinSessions)
-      .set({ closesAt: at })
+      // A window cannot end where it starts (checkin_sessions_window_ck): closing in the instant it opened ends it
+      // a millisecond after.
+      .set({ closesAt: sql`greatest(${at.toISOString()}::timestamptz, ${checkinSessions.opensAt} + interval '1 millisecond')` })
       .where(and(eq(checkinSessions.id, id), sql`${checkinSessions.closesAt} > ${at.toISOString()}::timestamptz`))
       .returning({ id: checkinSessions.id });
     if (closed.length === 0 || !before) return;
