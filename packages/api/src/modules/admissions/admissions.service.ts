@@ -25,6 +25,7 @@ import {
   type ReleaseSkipReason,
   type RuleResult,
 } from '@summit/domain';
+import { presentStep1 } from '../privacy/identity.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { regionCatalog } from '../region/region-catalog.ts';
 import { getFees } from '../settings/settings.service.ts';
@@ -133,6 +134,8 @@ export async function getAdminApplication(ctx: AppContext, userId: number): Prom
   if (!row || !stage) throw AppError.notFound(MSG.ADMISSION_NOT_FOUND);
   const { account, profile, application, decision, aid } = row;
   const schoolRecommendation = await schoolRecommendationForAdmin(ctx, userId);
+  // Masked like every other response (decision 064); the full number only through the audited reveal.
+  const step1 = await presentStep1(ctx, userId, application?.step1);
   return {
     user_id: userId,
     stage,
@@ -144,8 +147,8 @@ export async function getAdminApplication(ctx: AppContext, userId: number): Prom
       area: areaOf([profile.schoolCountryId, profile.schoolStateId, profile.schoolCityId, profile.schoolZoneId]),
     },
     application: {
-      summary: applicationSummary(application?.step1 ?? {}, application?.step2 ?? {}),
-      step1: application?.step1 ?? {},
+      summary: applicationSummary(step1, application?.step2 ?? {}),
+      step1,
       step2: application?.step2 ?? {},
       batch: application?.batch ?? null,
       consent_version: application?.consentVersion ?? null,
