@@ -22,7 +22,7 @@ export const ERASED_STUDENT_NAME = '已注销学生';
 export const privacyParamsSchema = z.object({ userId: queryIdSchema });
 
 /** GET /api/admin/students/:userId/data-export?format=json|xlsx */
-export const privacyExportQuerySchema = z.object({
+export const privacyExportQuerySchema = requestObjectSchema({
   format: z.enum(['json', 'xlsx'], { error: '导出格式须为 json 或 xlsx' }).default('json'),
 });
 export type PrivacyExportQuery = z.infer<typeof privacyExportQuerySchema>;

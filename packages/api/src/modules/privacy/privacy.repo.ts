@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { ERASED_STUDENT_NAME } from '@summit/domain';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, authTokens, studentProfiles, trackingEvents } from '../../db/schema.ts';
@@ -108,7 +109,7 @@ export async function eraseStudentRecords(db: Db, input: { userId: number; actor
     // The phone is freed (a placeholder that can never be a phone number) so the person can register again.
     await tx
       .update(accounts)
-      .set({ name: '已注销学生', phone: `erased-${userId}`, phoneCode: '00', email: null, passwordHash: null, disabledAt: now, updatedAt: now })
+      .set({ name: ERASED_STUDENT_NAME, phone: `erased-${userId}`, phoneCode: '00', email: null, passwordHash: null, disabledAt: now, updatedAt: now })
       .where(eq(accounts.id, userId));
     await tx.update(studentProfiles).set({ schoolName: null, userTags: [], updatedAt: now }).where(eq(studentProfiles.accountId, userId));
     const kept = sql.join(STEP1_KEPT.map((k) => sql`${k}::text`), sql`, `);
