@@ -16,7 +16,8 @@ export type DecisionRow = typeof admissionDecisions.$inferSelect;
 export type AidRow = typeof financialAidRequests.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const AUDIT_ENTITY = { decision: 'admission_decision', aid: 'financial_aid_request' } as const;
+// 'student': the privacy panel's reveals, exports and erasure (decision 064) show in the drawer's record too.
+export const AUDIT_ENTITY = { decision: 'admission_decision', aid: 'financial_aid_request', privacy: 'student' } as const;
 
 // Lists -------------------------------------------------------------------------------------------------------
 
