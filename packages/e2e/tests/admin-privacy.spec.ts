@@ -25,7 +25,8 @@ test('an admin reveals a student ID (audited, shown in 操作日志) and exports
   await page.goto('/admin/applications');
   await page.getByLabel('关键词').fill(name);
   await page.getByLabel('关键词').press('Enter');
-  await page.getByRole('row').filter({ hasText: name }).first().click();
+  // A table row on a desktop, a card at 375 px: either opens the drawer when its name is clicked.
+  await page.locator('.ant-table-row, .admin-card-row').filter({ hasText: name }).getByText(name, { exact: true }).first().click();
 
   const panel = page.getByRole('region', { name: '个人数据' });
   await expect(panel.getByTestId('privacy-id-number')).toHaveText(masked, { timeout: 30_000 });
