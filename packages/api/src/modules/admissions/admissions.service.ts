@@ -25,7 +25,7 @@ import {
   type ReleaseSkipReason,
   type RuleResult,
 } from '@summit/domain';
-import { presentStep1 } from '../privacy/identity.service.ts';
+import { idNumberSearchHash, presentStep1 } from '../privacy/identity.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { regionCatalog } from '../region/region-catalog.ts';
 import { getFees } from '../settings/settings.service.ts';
@@ -102,7 +102,8 @@ export function decisionOut(r: DecisionRow): AdmissionDecision {
 export async function listAdminApplications(ctx: AppContext, q: AdminApplicationListQuery): Promise<AdminApplicationList> {
   const { page, pageSize, offset } = pageOf(q);
   const school = q.school && /^\d{1,9}$/.test(q.school) ? { schoolId: Number(q.school) } : { schoolName: q.school };
-  const { rows, total } = await listApplications(ctx.db, { batch: q.batch, stage: q.stage, stateId: q.province, q: q.q, ...school }, offset, pageSize);
+  const idHash = q.q ? await idNumberSearchHash(ctx, q.q) : undefined;
+  const { rows, total } = await listApplications(ctx.db, { batch: q.batch, stage: q.stage, stateId: q.province, q: q.q, idHash, ...school }, offset, pageSize);
   return {
     page,
     page_size: pageSize,

@@ -5,7 +5,7 @@
 import { AppError, maskCardNumber, PRIVACY_MSG } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { dataKey } from '../auth/mfa-crypto.ts';
-import { idNumberKeys, openIdNumber, sealIdNumber, type IdNumberKeys, type SealedIdNumber } from './id-number-crypto.ts';
+import { hashIdNumber, idNumberKeys, openIdNumber, sealIdNumber, type IdNumberKeys, type SealedIdNumber } from './id-number-crypto.ts';
 import { findIdentity, sweepPlainIdNumbers, type IdentityRow } from './identity.repo.ts';
 
 /** By key (hex): one entry per data key a process has seen, so HKDF runs once per key, not per request. */
@@ -64,6 +64,16 @@ export async function presentStep1(ctx: AppContext, accountId: number, step1: Re
   const identity = row === undefined ? await findIdentity(ctx.db, accountId) : (row ?? undefined);
   const masked = await maskedIdNumber(ctx, identity);
   return masked ? { ...rest, card_number: masked } : rest;
+}
+
+/**
+ * The keyed hash to search by when a search text looks like a whole ID number (8 to 18 letters and digits with
+ * at least 6 digits); undefined otherwise, so a name or phone search costs no key lookup.
+ */
+export async function idNumberSearchHash(ctx: AppContext, text: string): Promise<string | undefined> {
+  const v = text.trim();
+  if (!/^[0-9A-Za-z]{8,18}$/.test(v) || (v.match(/\d/g)?.length ?? 0) < 6) return undefined;
+  return hashIdNumber(await idKeys(ctx), v);
 }
 
 /** The start-up data step (decision 064): plain numbers written before encryption existed are sealed and removed. */

@@ -33,7 +33,7 @@ export async function getStudentPrivacy(ctx: AppContext, auth: AuthState, userId
   const { account, application, identity } = await studentOrThrow(ctx, userId);
   const step1 = application?.step1 ?? {};
   // Consent is given with step 1 (spec §3: 监护人授权, a required tick); the time and text version are kept
-  // since decision 024. Rows without a time predate that record and show 未记录.
+  // since decision 009. Rows without a time predate that record and show 未记录.
   const recorded = application?.consentAt != null && step1.guardian_consent === true;
   return {
     user_id: userId,

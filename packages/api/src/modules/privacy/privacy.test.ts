@@ -113,6 +113,21 @@ describe('ID numbers at rest', () => {
   });
 });
 
+describe('search by ID number', () => {
+  it('the admin applications list finds a student by the full number (keyed hash) and by its last 4 (tail)', async () => {
+    const s = await applicant();
+    const other = await payingStudent(t, { step1Submitted: false, name: '别人' });
+    await call(t.app, 'POST', `${APPLY}/step1`, { token: other.token, body: { submit: true, data: { ...STEP1, legal_name: '别人', card_number: '110105201003070033' } } });
+    const ids = async (q: string) => ((await call<{ items: Array<{ user_id: number }> }>(t.app, 'GET', `/api/admin/applications?q=${encodeURIComponent(q)}&page_size=100`, { token: admin })).body.data!.items).map((i) => i.user_id);
+    expect(await ids(ID)).toContain(s.accountId);
+    expect(await ids(ID)).not.toContain(other.accountId);
+    expect(await ids(ID.toLowerCase())).toContain(s.accountId);
+    expect(await ids('0025')).toContain(s.accountId);
+    expect(await ids('0033')).toContain(other.accountId);
+    expect(await ids('0033')).not.toContain(s.accountId);
+  });
+});
+
 describe('reveal', () => {
   it('answers the full number to an admin and writes an audit row that never holds it', async () => {
     const s = await applicant();
