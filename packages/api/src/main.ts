@@ -10,6 +10,7 @@ import { createMessageBus, openRedis } from './providers/bus/create-message-bus.
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 import { seedDemoSiteFacts } from './seed/demo-site-facts.ts';
 import { runStartupSteps } from './seed/startup-steps.ts';
+import { encryptPlainIdNumbers } from './modules/privacy/identity.service.ts';
 import { startPaymentReconciler } from './modules/payments/payment-reconciler.ts';
 import { startUploadRetention } from './modules/storage/upload-retention.ts';
 import { startNotificationSweeper } from './modules/notifications/notifications.service.ts';
@@ -39,6 +40,10 @@ async function prepareDatabase(env: Env, app: FastifyInstance, db: Db): Promise<
   // The demo's contact QR images go through the storage provider, so they need the app's context; the
   // step writes only what is missing, so it also completes a first start that was interrupted.
   if (env.SEED_DEMO) await seedDemoSiteFacts(app.ctx);
+  // ID numbers still in plain text (rows from before decision 064, the demo seed's applicants) are sealed on
+  // every start: it reads only rows that still hold one, under an advisory lock, so it is idempotent.
+  const sealed = await encryptPlainIdNumbers(app.ctx);
+  if (sealed > 0) app.log.info({ sealed }, 'ID numbers encrypted at rest');
 }
 
 function printBanner(env: Env, kind: Database['kind']): void {
@@ -186,7 +191,8 @@ async function runPrimary(env: Env) {
 
 async function main() {
   const env = loadEnv();
-  // Staff TOTP secrets are encrypted with this key (decision 036); a production key never lives in the database.
+  // Staff TOTP secrets (decision 036) and ID numbers (decision 064) are encrypted with this key; a production key
+  // never lives in the database.
   if (!env.DEMO_MODE && !env.DATA_ENCRYPTION_KEY) {
     throw new Error('Invalid configuration:\n  DATA_ENCRYPTION_KEY: required outside demo mode (32 random bytes in base64: openssl rand -base64 32)');
   }

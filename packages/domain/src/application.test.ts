@@ -11,6 +11,7 @@ import {
   batchForSubmission,
   deadlineOrderProblem,
   maskCardNumber,
+  isMaskedCardNumber,
   nextDeadline,
   step1DraftSchema,
   step1SubmitSchema,
@@ -182,7 +183,7 @@ describe('applicationSummary', () => {
       姓名: '李小明',
       性别: '男',
       证件类型: '居民身份证',
-      证件号码: '**************0025',
+      证件号码: '1101**********0025',
       年级: '高二',
       与申请人关系: '父亲',
       意向期次: '第二期',
@@ -206,6 +207,13 @@ describe('applicationSummary', () => {
   it('masks short numbers entirely', () => {
     expect(maskCardNumber('123')).toBe('***');
     expect(maskCardNumber('E12345678')).toBe('*****5678');
+  });
+
+  it('keeps the first 4 and last 4 of a resident ID number and knows a masked value', () => {
+    expect(maskCardNumber('11010520090101002X')).toBe('1101**********002X');
+    expect(isMaskedCardNumber('1101**********002X')).toBe(true);
+    expect(isMaskedCardNumber('11010520090101002X')).toBe(false);
+    expect(isMaskedCardNumber(undefined)).toBe(false);
   });
 });
 

@@ -591,11 +591,21 @@ export type SummarySection = { title: string; items: Array<{ label: string; valu
 
 const EMPTY = '未填写';
 
-/** '110101200501011234' → '**************1234'; short numbers keep nothing but the last 4. */
+/**
+ * '110101200501011234' → '1101**********1234' (decision 064: first 4 and last 4, the form staff recognise).
+ * Numbers shorter than 15 (passports, HK/Macau/Taiwan permits) keep only the last 4, so most of a short number
+ * is never shown; 4 characters or fewer are all masked.
+ */
 export function maskCardNumber(value: string): string {
   const v = value.trim();
   if (v.length <= 4) return '*'.repeat(v.length);
-  return '*'.repeat(v.length - 4) + v.slice(-4);
+  if (v.length < 15) return '*'.repeat(v.length - 4) + v.slice(-4);
+  return v.slice(0, 4) + '*'.repeat(v.length - 8) + v.slice(-4);
+}
+
+/** A value a client sent back as it was shown (masked): it means "keep the stored number". */
+export function isMaskedCardNumber(value: unknown): value is string {
+  return typeof value === 'string' && value.includes('*');
 }
 
 function labelOf(options: ReadonlyArray<{ value: string | number; label: string }>, value: unknown): string {

@@ -113,6 +113,8 @@ describe('every request schema', () => {
       'payForRequestSchema',
       'paymentCreateRequestSchema',
       'placementSeenRequestSchema',
+      'privacyEraseRequestSchema',
+      'privacyExportQuerySchema',
       'programmeFactsUpdateRequestSchema',
       'publicationRequestSchema',
       'recipientCountRequestSchema',

@@ -7,6 +7,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type 
 import type { AdmissionStage, FinancialAidStatus } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
+import { studentIdentity } from '../../db/schema-privacy.ts';
 import { admissionDecisions, applications, financialAidRequests } from '../../db/schema-admission.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
 import { likeContains } from '../region/region.repo.ts';
@@ -16,7 +17,8 @@ export type DecisionRow = typeof admissionDecisions.$inferSelect;
 export type AidRow = typeof financialAidRequests.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const AUDIT_ENTITY = { decision: 'admission_decision', aid: 'financial_aid_request' } as const;
+// 'student': the privacy panel's reveals, exports and erasure (decision 064) show in the drawer's record too.
+export const AUDIT_ENTITY = { decision: 'admission_decision', aid: 'financial_aid_request', privacy: 'student' } as const;
 
 // Lists -------------------------------------------------------------------------------------------------------
 
@@ -27,6 +29,8 @@ export interface ApplicationFilter {
   schoolName?: string | undefined;
   stateId?: number | undefined;
   q?: string | undefined;
+  /** With q: the keyed hash of q read as a full ID number (decision 064), matched beside name, phone and school. */
+  idHash?: string | undefined;
 }
 
 const p = studentProfiles;
@@ -60,7 +64,11 @@ function applicationWhere(f: ApplicationFilter): SQL {
   if (f.stateId !== undefined) where.push(eq(p.schoolStateId, f.stateId));
   if (f.q) {
     const pattern = likeContains(f.q);
-    where.push(or(ilike(accounts.name, pattern), ilike(accounts.phone, pattern), ilike(p.schoolName, pattern)) as SQL);
+    const byId: SQL[] = [];
+    // ID numbers are sealed (decision 064): a full number matches by its hash, four characters by the clear tail.
+    if (f.idHash) byId.push(sql`exists (select 1 from ${studentIdentity} where ${studentIdentity.accountId} = ${p.accountId} and ${studentIdentity.idNumberHash} = ${f.idHash})`);
+    if (/^[0-9]{3}[0-9Xx]$/.test(f.q)) byId.push(sql`exists (select 1 from ${studentIdentity} where ${studentIdentity.accountId} = ${p.accountId} and ${studentIdentity.idNumberTail} = ${f.q.toUpperCase()})`);
+    where.push(or(ilike(accounts.name, pattern), ilike(accounts.phone, pattern), ilike(p.schoolName, pattern), ...byId) as SQL);
   }
   return and(...where) as SQL;
 }

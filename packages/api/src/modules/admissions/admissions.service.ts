@@ -25,6 +25,7 @@ import {
   type ReleaseSkipReason,
   type RuleResult,
 } from '@summit/domain';
+import { idNumberSearchHash, presentStep1 } from '../privacy/identity.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { regionCatalog } from '../region/region-catalog.ts';
 import { getFees } from '../settings/settings.service.ts';
@@ -101,7 +102,8 @@ export function decisionOut(r: DecisionRow): AdmissionDecision {
 export async function listAdminApplications(ctx: AppContext, q: AdminApplicationListQuery): Promise<AdminApplicationList> {
   const { page, pageSize, offset } = pageOf(q);
   const school = q.school && /^\d{1,9}$/.test(q.school) ? { schoolId: Number(q.school) } : { schoolName: q.school };
-  const { rows, total } = await listApplications(ctx.db, { batch: q.batch, stage: q.stage, stateId: q.province, q: q.q, ...school }, offset, pageSize);
+  const idHash = q.q ? await idNumberSearchHash(ctx, q.q) : undefined;
+  const { rows, total } = await listApplications(ctx.db, { batch: q.batch, stage: q.stage, stateId: q.province, q: q.q, idHash, ...school }, offset, pageSize);
   return {
     page,
     page_size: pageSize,
@@ -133,6 +135,8 @@ export async function getAdminApplication(ctx: AppContext, userId: number): Prom
   if (!row || !stage) throw AppError.notFound(MSG.ADMISSION_NOT_FOUND);
   const { account, profile, application, decision, aid } = row;
   const schoolRecommendation = await schoolRecommendationForAdmin(ctx, userId);
+  // Masked like every other response (decision 064); the full number only through the audited reveal.
+  const step1 = await presentStep1(ctx, userId, application?.step1);
   return {
     user_id: userId,
     stage,
@@ -144,8 +148,8 @@ export async function getAdminApplication(ctx: AppContext, userId: number): Prom
       area: areaOf([profile.schoolCountryId, profile.schoolStateId, profile.schoolCityId, profile.schoolZoneId]),
     },
     application: {
-      summary: applicationSummary(application?.step1 ?? {}, application?.step2 ?? {}),
-      step1: application?.step1 ?? {},
+      summary: applicationSummary(step1, application?.step2 ?? {}),
+      step1,
       step2: application?.step2 ?? {},
       batch: application?.batch ?? null,
       consent_version: application?.consentVersion ?? null,

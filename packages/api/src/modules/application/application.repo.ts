@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions, applications, studentForms } from '../../db/schema-admission.ts';
+import { upsertIdentity, type IdentityWrite } from '../privacy/identity.repo.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ProfileRow = typeof studentProfiles.$inferSelect;
@@ -33,7 +34,7 @@ const stepColumn = (step: 1 | 2) => (step === 1 ? studentProfiles.step1Submitted
  * Saves a draft, but only while the step is still unsubmitted (checked in the same statement, so a draft
  * racing a submission can never overwrite submitted answers). False when the step was submitted meanwhile.
  */
-export async function saveDraft(db: Db, accountId: number, step: 1 | 2, data: Record<string, unknown>, now: Date): Promise<boolean> {
+export async function saveDraft(db: Db, accountId: number, step: 1 | 2, data: Record<string, unknown>, now: Date, identity?: IdentityWrite): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ accountId: studentProfiles.accountId })
@@ -46,6 +47,8 @@ export async function saveDraft(db: Db, accountId: number, step: 1 | 2, data: Re
       .insert(applications)
       .values({ accountId, ...set, createdAt: now })
       .onConflictDoUpdate({ target: applications.accountId, set });
+    // The ID number lives sealed in student_identity (decision 064), written with the draft that carried it.
+    if (identity) await upsertIdentity(tx, accountId, identity, now);
     return true;
   });
 }
@@ -55,6 +58,7 @@ export interface Step1Submission {
   batch: string;
   consentVersion: string;
   now: Date;
+  identity: IdentityWrite;
 }
 
 /** Stores the answers and stamps step 1, batch and consent in one transaction; false if already submitted. */
@@ -71,6 +75,7 @@ export async function submitStep1(db: Db, accountId: number, s: Step1Submission)
       .insert(applications)
       .values({ accountId, ...set, createdAt: s.now })
       .onConflictDoUpdate({ target: applications.accountId, set });
+    await upsertIdentity(tx, accountId, s.identity, s.now);
     return true;
   });
 }

@@ -9,6 +9,7 @@ import {
   batchForSubmission,
   deadlineListOf,
   draftPartlySavedMessage,
+  isMaskedCardNumber,
   isOnboardingFormName,
   isOwnFileUrl,
   salvageStepDraft,
@@ -26,6 +27,8 @@ import { getOwnOnboardingForms, saveOnboardingForm, splitFormNames } from '../on
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { findApplication, findForms, findReleasedDecision, saveDraft, submitStep1, submitStep2, upsertForm, type ProfileRow } from './application.repo.ts';
 import { getDeadlines } from './deadlines.service.ts';
+import { findIdentity, type IdentityWrite } from '../privacy/identity.repo.ts';
+import { presentStep1, readIdNumber, sealFor } from '../privacy/identity.service.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const isBatch = (v: string | null | undefined): v is ApplyBatch => v === 'EB1' || v === 'EB2' || v === 'RD';
@@ -45,7 +48,8 @@ export async function getApplyState(ctx: AppContext, auth: AuthState): Promise<A
   ]);
   const batch = a?.batch ?? (p.step1SubmittedAt ? p.batchStr : null);
   return {
-    step1: a?.step1 ?? {},
+    // The number is shown masked, even to its owner (decision 064): the form sends the mask back to keep it.
+    step1: await presentStep1(ctx, auth.accountId, a?.step1),
     step2: a?.step2 ?? {},
     step1_submitted: p.step1SubmittedAt !== null,
     step1_submitted_at: iso(p.step1SubmittedAt),
@@ -113,6 +117,31 @@ async function salvageDraft(
   return { kept, invalid };
 }
 
+function withoutCardNumber(data: Record<string, unknown>): Record<string, unknown> {
+  const { card_number: _masked, ...rest } = data;
+  return rest;
+}
+
+/**
+ * Submitting with the number unchanged (the mask sent back, or no number): the sealed number is put back for
+ * validation, so it is checked against the card type like a typed one.
+ */
+async function withStoredCardNumber(ctx: AppContext, accountId: number, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (typeof data.card_number === 'string' && !isMaskedCardNumber(data.card_number)) return data;
+  const stored = await readIdNumber(ctx, await findIdentity(ctx.db, accountId));
+  return stored ? { ...data, card_number: stored } : withoutCardNumber(data);
+}
+
+/** Takes the number out of the step-1 JSON (mutating it) and seals it for student_identity. */
+async function takeIdentity(ctx: AppContext, accountId: number, data: Record<string, unknown>): Promise<IdentityWrite> {
+  const number = data.card_number;
+  delete data.card_number;
+  return {
+    cardType: typeof data.card_type === 'string' ? data.card_type : undefined,
+    sealed: typeof number === 'string' && number !== '' ? await sealFor(ctx, accountId, number) : undefined,
+  };
+}
+
 /** POST /api/student/v5/apply/step1 and step2: save a draft or submit. */
 export async function writeApplyStep(ctx: AppContext, auth: AuthState, step: 1 | 2, body: ApplyStepRequest): Promise<{ state: ApplyStepResult; msg: string }> {
   const { profile, application } = await loadApplication(ctx, auth);
@@ -127,12 +156,15 @@ export async function writeApplyStep(ctx: AppContext, auth: AuthState, step: 1 |
 
   if (!body.submit) {
     const previous = ((step === 1 ? application?.step1 : application?.step2) ?? {}) as Record<string, unknown>;
-    const { kept, invalid } = await salvageDraft(ctx, auth.accountId, step, body.data, previous);
-    if (!(await saveDraft(ctx.db, auth.accountId, step, kept, now))) throw alreadySubmitted();
+    // A masked number sent back means "unchanged": the sealed one stays.
+    const sent = step === 1 && isMaskedCardNumber(body.data.card_number) ? withoutCardNumber(body.data) : body.data;
+    const { kept, invalid } = await salvageDraft(ctx, auth.accountId, step, sent, previous);
+    const identity = step === 1 ? await takeIdentity(ctx, auth.accountId, kept) : undefined;
+    if (!(await saveDraft(ctx.db, auth.accountId, step, kept, now, identity))) throw alreadySubmitted();
     return { state: { ...(await getApplyState(ctx, auth)), invalid_fields: invalid }, msg: draftPartlySavedMessage(invalid) };
   }
 
-  const data = parseStepData(step, body.data, auth.accountId);
+  const data = parseStepData(step, step === 1 ? await withStoredCardNumber(ctx, auth.accountId, body.data) : body.data, auth.accountId);
   const attachment = data.attachment as { url: string } | null | undefined;
   // …and one that really was uploaded by this account (not just a made-up key under its prefix).
   if (attachment && !(await isAttachableUpload(ctx, 'student', auth.accountId, attachment.url))) throw AppError.param('attachment.url', APPLY_MSG.ATTACHMENT_NOT_OWN);
@@ -140,7 +172,8 @@ export async function writeApplyStep(ctx: AppContext, auth: AuthState, step: 1 |
   if (step === 1) {
     const batch = batchForSubmission(now, deadlines);
     if (batch === null) throw AppError.message(APPLY_MSG.STEP1_CLOSED);
-    if (!(await submitStep1(ctx.db, auth.accountId, { data, batch, consentVersion: GUARDIAN_CONSENT_VERSION, now }))) throw alreadySubmitted();
+    const identity = await takeIdentity(ctx, auth.accountId, data);
+    if (!(await submitStep1(ctx.db, auth.accountId, { data, batch, consentVersion: GUARDIAN_CONSENT_VERSION, now, identity }))) throw alreadySubmitted();
     return { state: { ...(await getApplyState(ctx, auth)), invalid_fields: [] }, msg: APPLY_MSG.STEP1_SUBMITTED_OK };
   }
 

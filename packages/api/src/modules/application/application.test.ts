@@ -103,7 +103,8 @@ describe('step 1', () => {
     expect(res.body.data!.invalid_fields).toEqual([{ field: 'card_number', msg: expect.any(String) }]);
     expect((await state(s.token)).step1).toEqual({ card_type: 'id_card', legal_name: '王芳' });
     await call(t.app, 'POST', `${APPLY}/step1`, { token: s.token, body: { submit: false, data: { card_type: 'id_card', card_number: '110105201003070025' } } });
-    expect((await state(s.token)).step1).toEqual({ card_type: 'id_card', card_number: '110105201003070025' });
+    // Shown masked, even to its owner (decision 064).
+    expect((await state(s.token)).step1).toEqual({ card_type: 'id_card', card_number: '1101**********0025' });
   });
 
   it.each([
@@ -131,7 +132,10 @@ describe('step 1', () => {
     expect(p.batchStr).toBe('EB1');
     const [a] = await t.db.select().from(applications).where(eq(applications.accountId, s.accountId));
     expect(a).toMatchObject({ batch: 'EB1', consentVersion: GUARDIAN_CONSENT_VERSION, consentAt: t.clock.now() });
-    expect(a?.step1).toMatchObject({ legal_name: '李小明', card_number: '110105201003070025' });
+    expect(a?.step1).toMatchObject({ legal_name: '李小明', card_type: 'id_card' });
+    // The number is sealed in student_identity, never in the step-1 JSON (decision 064).
+    expect(a?.step1).not.toHaveProperty('card_number');
+    expect(JSON.stringify(a)).not.toContain('110105201003070025');
     // The account name is not touched.
     const status = await call<{ apply_v5: { step1_submitted: boolean }; batch_str: string }>(t.app, 'GET', '/api/student/status', { token: s.token });
     expect(status.body.data).toMatchObject({ apply_v5: { step1_submitted: true }, batch_str: 'EB1' });

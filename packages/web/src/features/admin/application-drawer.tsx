@@ -23,6 +23,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ADMIN_KEYS, endAccountSessions, refreshAdmissions, deleteDecision, fetchApplication, releaseDecisions, saveDecision, withdrawDecision } from './admin-api.ts';
 import { describeChange, describeRelease, formatTime } from './admin-format.ts';
 import { StageTag } from './admin-shared.tsx';
+import { StudentPrivacyPanel } from './student-privacy-panel.tsx';
 import { formatFen } from './money.ts';
 
 const AUDIT_LABELS: Record<string, string> = {
@@ -32,6 +33,9 @@ const AUDIT_LABELS: Record<string, string> = {
   'admission.decision.delete': '删除录取草稿',
   'financial_aid.decide': '助学金审核',
   'account.sessions.revoke': '退出全部登录设备',
+  'student.id_number.reveal': '查看完整证件号',
+  'student.data_export': '导出个人数据',
+  'student.erase': '删除个人数据',
 };
 
 const ORDER_STATUS_LABELS: Record<string, string> = { pending: '待支付', paid: '已支付', closed: '已关闭', refunded: '已退款' };
@@ -322,6 +326,7 @@ export function DetailBody({ d }: { d: AdminApplicationDetail }) {
           ]}
         />
       </section>
+      <StudentPrivacyPanel userId={d.user_id} />
       <AccountSessionsPanel userId={d.user_id} />
       <section className="admin-section">
         <h3>操作记录</h3>

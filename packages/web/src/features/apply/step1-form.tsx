@@ -13,6 +13,7 @@ import {
   PROFESSIONAL_TRACKS,
   PROGRAMME_START_DATE,
   cardNumberSchemaFor,
+  isMaskedCardNumber,
   schoolProblem,
   step1FieldsSchema,
   studentInfoSchema,
@@ -101,10 +102,13 @@ export function Step1Form({ state, accountId, onSubmitted }: { state: ApplyState
           label="证件号码"
           name="card_number"
           required
+          extra="证件号码加密保存，保存后仅显示前4位和后4位；如需修改，请清空后重新输入完整号码"
           dependencies={['card_type']}
           rules={[
             ({ getFieldValue }) => ({
               validator: async (_r, value: unknown) => {
+                // The saved number comes back masked (decision 064); sent back as is, the server keeps it.
+                if (isMaskedCardNumber(value)) return;
                 const type = getFieldValue('card_type') as CardType | undefined;
                 const problem = type ? schemaProblem(cardNumberSchemaFor(type), value === '' ? undefined : value) : schemaProblem(F.card_number, value === '' ? undefined : value);
                 if (problem) throw new Error(problem);
@@ -112,7 +116,10 @@ export function Step1Form({ state, accountId, onSubmitted }: { state: ApplyState
             }),
           ]}
         >
-          <Input placeholder="请输入证件号码" maxLength={64} autoComplete="off" />
+          <Input placeholder="请输入证件号码" maxLength={64} autoComplete="off" onFocus={(e) => {
+              // A masked number is replaced, not edited: selecting it lets the first keystroke clear it.
+              if (isMaskedCardNumber(e.target.value)) e.target.select();
+            }} />
         </Form.Item>
       </fieldset>
 
