@@ -55,6 +55,7 @@ import { checklistRoutes } from '../modules/checklist/checklist.routes.ts';
 import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-forms.routes.ts';
 import { schoolRoutes } from '../modules/school/school.routes.ts';
 import { houseCupRoutes } from '../modules/house-cup/house-cup.routes.ts';
+import { staffRoutes } from '../modules/staff/staff.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { messagesRoutes } from '../modules/messages/messages.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(onboardingFormsRoutes);
   await app.register(schoolRoutes);
   await app.register(houseCupRoutes);
+  await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(messagesRoutes);
 
