@@ -22,6 +22,7 @@ export const STAFF_MSG = {
   TEACHER_ONLY_FIELD: '学校账号没有教师类型或管理员权限',
   CREATED: '账号已创建，请把初始密码告诉本人',
   UPDATED: '已保存',
+  NOTHING_TO_CHANGE: '没有要修改的内容',
   PASSWORD_RESET: '已重置密码，该账号的所有登录设备已退出',
 } as const;
 
@@ -85,7 +86,7 @@ export const staffUpdateRequestSchema = requestObjectSchema({
   disabled: z.boolean({ error: MSG.PARAM_INVALID }).optional(),
   /** true: a new generated password replaces the old one (shown once) and every session ends. */
   reset_password: z.boolean({ error: MSG.PARAM_INVALID }).optional(),
-});
+}).refine((v) => Object.values(v).some((x) => x !== undefined), { error: STAFF_MSG.NOTHING_TO_CHANGE });
 export type StaffUpdateRequest = z.infer<typeof staffUpdateRequestSchema>;
 
 export const staffAccountSchema = z.object({

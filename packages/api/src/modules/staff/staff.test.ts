@@ -181,6 +181,7 @@ describe('editing', () => {
     expect((await update(adminId, { type: 4, is_admin: false })).body).toMatchObject({ status: 4001, msg: STAFF_MSG.SELF_LOCKOUT });
     expect((await update(adminId, { name: '改名管理员' })).body.status).toBe(200);
     expect((await update(teacher.id, { type: 7 })).body).toMatchObject({ status: 4003, data: { field: 'type' } });
+    expect((await update(teacher.id, {})).body).toMatchObject({ status: 4003, msg: STAFF_MSG.NOTHING_TO_CHANGE });
   });
 });
 
