@@ -7,6 +7,8 @@ export const DEMO = {
   teacher2: '13800000003',
   /** Teacher type 3 (CSL), no house until an admin sets one. */
   csl: '13800000004',
+  /** Teacher type 4 (工作人员, 运营老师): the operations tabs of the console (decision 063). */
+  staff: '13800000005',
   school: '13800000010',
   studentLeader: '13800000020',
   /** Registered, info not yet completed. */

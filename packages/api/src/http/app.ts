@@ -56,6 +56,7 @@ import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-fo
 import { schoolRoutes } from '../modules/school/school.routes.ts';
 import { houseCupRoutes } from '../modules/house-cup/house-cup.routes.ts';
 import { privacyRoutes } from '../modules/privacy/privacy.routes.ts';
+import { staffRoutes } from '../modules/staff/staff.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { messagesRoutes } from '../modules/messages/messages.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
@@ -237,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(schoolRoutes);
   await app.register(houseCupRoutes);
   await app.register(privacyRoutes);
+  await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(messagesRoutes);
 

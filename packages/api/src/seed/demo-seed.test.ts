@@ -74,6 +74,7 @@ describe('seedDemo', () => {
     expect(await byPhone('13800000002')).toMatchObject({ name: '王老师', teacherType: 1, isAdmin: false });
     expect(await byPhone('13800000003')).toMatchObject({ name: '李老师', teacherType: 2, isAdmin: false });
     expect(await byPhone('13800000004')).toMatchObject({ name: '陈老师', teacherType: 3, isAdmin: false });
+    expect(await byPhone('13800000005')).toMatchObject({ role: 'teacher', name: '运营老师', teacherType: 4, isAdmin: false });
     // The demo CSL looks after a house from the start: 学院学生 names it.
     const csl = await call<{ token: string }>(t.app, 'POST', '/api/login', { body: { phone_code: '86', phone: '13800000004', password: DEMO_PASSWORD } });
     const house = await call<{ house: { name: string } | null }>(t.app, 'GET', '/api/teacher/house', { token: csl.body.data!.token });

@@ -28,6 +28,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { phone: '13800000002', role: 'teacher', label: '教师（王老师）' },
   { phone: '13800000003', role: 'teacher', label: '助教 TF（李老师）' },
   { phone: '13800000004', role: 'teacher', label: '学院导师 CSL（陈老师）' },
+  { phone: '13800000005', role: 'teacher', label: '工作人员（运营老师）：入学清单、签到、学院杯、消息' },
   { phone: '13800000010', role: 'school', label: '学校账号（北京市第四中学）' },
   { phone: '13800000020', role: 'sl', label: '学生领袖 SL（赵一凡）' },
   { phone: '13900000001', role: 'student', label: '学生：新注册，未完善信息' },
@@ -199,6 +200,8 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await insertAccount('13800000003', 'teacher', { name: '李老师', teacherType: 2 }, at(60));
     // A CSL with no house yet: an admin sets it on the 学院 tab (decision 050).
     await insertAccount('13800000004', 'teacher', { name: '陈老师', teacherType: 3 }, at(60));
+    // Type 4 staff: the console's operations tabs only (decision 063).
+    await insertAccount('13800000005', 'teacher', { name: '运营老师', teacherType: 4 }, at(60));
     const partnerSchool = await requireSchool(tx, '北京市第四中学');
     await insertAccount('13800000010', 'school', { name: '北京市第四中学招生办', schoolId: partnerSchool.id }, at(60));
     const slSchool = await requireSchool(tx, '中国人民大学附属中学');

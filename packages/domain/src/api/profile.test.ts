@@ -3,11 +3,11 @@ import { schoolInfoSchema, slInfoSchema, teacherInfoSchema } from './profile.ts'
 
 describe('role profiles', () => {
   it.each([1, 2, 3, 4, 9])('teacher type %i is accepted', (type) => {
-    expect(teacherInfoSchema.safeParse({ user_id: 1, name: '王老师', phone: '13800138000', type, is_admin: type === 9 }).success).toBe(true);
+    expect(teacherInfoSchema.safeParse({ user_id: 1, name: '王老师', phone: '13800138000', type, is_admin: type === 9, permissions: type === 4 ? ['students.read'] : [] }).success).toBe(true);
   });
 
   it.each([0, 5, 8, '1'])('teacher type %j is rejected', (type) => {
-    expect(teacherInfoSchema.safeParse({ user_id: 1, name: '王老师', phone: '13800138000', type, is_admin: false }).success).toBe(false);
+    expect(teacherInfoSchema.safeParse({ user_id: 1, name: '王老师', phone: '13800138000', type, is_admin: false, permissions: [] }).success).toBe(false);
   });
 
   it('parses school and SL profiles', () => {

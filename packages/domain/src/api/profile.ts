@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../envelope.ts';
 import { TEACHER_TYPE_VALUES } from '../roles.ts';
+import { permissionSchema } from './staff.ts';
 
 // GET /api/teacher/info -----------------------------------------------------------------------------------
 export const teacherTypeSchema = z.literal(TEACHER_TYPE_VALUES);
@@ -12,6 +13,8 @@ export const teacherInfoSchema = z.object({
   phone: z.string(),
   type: teacherTypeSchema,
   is_admin: z.boolean(),
+  /** What the console may show this teacher (decision 063); empty for types 1/2/3. */
+  permissions: z.array(permissionSchema),
 });
 export type TeacherInfo = z.infer<typeof teacherInfoSchema>;
 export const teacherInfoResponseSchema = envelopeSchema(teacherInfoSchema);

@@ -1,4 +1,4 @@
-import { AppError, MSG, SESSION_MSG, type MfaChallengeResult } from '@summit/domain';
+import { AppError, MSG, SESSION_MSG, isAdminTeacher, type MfaChallengeResult } from '@summit/domain';
 import { ACCOUNT_LIMITS as L } from '@summit/domain/account-limits';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import {
@@ -38,7 +38,7 @@ export async function startSession(ctx: AppContext, account: AccountRow, meta: R
     type: account.role.toUpperCase() as LoginResult['type'],
     token,
     name: account.name,
-    is_admin: account.role === 'teacher' && account.isAdmin,
+    is_admin: account.role === 'teacher' && isAdminTeacher(account.teacherType ?? 0, account.isAdmin),
     is_dl: account.isDl,
   };
 }

@@ -49,6 +49,7 @@ const liveTokenQuery = preparedQuery((db) =>
       accountId: authTokens.accountId,
       role: authTokens.role,
       isAdmin: accounts.isAdmin,
+      teacherType: accounts.teacherType,
       expiresAt: authTokens.expiresAt,
       lastSeenAt: authTokens.lastSeenAt,
       idleExpiresAt: authTokens.idleExpiresAt,

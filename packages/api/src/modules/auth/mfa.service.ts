@@ -9,6 +9,7 @@ import {
   MFA_LIMITS,
   MFA_MSG,
   TOTP_ISSUER,
+  isAdminTeacher,
   isMfaEnforcedRole,
   mayEnrolMfa,
   mustEnrolMfa,
@@ -113,7 +114,7 @@ export async function secondFactorStep(ctx: AppContext, account: AccountRow, pla
   return {
     type: account.role.toUpperCase() as MfaChallengeResult['type'],
     name: account.name,
-    is_admin: account.role === 'teacher' && account.isAdmin,
+    is_admin: account.role === 'teacher' && isAdminTeacher(account.teacherType ?? 0, account.isAdmin),
     is_dl: account.isDl,
     mfa_required: true,
     mfa_enrol_required: purpose === 'enrol',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TokenCache } from './token-cache.ts';
 
-const auth = (tokenId: number, accountId: number) => ({ tokenId, accountId, role: 'student' as const, isAdmin: false });
+const auth = (tokenId: number, accountId: number) => ({ tokenId, accountId, role: 'student' as const, isAdmin: false, teacherType: null });
 const now = new Date('2026-07-01T00:00:00Z');
 const later = new Date('2026-08-01T00:00:00Z');
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isAdminTeacher } from '@summit/domain';
 import type { AppContext, AuthState, Role } from '../../http/context.ts';
 import { findLiveToken, insertToken, revokeAllTokens, revokeToken, touchToken } from './auth.repo.ts';
 
@@ -71,7 +72,8 @@ export async function resolveToken(ctx: AppContext, token: string): Promise<Auth
     lastSeenAt = now;
     await touchToken(ctx.db, row.tokenId, now, idleExpiresAt, new Date(now.getTime() - SESSION_TOUCH_MS));
   }
-  const auth: AuthState = { accountId: row.accountId, role: row.role, isAdmin: row.role === 'teacher' && row.isAdmin, tokenId: row.tokenId };
+  const teacherType = row.role === 'teacher' ? row.teacherType : null;
+  const auth: AuthState = { accountId: row.accountId, role: row.role, isAdmin: row.role === 'teacher' && isAdminTeacher(teacherType ?? 0, row.isAdmin), teacherType, tokenId: row.tokenId };
   // The entry ends when the token does (absolute or idle) and when its next touch is due, so a long cache
   // TTL can never hide an idle expiry nor keep last activity from moving.
   const until = Math.min(row.expiresAt.getTime(), idleExpiresAt?.getTime() ?? Infinity, lastSeenAt.getTime() + SESSION_TOUCH_MS);

@@ -31,6 +31,8 @@ beforeAll(async () => {
   const staffId = (await call<{ user_id: number }>(t.app, 'GET', '/api/teacher/info', { token: staff })).body.data!.user_id;
   const cslId = (await call<{ user_id: number }>(t.app, 'GET', '/api/teacher/info', { token: csl })).body.data!.user_id;
   await t.db.update(accounts).set({ teacherType: 4 }).where(eq(accounts.id, staffId));
+  // The session was cached as a type-1 teacher by the info call; the type is read with the session.
+  t.app.ctx.tokenCache.evictAccount(staffId);
   await t.db.update(accounts).set({ teacherType: 3 }).where(eq(accounts.id, cslId));
   school = await createStaffToken(t, 'school');
   const [venue] = await t.db.insert(venues).values({ placeName: 'beijing', name: '北京会场', city: '北京', isBeijing: true, capacity: 10 }).returning({ id: venues.id });
@@ -53,13 +55,14 @@ const board = async () => (await call<HouseCupLeaderboard>(t.app, 'GET', '/api/h
 const pointsOf = (b: HouseCupLeaderboard, code: string) => b.houses.find((h) => h.code === code)!;
 
 describe('permissions', () => {
-  it('only admins write or read the ledger: student, teacher, CSL, staff (type 4 without admin) and school get 403 无权限访问！', async () => {
-    for (const token of [student.token, teacher, csl, staff, school]) {
+  it('only admins and staff (type 4, house_cup.write) write or read the ledger: student, teacher, CSL and school get 403 无权限访问！', async () => {
+    for (const token of [student.token, teacher, csl, school]) {
       for (const res of [await give({ house_id: houseId[FIRST], points: 5, reason: '越权' }, token), await reverse(1, { reason: 'x' }, token), await call(t.app, 'GET', '/api/admin/house-cup', { token })]) {
         expect({ http: res.http, status: res.body.status, msg: res.body.msg }).toEqual({ http: 403, status: 4001, msg: MSG.NO_PERMISSION });
       }
     }
     expect((await give({ house_id: houseId[FIRST], points: 5, reason: '无登录' }, '')).http).toBe(401);
+    expect((await call(t.app, 'GET', '/api/admin/house-cup', { token: staff })).body.status).toBe(200);
     expect(await t.db.select().from(houseCupEntries)).toHaveLength(0);
   });
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
   admin = await createStaffToken(t, 'teacher', { isAdmin: true });
   teacher = await createStaffToken(t, 'teacher');
   staff = await createStaffToken(t, 'teacher');
-  // A type-4 staff member (not an admin) is refused the admin routes like any teacher.
+  // A type-4 staff member (not an admin): holds messages.send (decision 063).
   const [tok] = await t.db.select({ accountId: authTokens.accountId }).from(authTokens).where(eq(authTokens.tokenHash, createHash('sha256').update(staff).digest('hex')));
   await t.db.update(accounts).set({ teacherType: 4 }).where(eq(accounts.id, tok!.accountId));
   school = await createStaffToken(t, 'school');
@@ -246,9 +246,9 @@ describe('scheduling', () => {
 });
 
 describe('roles and input', () => {
-  it('student, teacher, staff (type 4) and school tokens are refused the admin routes; admins only', async () => {
+  it('student, teacher and school tokens are refused the admin routes; admins and staff (type 4, messages.send) only', async () => {
     const s = await student();
-    for (const token of [s.token, teacher, staff, school]) {
+    for (const token of [s.token, teacher, school]) {
       for (const [method, url] of [
         ['GET', '/api/admin/messages'],
         ['POST', '/api/admin/messages'],
@@ -262,6 +262,9 @@ describe('roles and input', () => {
         expect(res.body.status).not.toBe(200);
       }
     }
+    // Staff hold messages.send (decision 063): they read the list and compose like an admin.
+    expect((await call(t.app, 'GET', '/api/admin/messages', { token: staff })).body.status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/admin/message-segments', { token: staff })).body.status).toBe(200);
     for (const token of [teacher, admin, school]) {
       expect((await mine(token)).body.status).not.toBe(200);
     }

@@ -1,4 +1,4 @@
-import { AppError, MSG, type TeacherType } from '@summit/domain';
+import { AppError, MSG, isAdminTeacher, permissionsOf, type TeacherType } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { findAccount, findSchoolById, findStudent, findStudentInfo, saveStudentInfo } from './profile.repo.ts';
 import { regionExists } from '../region/region.service.ts';
@@ -106,7 +106,8 @@ async function loadAccount(ctx: AppContext, auth: AuthState) {
 
 export async function getTeacherInfo(ctx: AppContext, auth: AuthState) {
   const a = await loadAccount(ctx, auth);
-  return { user_id: a.id, name: a.name, phone: a.phone, type: (a.teacherType ?? 1) as TeacherType, is_admin: a.isAdmin };
+  const subject = { role: a.role, teacherType: a.teacherType ?? 1, isAdmin: isAdminTeacher(a.teacherType ?? 1, a.isAdmin) };
+  return { user_id: a.id, name: a.name, phone: a.phone, type: subject.teacherType as TeacherType, is_admin: subject.isAdmin, permissions: permissionsOf(subject) };
 }
 
 export async function getSchoolInfo(ctx: AppContext, auth: AuthState) {

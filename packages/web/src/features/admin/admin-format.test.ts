@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { adminTabOf, aidRequestSummary, beijingWallClockToIso, describeChange, describeRelease, formatTime } from './admin-format.ts';
+import { permissionsOf } from '@summit/domain';
+import { ADMIN_TABS, adminTabOf, visibleAdminTabs, aidRequestSummary, beijingWallClockToIso, describeChange, describeRelease, formatTime } from './admin-format.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -13,6 +14,22 @@ describe('admin display helpers', () => {
     expect(adminTabOf('financial-aid')).toBe('financial-aid');
     expect(adminTabOf('settings')).toBe('settings');
     expect(adminTabOf('nope')).toBe('applications');
+  });
+
+  it('shows a type-4 staff member only the operations tabs, and lands them on the first', () => {
+    const staff = visibleAdminTabs(permissionsOf({ role: 'teacher', teacherType: 4, isAdmin: false }));
+    expect(staff.map((t) => t.label)).toEqual(['入学清单', '签到', '学院杯', '消息']);
+    expect(adminTabOf(undefined, staff)).toBe('checklist');
+    // A tab their type does not hold, typed into the address bar, shows their first tab instead.
+    expect(adminTabOf('applications', staff)).toBe('checklist');
+    expect(adminTabOf('staff', staff)).toBe('checklist');
+    expect(adminTabOf('messages', staff)).toBe('messages');
+  });
+
+  it('shows an administrator every tab (员工账号 included) and a teacher none', () => {
+    expect(visibleAdminTabs(permissionsOf({ role: 'teacher', teacherType: 9, isAdmin: true }))).toEqual([...ADMIN_TABS]);
+    expect(ADMIN_TABS.at(-1)).toMatchObject({ key: 'staff', label: '员工账号' });
+    for (const type of [1, 2, 3]) expect(visibleAdminTabs(permissionsOf({ role: 'teacher', teacherType: type, isAdmin: false }))).toEqual([]);
   });
 
   it('shows times in Beijing time', () => {

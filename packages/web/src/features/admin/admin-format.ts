@@ -6,39 +6,49 @@ import {
   FINANCIAL_AID_STATUS_LABELS,
   RELEASE_SKIP_LABELS,
   type AdmissionDecisionKind,
+  type Permission,
   type ReleaseResult,
 } from '@summit/domain';
 import { formatFen } from './money.ts';
 
+/** Each tab with the permission it needs (decision 063): a staff member sees only the tabs their type holds. */
 export const ADMIN_TABS = [
-  { key: 'applications', label: '申请管理' },
-  { key: 'financial-aid', label: '助学金' },
-  { key: 'settings', label: '费用与截止日期' },
-  { key: 'tracking', label: '访问统计' },
-  { key: 'content', label: '页面内容' },
+  { key: 'applications', label: '申请管理', permission: 'admissions.decide' },
+  { key: 'financial-aid', label: '助学金', permission: 'admissions.decide' },
+  { key: 'settings', label: '费用与截止日期', permission: 'money.settings' },
+  { key: 'tracking', label: '访问统计', permission: 'analytics.read' },
+  { key: 'content', label: '页面内容', permission: 'content.edit' },
   // Programme structure (decision 039).
-  { key: 'sessions', label: '期次' },
-  { key: 'venues', label: '会场' },
-  { key: 'houses', label: '学院' },
-  { key: 'courses', label: '课程' },
-  { key: 'placement', label: '分配与发布' },
-  { key: 'selection-rounds', label: '选课轮次' },
-  { key: 'onboarding', label: '入学事项' },
+  { key: 'sessions', label: '期次', permission: 'settings.edit' },
+  { key: 'venues', label: '会场', permission: 'programme.edit' },
+  { key: 'houses', label: '学院', permission: 'programme.edit' },
+  { key: 'courses', label: '课程', permission: 'programme.edit' },
+  { key: 'placement', label: '分配与发布', permission: 'programme.edit' },
+  { key: 'selection-rounds', label: '选课轮次', permission: 'programme.edit' },
+  { key: 'onboarding', label: '入学事项', permission: 'programme.edit' },
   // Issue 17 (decision 046).
-  { key: 'checklist', label: '入学清单' },
+  { key: 'checklist', label: '入学清单', permission: 'checklist.manage' },
   // Issue 12 item 2 (decision 051): every course's sign-ins.
-  { key: 'checkin', label: '签到' },
+  { key: 'checkin', label: '签到', permission: 'checkin.manage' },
   // Issue 13 items 4 and 8 (decision 060).
-  { key: 'house-cup', label: '学院杯' },
-  { key: 'audit', label: '操作日志' },
+  { key: 'house-cup', label: '学院杯', permission: 'house_cup.write' },
+  { key: 'audit', label: '操作日志', permission: 'audit.read' },
   // Issue 13 item 3 (decision 061).
-  { key: 'messages', label: '消息' },
-] as const;
+  { key: 'messages', label: '消息', permission: 'messages.send' },
+  // Issue 13 item 9 (decision 063).
+  { key: 'staff', label: '员工账号', permission: 'staff.manage' },
+] as const satisfies ReadonlyArray<{ key: string; label: string; permission: Permission }>;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
+type AdminTabDef = (typeof ADMIN_TABS)[number];
 
-/** The tab of /admin/{tab}; anything unknown shows the default tab. */
-export function adminTabOf(param: string | undefined): AdminTab {
-  return ADMIN_TABS.find((t) => t.key === param)?.key ?? 'applications';
+/** The tabs a teacher with these permissions may open, in console order. */
+export function visibleAdminTabs(permissions: readonly string[]): AdminTabDef[] {
+  return ADMIN_TABS.filter((t) => permissions.includes(t.permission));
+}
+
+/** The tab of /admin/{tab}; anything unknown or not permitted shows the first tab the teacher may open. */
+export function adminTabOf(param: string | undefined, visible: readonly AdminTabDef[] = ADMIN_TABS): AdminTab {
+  return visible.find((t) => t.key === param)?.key ?? visible[0]?.key ?? 'applications';
 }
 
 /** Beijing time, to the minute; a dash when the step has not happened. */

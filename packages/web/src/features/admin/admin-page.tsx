@@ -7,7 +7,7 @@ import { PATHS } from '../../app/paths.ts';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { ADMIN_KEYS, fetchTeacherInfo } from './admin-api.ts';
-import { ADMIN_TABS, adminTabOf } from './admin-format.ts';
+import { adminTabOf, visibleAdminTabs } from './admin-format.ts';
 import './admin.css';
 
 const ApplicationsTab = lazy(() => import('./applications-tab.tsx'));
@@ -28,22 +28,25 @@ const CheckinTab = lazy(() => import('./checkin-tab.tsx'));
 const HouseCupTab = lazy(() => import('./house-cup-tab.tsx'));
 const AuditTab = lazy(() => import('./audit-tab.tsx'));
 const MessagesTab = lazy(() => import('./messages-tab.tsx'));
-const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = { messages: MessagesTab, 'house-cup': HouseCupTab, audit: AuditTab };
+const StaffTab = lazy(() => import('./staff-tab.tsx'));
+const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = { messages: MessagesTab, 'house-cup': HouseCupTab, audit: AuditTab, staff: StaffTab };
 const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, ...OPERATIONS_TABS };
 
 /** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
 export default function AdminPage() {
   const params = useParams();
   const navigate = useNavigate();
-  const tab = adminTabOf(params.tab);
   const isPhone = useIsPhone();
-  const openTab = (key: string) => void navigate(key === 'applications' ? PATHS.admin : `${PATHS.admin}/${key}`);
   const info = useQuery({ queryKey: ADMIN_KEYS.teacher, queryFn: ({ signal }) => fetchTeacherInfo({ signal }) });
+  // Only the tabs the teacher's type holds (decision 063); the server refuses the rest whatever the page shows.
+  const tabs = visibleAdminTabs(info.data?.permissions ?? []);
+  const tab = adminTabOf(params.tab, tabs);
+  const openTab = (key: string) => void navigate(key === tabs[0]?.key ? PATHS.admin : `${PATHS.admin}/${key}`);
 
   let body;
   if (info.isPending) body = <LoadingState rows={6} />;
   else if (info.isError) body = <ErrorState onRetry={() => void info.refetch()} />;
-  else if (!info.data.is_admin) body = <ForbiddenState title={MSG.NO_PERMISSION} detail="管理后台仅对管理员开放，请联系项目办公室开通权限。" />;
+  else if (tabs.length === 0) body = <ForbiddenState title={MSG.NO_PERMISSION} detail="管理后台仅对管理员和工作人员开放，请联系项目办公室开通权限。" />;
   else {
     const fallback = <LoadingState rows={6} />;
     body = (
@@ -60,12 +63,12 @@ export default function AdminPage() {
                   aria-label="管理模块"
                   value={tab}
                   onChange={openTab}
-                  options={ADMIN_TABS.map((t) => ({ value: t.key, label: t.label }))}
+                  options={tabs.map((t) => ({ value: t.key, label: t.label }))}
                 />
               ),
             }
           : {})}
-        items={ADMIN_TABS.map((t) => ({
+        items={tabs.map((t) => ({
           key: t.key,
           label: t.label,
           children:

@@ -21,6 +21,7 @@ import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/upload.ts';
 import { beijingWallClockToIso, formatTime } from './admin-format.ts';
+import { ADMIN_KEYS, fetchTeacherInfo } from './admin-api.ts';
 import {
   CHECKLIST_ADMIN_KEYS,
   deleteItem,
@@ -61,11 +62,12 @@ const FORM_PATHS: Record<string, string> = { 'form:basic': '/scene-form/basic', 
 
 /** 入学清单: define items, see completion by item and by student, filter who is behind, message, waive, export. */
 export default function ChecklistTab() {
+  const canGrant = useCanManageStaff();
   return (
     <Space direction="vertical" size="large" className="admin-block" style={{ width: '100%' }}>
       <ItemsCard />
       <ProgressCard />
-      <PermissionsCard />
+      {canGrant ? <PermissionsCard /> : null}
     </Space>
   );
 }
@@ -229,7 +231,8 @@ function ProgressCard() {
   const [composing, setComposing] = useState(false);
   const [health, setHealth] = useState<AdminHealthRecord | null>(null);
   const progress = useQuery({ queryKey: CHECKLIST_ADMIN_KEYS.progress(filter), queryFn: ({ signal }) => fetchProgress(filter, signal), placeholderData: keepPreviousData });
-  const perms = useQuery({ queryKey: CHECKLIST_ADMIN_KEYS.permissions, queryFn: ({ signal }) => fetchPermissions(signal) });
+  // The health grant is an administrator's (staff.manage, decision 063): staff (type 4) do not ask for it.
+  const perms = useQuery({ queryKey: CHECKLIST_ADMIN_KEYS.permissions, queryFn: ({ signal }) => fetchPermissions(signal), enabled: useCanManageStaff() });
   const toggle = useMutation({
     mutationFn: waive,
     onSuccess: (_d, v) => (void qc.invalidateQueries({ queryKey: ['admin', 'checklist', 'progress'] }), void message.success(v.waived ? '已豁免' : '已取消豁免')),
@@ -403,6 +406,12 @@ function MessageModal({ ids, onClose, onSent }: { ids: number[]; onClose: () => 
       </Form>
     </Modal>
   );
+}
+
+/** The teacher info the console already loaded (same query key): does this teacher manage staff and grants? */
+function useCanManageStaff(): boolean {
+  const info = useQuery({ queryKey: ADMIN_KEYS.teacher, queryFn: ({ signal }) => fetchTeacherInfo({ signal }) });
+  return info.data?.permissions.includes('staff.manage') === true;
 }
 
 function PermissionsCard() {

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
+import { TEACHING_KEYS, fetchTeacherInfo } from './teaching-api.ts';
 
 const LINKS = [
   { to: PATHS.teacher, label: '我的课程' },
@@ -14,9 +16,12 @@ const LINKS = [
 /** The teacher area's tabs (phone: a wrapping row of 44 px pills). */
 export function TeachingNav() {
   const { pathname } = useLocation();
+  // Staff (type 4) land here after login: the console is one tap away when they hold any of its permissions.
+  const me = useQuery({ queryKey: TEACHING_KEYS.me, queryFn: ({ signal }) => fetchTeacherInfo(signal), staleTime: 60_000 });
+  const links = (me.data?.permissions.length ?? 0) > 0 ? [...LINKS, { to: PATHS.admin, label: '管理后台' }] : LINKS;
   return (
     <nav className="teach-nav" aria-label="教师中心导航">
-      {LINKS.map((l) => (
+      {links.map((l) => (
         <Link key={l.to} to={l.to} aria-current={pathname === l.to ? 'page' : undefined}>
           {l.label}
         </Link>
