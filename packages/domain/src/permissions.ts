@@ -118,6 +118,11 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/admin/applications/:userId/decision/withdraw': 'admissions.decide',
   'GET /api/admin/financial-aid': 'admissions.decide',
   'PUT /api/admin/financial-aid/:userId': 'admissions.decide',
+  // Minors' data (decision 064): the masked summary with the student; the full number, the export and erasure apart.
+  'GET /api/admin/students/:userId/privacy': 'students.read',
+  'POST /api/admin/students/:userId/id-number/reveal': 'students.reveal_id',
+  'GET /api/admin/students/:userId/data-export': 'students.erase',
+  'POST /api/admin/students/:userId/erase': 'students.erase',
   // Content and site facts.
   'GET /api/admin/site/qr': 'content.edit',
   'PUT /api/admin/site/qr': 'content.edit',

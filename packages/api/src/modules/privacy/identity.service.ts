@@ -2,7 +2,7 @@
  * The ID number's one door (decision 064): sealing on write, masking on every read, the full number only
  * through `revealIdNumber` for whoever `mayRevealIdNumber` admits (audited by the caller's route).
  */
-import { AppError, maskCardNumber, PRIVACY_MSG } from '@summit/domain';
+import { AppError, can, maskCardNumber, PRIVACY_MSG } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { dataKey } from '../auth/mfa-crypto.ts';
 import { hashIdNumber, idNumberKeys, openIdNumber, sealIdNumber, type IdNumberKeys, type SealedIdNumber } from './id-number-crypto.ts';
@@ -32,7 +32,7 @@ export async function sealFor(ctx: AppContext, accountId: number, number: string
  * body at merge, and every reveal goes through here.
  */
 export function mayRevealIdNumber(auth: AuthState): boolean {
-  return auth.role === 'teacher' && auth.isAdmin;
+  return auth.role === 'teacher' && can(auth, 'students.reveal_id');
 }
 
 /** The full number, or null when none is held; a cipher text that does not open is a clear message, never a 500. */

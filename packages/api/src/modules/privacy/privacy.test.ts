@@ -147,8 +147,8 @@ describe('reveal', () => {
     expect(byStudent.http).toBeGreaterThanOrEqual(401);
     expect(JSON.stringify([byTeacher.body, byStudent.body])).not.toContain(ID);
     expect(await auditOf(s.accountId, 'student.id_number.reveal')).toHaveLength(0);
-    expect(mayRevealIdNumber({ accountId: 1, role: 'teacher', isAdmin: false, tokenId: 1 })).toBe(false);
-    expect(mayRevealIdNumber({ accountId: 1, role: 'teacher', isAdmin: true, tokenId: 1 })).toBe(true);
+    expect(mayRevealIdNumber({ accountId: 1, role: 'teacher', isAdmin: false, teacherType: 4, tokenId: 1 })).toBe(false);
+    expect(mayRevealIdNumber({ accountId: 1, role: 'teacher', isAdmin: true, teacherType: 9, tokenId: 1 })).toBe(true);
   });
 
   it('answers a clear message for a student without a number and 404 for an unknown one', async () => {
