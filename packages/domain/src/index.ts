@@ -55,3 +55,4 @@ export * from './api/school.ts';
 export * from './api/house-cup.ts';
 export * from './api/audit.ts';
 export * from './api/messages.ts';
+export * from './api/analytics.ts';
