@@ -4,7 +4,6 @@ import {
   FUNNEL_STAGE_LABELS,
   analyticsExportQuerySchema,
   analyticsSchoolId,
-  analyticsUserType,
   conversionRate,
   funnelConversions,
   funnelQuerySchema,
@@ -62,10 +61,9 @@ describe('spec §3/§4 profile rules', () => {
     expect(signupStatusOfStamps({ step2SubmittedAt: 'x' })).toBe('applied');
   });
 
-  it('school ids are prefixed s_ and user types follow spec §1', () => {
+  it('school ids are prefixed s_', () => {
     expect(analyticsSchoolId(42)).toBe('s_42');
     expect(analyticsSchoolId(null)).toBe('');
-    expect([0, 1, 3, 4, 8, 12, 7].map(analyticsUserType)).toEqual(['student', 'student', 'student', 'volunteer', 'volunteer', 'volunteer', 'student']);
   });
 });
 

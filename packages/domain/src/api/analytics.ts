@@ -26,7 +26,7 @@ export const FUNNEL_GROUPS = ['day', 'batch', 'province', 'school'] as const;
 export type FunnelGroup = (typeof FUNNEL_GROUPS)[number];
 export const FUNNEL_GROUP_LABELS: Readonly<Record<FunnelGroup, string>> = { day: '按注册日', batch: '按批次', province: '按省份', school: '按学校' };
 
-export const BATCH_LABELS: Readonly<Record<Batch, string>> = { early: '提前批', regular: '常规批' };
+export const BATCH_KIND_LABELS: Readonly<Record<Batch, string>> = { early: '提前批', regular: '常规批' };
 
 /** The longest registration range a funnel takes, in days: the per-day series stays bounded. */
 export const FUNNEL_MAX_DAYS = 366;
@@ -75,8 +75,6 @@ export function signupStatusOfStamps(s: { step1SubmittedAt?: unknown; applyPaidA
   return 'activated';
 }
 
-export const SIGNUP_STATUS_LABELS: Readonly<Record<SignupStatus, string>> = { activated: '已注册', signed_up: '已报名', paid: '已缴费', applied: '已申请' };
-
 /** Spec §3 user_school: the school id prefixed "s_" (empty when the student named no listed school). */
 export function analyticsSchoolId(schoolId: number | null | undefined): string {
   return schoolId == null ? '' : `s_${schoolId}`;
@@ -84,7 +82,7 @@ export function analyticsSchoolId(schoolId: number | null | undefined): string {
 
 // Requests -------------------------------------------------------------------------------------------------------
 
-export const ANALYTICS_MSG = { RANGE: '结束日期不能早于开始日期', RANGE_TOO_LONG: `日期范围最多 ${FUNNEL_MAX_DAYS} 天` } as const;
+export const ANALYTICS_MSG = { STUDENT_NOT_FOUND: '学生不存在', RANGE: '结束日期不能早于开始日期', RANGE_TOO_LONG: `日期范围最多 ${FUNNEL_MAX_DAYS} 天` } as const;
 
 const blankAsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const dayParam = z.preprocess(blankAsAbsent, boundedStringSchema(10).refine(isCalendarDay, { error: MSG.PARAM_INVALID }).optional());
@@ -173,8 +171,3 @@ export const analyticsProfileSchema = z.object({
   application_finished_at: timestampSchema.nullable(),
 });
 export type AnalyticsProfile = z.infer<typeof analyticsProfileSchema>;
-
-/** Spec §1: for analytics 4, 8 and 12 are volunteers; 0, 1, 3 and anything else students. */
-export function analyticsUserType(activeType: number | null | undefined): 'student' | 'volunteer' {
-  return activeType === 4 || activeType === 8 || activeType === 12 ? 'volunteer' : 'student';
-}
