@@ -110,8 +110,8 @@ export default function AnalyticsTab() {
     );
 
   return (
-    <div className="admin-ops">
-      <div className="ops-filters" role="search" aria-label="分析筛选">
+    <div className="admin-ops analytics-tab">
+      <div className="ops-filters analytics-filters" role="search" aria-label="分析筛选">
         <DatePicker.RangePicker
           aria-label="注册日期"
           placeholder={['注册开始', '注册结束']}
