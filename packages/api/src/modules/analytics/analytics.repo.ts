@@ -84,13 +84,14 @@ export async function funnelByGroup(db: Db, f: FunnelFilter, group: FunnelGroup,
 /** Per Beijing day, how many of the cohort reached each stage that day (by the stage's own timestamp). */
 export async function funnelSeries(db: Db, f: FunnelFilter, maxDays: number): Promise<Array<{ date: string; counts: number[] }>> {
   const stamps = sql.raw(FUNNEL_STAGES.map((_, i) => `(${i}, c.s${i})`).join(', '));
+  // Group on a date (cheap) and format only the grouped rows; the newest `maxDays` days are kept below.
   const rows = await rowsOf<{ day: string; stage: number; n: number }>(
     db,
-    sql`with c as (${cohortOf(f)}),
-      e as (select v.stage, ${beijingDay(sql`v.at`)} as day from c cross join lateral (values ${stamps}) as v(stage, at) where v.at is not null)
-      select day, stage, count(*)::int as n from e
-      where day in (select distinct day from e order by day desc limit ${maxDays})
-      group by day, stage order by day`,
+    sql`with c as (${cohortOf(f)})
+      select to_char(d, 'YYYY-MM-DD') as day, stage, n from (
+        select ((v.at at time zone 'UTC') + interval '8 hours')::date as d, v.stage, count(*)::int as n
+        from c cross join lateral (values ${stamps}) as v(stage, at) where v.at is not null group by 1, 2
+      ) g order by d`,
   );
   const byDay = new Map<string, number[]>();
   for (const r of rows) {
@@ -98,7 +99,7 @@ export async function funnelSeries(db: Db, f: FunnelFilter, maxDays: number): Pr
     counts[Number(r.stage)] = Number(r.n);
     byDay.set(r.day, counts);
   }
-  return [...byDay].map(([date, counts]) => ({ date, counts }));
+  return [...byDay].slice(-maxDays).map(([date, counts]) => ({ date, counts }));
 }
 
 export interface ProfileRow {
