@@ -58,3 +58,4 @@ export * from './api/staff.ts';
 export * from './api/audit.ts';
 export * from './api/messages.ts';
 export * from './api/privacy.ts';
+export * from './api/analytics.ts';

@@ -101,7 +101,11 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'PUT /api/admin/settings/security': 'settings.edit',
   'GET /api/admin/audit': 'audit.read',
   'GET /api/admin/audit/entities': 'audit.read',
+  'GET /api/admin/audit/export': 'audit.read',
   'GET /api/admin/tracking/page-views': 'analytics.read',
+  'GET /api/admin/analytics/funnel': 'analytics.read',
+  'GET /api/admin/analytics/profiles/:userId': 'analytics.read',
+  'GET /api/admin/analytics/profiles/export': 'analytics.read',
   // Money and programme settings.
   'GET /api/admin/settings/fees': 'money.settings',
   'PUT /api/admin/settings/fees': 'money.settings',
@@ -118,6 +122,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/admin/applications/:userId/decision/withdraw': 'admissions.decide',
   'GET /api/admin/financial-aid': 'admissions.decide',
   'PUT /api/admin/financial-aid/:userId': 'admissions.decide',
+  'GET /api/admin/applications/export': 'admissions.decide',
+  'GET /api/admin/financial-aid/export': 'admissions.decide',
   // Minors' data (decision 064): the masked summary with the student; the full number, the export and erasure apart.
   'GET /api/admin/students/:userId/privacy': 'students.read',
   'POST /api/admin/students/:userId/id-number/reveal': 'students.reveal_id',
@@ -206,8 +212,10 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/admin/house-cup/leaderboard': 'house_cup.write',
   'POST /api/admin/house-cup': 'house_cup.write',
   'PUT /api/admin/house-cup/:id': 'house_cup.write',
+  'GET /api/admin/house-cup/export': 'house_cup.write',
   // Messages.
   'GET /api/admin/messages': 'messages.send',
+  'GET /api/admin/messages/export': 'messages.send',
   'POST /api/admin/messages': 'messages.send',
   'PUT /api/admin/messages/:id': 'messages.send',
   'DELETE /api/admin/messages/:id': 'messages.send',

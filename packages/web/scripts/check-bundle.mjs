@@ -57,4 +57,12 @@ for (const [label, chunks] of Object.entries(pages)) {
   if (over) failed = true;
   console.log(`${label.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB gzipped JS${isHome ? ` (budget ${HOME_BUDGET_KB} KB)` : ''}${over ? '  OVER BUDGET' : ''}`);
 }
+// echarts is loaded only by the 数据分析 tab (decision 066): its code (zrender inside) lives in the one chunk the tab
+// imports dynamically, never in the admin bundle, the shell or a public page.
+const withEcharts = files.filter((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes('zrender'));
+const strayEcharts = withEcharts.filter((f) => !f.startsWith('echarts-setup-'));
+if (withEcharts.length === 0 || strayEcharts.length > 0) {
+  failed = true;
+  console.log(`echarts chunks: ${withEcharts.join(', ') || 'none'}${strayEcharts.length ? `  STRAY: ${strayEcharts.join(', ')}` : '  (expected echarts-setup only)'}`);
+} else console.log(`echarts      only in ${withEcharts[0]}`);
 if (failed) process.exit(1);

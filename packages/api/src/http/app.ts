@@ -59,6 +59,7 @@ import { privacyRoutes } from '../modules/privacy/privacy.routes.ts';
 import { staffRoutes } from '../modules/staff/staff.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { messagesRoutes } from '../modules/messages/messages.routes.ts';
+import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(messagesRoutes);
+  await app.register(analyticsRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

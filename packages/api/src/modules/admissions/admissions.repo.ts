@@ -3,7 +3,7 @@
  * that locks the student's profile row first (so two admins acting on one student queue up), asks the
  * caller's rule check against what it read, writes, and adds the audit_log row.
  */
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AdmissionStage, FinancialAidStatus } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
@@ -73,25 +73,27 @@ function applicationWhere(f: ApplicationFilter): SQL {
   return and(...where) as SQL;
 }
 
+const applicationColumns = {
+  accountId: p.accountId,
+  name: accounts.name,
+  phoneCode: accounts.phoneCode,
+  phone: accounts.phone,
+  schoolName: p.schoolName,
+  stateId: p.schoolStateId,
+  batch: applications.batch,
+  step1SubmittedAt: p.step1SubmittedAt,
+  step2SubmittedAt: p.step2SubmittedAt,
+  applyPaidAt: p.applyPaidAt,
+  tuitionPaidAt: p.tuitionPaidAt,
+  decision: d.decision,
+  releasedAt: d.releasedAt,
+};
+
 /** One page of applications, newest submission first, and the total for the same filter. */
 export async function listApplications(db: Db, f: ApplicationFilter, offset: number, limit: number) {
   const where = applicationWhere(f);
   const rows = await db
-    .select({
-      accountId: p.accountId,
-      name: accounts.name,
-      phoneCode: accounts.phoneCode,
-      phone: accounts.phone,
-      schoolName: p.schoolName,
-      stateId: p.schoolStateId,
-      batch: applications.batch,
-      step1SubmittedAt: p.step1SubmittedAt,
-      step2SubmittedAt: p.step2SubmittedAt,
-      applyPaidAt: p.applyPaidAt,
-      tuitionPaidAt: p.tuitionPaidAt,
-      decision: d.decision,
-      releasedAt: d.releasedAt,
-    })
+    .select(applicationColumns)
     .from(p)
     .innerJoin(accounts, eq(accounts.id, p.accountId))
     .leftJoin(applications, eq(applications.accountId, p.accountId))
@@ -110,16 +112,42 @@ export async function listApplications(db: Db, f: ApplicationFilter, offset: num
   return { rows, total: total?.n ?? 0 };
 }
 
+/** The export's batches (issue 13 item 6): the list's filter, in student id order after `after` (keyset). */
+export function applicationKeysetPage(db: Db, f: ApplicationFilter, after: number, limit: number) {
+  return db
+    .select(applicationColumns)
+    .from(p)
+    .innerJoin(accounts, eq(accounts.id, p.accountId))
+    .leftJoin(applications, eq(applications.accountId, p.accountId))
+    .leftJoin(d, eq(d.accountId, p.accountId))
+    .where(and(applicationWhere(f), gt(p.accountId, after)))
+    .orderBy(asc(p.accountId))
+    .limit(limit);
+}
+
+const aidColumns = {
+  aid: financialAidRequests,
+  name: accounts.name,
+  phone: accounts.phone,
+  schoolName: p.schoolName,
+  tuitionPaidAt: p.tuitionPaidAt,
+};
+
+export function aidKeysetPage(db: Db, status: FinancialAidStatus | undefined, after: number, limit: number) {
+  return db
+    .select(aidColumns)
+    .from(financialAidRequests)
+    .innerJoin(accounts, eq(accounts.id, financialAidRequests.accountId))
+    .leftJoin(p, eq(p.accountId, financialAidRequests.accountId))
+    .where(and(status ? eq(financialAidRequests.status, status) : undefined, gt(financialAidRequests.accountId, after)))
+    .orderBy(asc(financialAidRequests.accountId))
+    .limit(limit);
+}
+
 export async function listAidRequests(db: Db, status: FinancialAidStatus | undefined, offset: number, limit: number) {
   const where = status ? eq(financialAidRequests.status, status) : undefined;
   const rows = await db
-    .select({
-      aid: financialAidRequests,
-      name: accounts.name,
-      phone: accounts.phone,
-      schoolName: p.schoolName,
-      tuitionPaidAt: p.tuitionPaidAt,
-    })
+    .select(aidColumns)
     .from(financialAidRequests)
     .innerJoin(accounts, eq(accounts.id, financialAidRequests.accountId))
     .leftJoin(p, eq(p.accountId, financialAidRequests.accountId))

@@ -19,7 +19,8 @@ import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
 import { retireOpenTuitionOrder } from '../payments/payments.service.ts';
 import type { PaymentDeps } from '../payments/payment-events.service.ts';
-import { decideAidRequest, deleteDecision, getAdminApplication, listAdminApplications, listAid, releaseBulk, saveDecision, withdraw } from './admissions.service.ts';
+import { sendSheet } from '../../http/xlsx-stream.ts';
+import { decideAidRequest, deleteDecision, exportAid, exportApplications, getAdminApplication, listAdminApplications, listAid, releaseBulk, saveDecision, withdraw } from './admissions.service.ts';
 
 /** Admin admissions (issue 3 items 3 and 5). The auth hook limits /api/admin/ to is_admin teachers. */
 export async function admissionsRoutes(app: FastifyInstance) {
@@ -31,6 +32,22 @@ export async function admissionsRoutes(app: FastifyInstance) {
     '/api/admin/applications',
     { schema: { tags, summary: '申请列表（批次、阶段、学校、省份、关键词筛选，分页）', querystring: adminApplicationListQuerySchema, response: { 200: envelopeOf(adminApplicationListSchema) } } },
     async (req) => ok(await listAdminApplications(app.ctx, req.query)),
+  );
+  r.get(
+    '/api/admin/applications/export',
+    { schema: { tags, summary: '导出申请列表（.xlsx，按当前筛选）', querystring: adminApplicationListQuerySchema } },
+    async (req, reply) => {
+      const { fileName, stream } = exportApplications(app.ctx, req.query);
+      return sendSheet(req, reply, 'applications.xlsx', fileName, stream);
+    },
+  );
+  r.get(
+    '/api/admin/financial-aid/export',
+    { schema: { tags, summary: '导出助学金申请（.xlsx，按当前筛选；金额为元，两位小数）', querystring: adminAidListQuerySchema } },
+    async (req, reply) => {
+      const { fileName, stream } = await exportAid(app.ctx, req.query);
+      return sendSheet(req, reply, 'financial-aid.xlsx', fileName, stream);
+    },
   );
   r.post(
     '/api/admin/applications/release',

@@ -14,6 +14,7 @@ import {
   type AdminAidList,
   type AdminAidListQuery,
   type AdminApplicationDetail,
+  type AdminApplicationItem,
   type AdminApplicationList,
   type AdminApplicationListQuery,
   type AdmissionDecision,
@@ -27,15 +28,21 @@ import {
 } from '@summit/domain';
 import { idNumberSearchHash, presentStep1 } from '../privacy/identity.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
+import type { Readable } from 'node:stream';
+import { keysetBatches, streamSheet } from '../../http/xlsx-stream.ts';
 import { regionCatalog } from '../region/region-catalog.ts';
+import { AID_COLUMNS, APPLICATION_COLUMNS } from './admissions-sheets.ts';
 import { getFees } from '../settings/settings.service.ts';
 import {
   decideAid,
   deleteDraftDecision,
   findAidItem,
   findApplicationDetail,
+  aidKeysetPage,
+  applicationKeysetPage,
   listAidRequests,
   listApplications,
+  type ApplicationFilter,
   releaseDecisions,
   saveDraftDecision,
   withdrawDecision,
@@ -99,34 +106,57 @@ export function decisionOut(r: DecisionRow): AdmissionDecision {
   };
 }
 
-export async function listAdminApplications(ctx: AppContext, q: AdminApplicationListQuery): Promise<AdminApplicationList> {
-  const { page, pageSize, offset } = pageOf(q);
+type ApplicationListRow = Awaited<ReturnType<typeof listApplications>>['rows'][number];
+
+function applicationItemOf(r: ApplicationListRow): AdminApplicationItem {
+  const decision = r.decision ? { decision: r.decision, released: r.releasedAt !== null } : null;
+  return {
+    user_id: r.accountId,
+    name: r.name,
+    phone: r.phoneCode === '86' ? r.phone : `+${r.phoneCode} ${r.phone}`,
+    school_name: r.schoolName,
+    province: stateName(r.stateId),
+    batch: r.batch,
+    // Listed rows always have step 1 submitted, so the stage is never null.
+    stage: admissionStageOf(r, decision) ?? 'step1',
+    step1_submitted_at: iso(r.step1SubmittedAt),
+    step2_submitted_at: iso(r.step2SubmittedAt),
+    apply_paid_at: iso(r.applyPaidAt),
+    decision,
+    tuition_paid_at: iso(r.tuitionPaidAt),
+  };
+}
+
+async function applicationFilterOf(ctx: AppContext, q: AdminApplicationListQuery): Promise<ApplicationFilter> {
   const school = q.school && /^\d{1,9}$/.test(q.school) ? { schoolId: Number(q.school) } : { schoolName: q.school };
   const idHash = q.q ? await idNumberSearchHash(ctx, q.q) : undefined;
-  const { rows, total } = await listApplications(ctx.db, { batch: q.batch, stage: q.stage, stateId: q.province, q: q.q, idHash, ...school }, offset, pageSize);
-  return {
-    page,
-    page_size: pageSize,
-    total,
-    items: rows.map((r) => {
-      const decision = r.decision ? { decision: r.decision, released: r.releasedAt !== null } : null;
-      return {
-        user_id: r.accountId,
-        name: r.name,
-        phone: r.phoneCode === '86' ? r.phone : `+${r.phoneCode} ${r.phone}`,
-        school_name: r.schoolName,
-        province: stateName(r.stateId),
-        batch: r.batch,
-        // Listed rows always have step 1 submitted, so the stage is never null.
-        stage: admissionStageOf(r, decision) ?? 'step1',
-        step1_submitted_at: iso(r.step1SubmittedAt),
-        step2_submitted_at: iso(r.step2SubmittedAt),
-        apply_paid_at: iso(r.applyPaidAt),
-        decision,
-        tuition_paid_at: iso(r.tuitionPaidAt),
-      };
-    }),
-  };
+  return { batch: q.batch, stage: q.stage, stateId: q.province, q: q.q, idHash, ...school };
+}
+
+export async function listAdminApplications(ctx: AppContext, q: AdminApplicationListQuery): Promise<AdminApplicationList> {
+  const { page, pageSize, offset } = pageOf(q);
+  const { rows, total } = await listApplications(ctx.db, await applicationFilterOf(ctx, q), offset, pageSize);
+  return { page, page_size: pageSize, total, items: rows.map(applicationItemOf) };
+}
+
+const todayTag = (ctx: AppContext) => new Date(ctx.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+
+/** 申请管理 export (issue 13 item 6): the list's filters, every matching row, streamed in keyset batches. */
+export function exportApplications(ctx: AppContext, q: AdminApplicationListQuery): { fileName: string; stream: Readable } {
+  async function* items() {
+    const f = await applicationFilterOf(ctx, q);
+    for await (const rows of keysetBatches((after, limit) => applicationKeysetPage(ctx.db, f, after, limit), (r) => r.accountId)) yield rows.map(applicationItemOf);
+  }
+  return { fileName: `申请管理-${todayTag(ctx)}.xlsx`, stream: streamSheet('申请', APPLICATION_COLUMNS, items()) };
+}
+
+/** 助学金 export: money in yuan with two decimals. */
+export async function exportAid(ctx: AppContext, q: AdminAidListQuery): Promise<{ fileName: string; stream: Readable }> {
+  const fees = await getFees(ctx);
+  async function* items() {
+    for await (const rows of keysetBatches((after, limit) => aidKeysetPage(ctx.db, q.status, after, limit), (r) => r.aid.accountId)) yield rows.map((r) => aidItemOf(r, fees.tuition_fen));
+  }
+  return { fileName: `助学金-${todayTag(ctx)}.xlsx`, stream: streamSheet('助学金', AID_COLUMNS, items()) };
 }
 
 export async function getAdminApplication(ctx: AppContext, userId: number): Promise<AdminApplicationDetail> {

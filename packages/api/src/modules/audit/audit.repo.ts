@@ -3,7 +3,7 @@
  * the transactions whose change they record (newer ones through audit-write.repo.ts), and the database refuses
  * any UPDATE, DELETE or TRUNCATE of them (decision 067).
  */
-import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog } from '../../db/schema.ts';
@@ -46,16 +46,42 @@ function whereOf(f: AuditFilter): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
+function auditSelect(db: Db) {
+  return db
+    .select({
+      a: auditLog,
+      actor: { id: accounts.id, name: accounts.name, role: accounts.role, teacherType: accounts.teacherType, isAdmin: accounts.isAdmin },
+    })
+    .from(auditLog)
+    .leftJoin(accounts, eq(accounts.id, auditLog.actorId));
+}
+
+type AuditSelectRow = Awaited<ReturnType<ReturnType<typeof auditSelect>['where']>>[number];
+
+function entryOf({ a, actor }: AuditSelectRow): AuditEntry {
+  return {
+    id: a.id,
+    actor_id: a.actorId,
+    actor: actor ? { id: actor.id, name: actor.name, role: actor.role, teacher_type: actor.teacherType, is_admin: actor.isAdmin } : null,
+    action: a.action,
+    entity: a.entity,
+    entity_id: a.entityId,
+    before: a.before ?? null,
+    after: a.after ?? null,
+    created_at: a.createdAt.toISOString(),
+  };
+}
+
+/** The export's batches (issue 13 item 6): the search's filter, oldest first after `after` (keyset on id). */
+export async function auditKeysetPage(db: Db, f: Omit<AuditFilter, 'page' | 'pageSize'>, after: number, limit: number): Promise<AuditEntry[]> {
+  const rows = await auditSelect(db).where(and(whereOf({ ...f, page: 1, pageSize: limit }), gt(auditLog.id, after))).orderBy(asc(auditLog.id)).limit(limit);
+  return rows.map(entryOf);
+}
+
 export async function listAudit(db: Db, f: AuditFilter): Promise<{ items: AuditEntry[]; total: number }> {
   const where = whereOf(f);
   const [rows, [n]] = await Promise.all([
-    db
-      .select({
-        a: auditLog,
-        actor: { id: accounts.id, name: accounts.name, role: accounts.role, teacherType: accounts.teacherType, isAdmin: accounts.isAdmin },
-      })
-      .from(auditLog)
-      .leftJoin(accounts, eq(accounts.id, auditLog.actorId))
+    auditSelect(db)
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(f.pageSize)
@@ -63,17 +89,7 @@ export async function listAudit(db: Db, f: AuditFilter): Promise<{ items: AuditE
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return {
-    items: rows.map(({ a, actor }) => ({
-      id: a.id,
-      actor_id: a.actorId,
-      actor: actor ? { id: actor.id, name: actor.name, role: actor.role, teacher_type: actor.teacherType, is_admin: actor.isAdmin } : null,
-      action: a.action,
-      entity: a.entity,
-      entity_id: a.entityId,
-      before: a.before ?? null,
-      after: a.after ?? null,
-      created_at: a.createdAt.toISOString(),
-    })),
+    items: rows.map(entryOf),
     total: n?.n ?? 0,
   };
 }

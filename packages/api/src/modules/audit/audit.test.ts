@@ -116,7 +116,7 @@ describe('what the log shows', () => {
 describe('it cannot be edited from the app', () => {
   it('every audit route is a GET, and no route anywhere writes to /api/admin/audit', () => {
     const audit = t.app.routeRegistry.filter((r) => r.url.startsWith('/api/admin/audit'));
-    expect(audit.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api/admin/audit', 'GET /api/admin/audit/entities']);
+    expect(audit.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api/admin/audit', 'GET /api/admin/audit/entities', 'GET /api/admin/audit/export']);
   });
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('%s /api/admin/audit answers 404, and the rows stay', async (method) => {

@@ -2,7 +2,7 @@
  * The house cup ledger: the only code that touches house_cup_entries. Rows are inserted, never updated or
  * deleted (decision 060); each insert writes its audit_log row in the same transaction.
  */
-import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, max, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { HouseCupEntry, HouseTotal } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
@@ -57,12 +57,27 @@ export async function findEntry(db: Db, id: number): Promise<HouseCupEntry | und
   return row ? entryOf(row) : undefined;
 }
 
-/** A page of the ledger, newest first. */
-export async function listLedger(db: Db, f: { houseId?: number | undefined; venueId?: number | undefined; page: number; pageSize: number }): Promise<{ items: HouseCupEntry[]; total: number }> {
+export interface LedgerFilter {
+  houseId?: number | undefined;
+  venueId?: number | undefined;
+}
+
+function ledgerWhere(f: LedgerFilter): SQL | undefined {
   const conds: SQL[] = [];
   if (f.houseId !== undefined) conds.push(eq(houseCupEntries.houseId, f.houseId));
   if (f.venueId !== undefined) conds.push(eq(houseCupEntries.venueId, f.venueId));
-  const where = conds.length ? and(...conds) : undefined;
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** The export's batches (issue 13 item 6): the list's filter, oldest first after `after` (keyset on id). */
+export async function ledgerKeysetPage(db: Db, f: LedgerFilter, after: number, limit: number): Promise<HouseCupEntry[]> {
+  const rows = await ledgerSelect(db).where(and(ledgerWhere(f), gt(houseCupEntries.id, after))).orderBy(asc(houseCupEntries.id)).limit(limit);
+  return rows.map(entryOf);
+}
+
+/** A page of the ledger, newest first. */
+export async function listLedger(db: Db, f: LedgerFilter & { page: number; pageSize: number }): Promise<{ items: HouseCupEntry[]; total: number }> {
+  const where = ledgerWhere(f);
   const [rows, [n]] = await Promise.all([
     ledgerSelect(db)
       .where(where)

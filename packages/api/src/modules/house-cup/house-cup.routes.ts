@@ -13,7 +13,8 @@ import {
 } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { getLeaderboard, getLedger, getStudentHouseCup, giveHousePoints, reverseHousePoints } from './house-cup.service.ts';
+import { sendSheet } from '../../http/xlsx-stream.ts';
+import { exportLedger, getLeaderboard, getLedger, getStudentHouseCup, giveHousePoints, reverseHousePoints } from './house-cup.service.ts';
 
 /**
  * 学院杯 (issue 13 item 4, decision 060). Writes are admin-only (the auth hook limits /api/admin/ to is_admin
@@ -39,6 +40,14 @@ export async function houseCupRoutes(app: FastifyInstance) {
     '/api/admin/house-cup',
     { schema: { tags, summary: '学院杯流水（最新在前，可按学院、会场筛选，分页）', querystring: houseCupLedgerQuerySchema, response: { 200: envelopeOf(houseCupLedgerSchema) } } },
     async (req) => ok(await getLedger(ctx, req.query)),
+  );
+  r.get(
+    '/api/admin/house-cup/export',
+    { schema: { tags: ['admin'], summary: '导出学院杯积分流水（.xlsx，按当前学院/会场筛选）', querystring: houseCupLedgerQuerySchema } },
+    async (req, reply) => {
+      const { fileName, stream } = exportLedger(app.ctx, req.query);
+      return sendSheet(req, reply, 'house-cup.xlsx', fileName, stream);
+    },
   );
   r.get(
     '/api/admin/house-cup/leaderboard',

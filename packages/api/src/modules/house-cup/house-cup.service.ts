@@ -10,10 +10,12 @@ import {
   type HouseCupLedgerQuery,
   type StudentHouseCup,
 } from '@summit/domain';
+import type { Readable } from 'node:stream';
 import type { AppContext, AuthState } from '../../http/context.ts';
+import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../http/xlsx-stream.ts';
 import { pgErrorCode, ensureHouses } from '../venues/venues.repo.ts';
 import { getSuccessCardStatus } from '../placement/placement.service.ts';
-import { findEntry, houseExists, houseTotals, insertEntryAudited, listLedger, recentOfHouse, reverseEntryAudited, venueExists } from './house-cup.repo.ts';
+import { findEntry, houseExists, houseTotals, insertEntryAudited, ledgerKeysetPage, listLedger, recentOfHouse, reverseEntryAudited, venueExists } from './house-cup.repo.ts';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -36,6 +38,24 @@ export async function getLedger(ctx: AppContext, q: HouseCupLedgerQuery): Promis
   const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
   const { items, total } = await listLedger(ctx.db, { houseId: q.house_id, venueId: q.venue_id, page, pageSize });
   return { items, total, page, page_size: pageSize };
+}
+
+const LEDGER_COLUMNS: readonly SheetColumn<HouseCupEntry>[] = [
+  { header: '编号', value: (e) => e.id },
+  { header: '时间', width: 17, value: (e) => beijingTime(e.created_at) },
+  { header: '学院', value: (e) => e.house.name },
+  { header: '会场', value: (e) => e.venue?.name ?? '' },
+  { header: '分数', width: 8, value: (e) => e.points },
+  { header: '原因', width: 40, value: (e) => e.reason },
+  { header: '操作人', value: (e) => e.giver.name },
+  { header: '冲正', width: 18, value: (e) => (e.reverses_id !== null ? `冲正 #${e.reverses_id}` : e.reversed_by_id !== null ? `已被 #${e.reversed_by_id} 冲正` : '') },
+];
+
+/** 学院杯 ledger export (issue 13 item 6): the list's house and venue filters, every entry, oldest first. */
+export function exportLedger(ctx: AppContext, q: HouseCupLedgerQuery): { fileName: string; stream: Readable } {
+  const f = { houseId: q.house_id, venueId: q.venue_id };
+  const day = beijingTime(ctx.now()).slice(0, 10).replace(/-/g, '');
+  return { fileName: `学院杯积分-${day}.xlsx`, stream: streamSheet('学院杯', LEDGER_COLUMNS, keysetBatches((after, limit) => ledgerKeysetPage(ctx.db, f, after, limit), (e) => e.id)) };
 }
 
 async function mustFind(ctx: AppContext, id: number): Promise<HouseCupEntry> {

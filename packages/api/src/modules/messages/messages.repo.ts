@@ -2,7 +2,7 @@
  * The only code of admin messages that touches the database (decision 061). The segment filter becomes one WHERE
  * clause over accounts (role student) and their profile, venue and house, used alike to count and to deliver.
  */
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { SESSION_NAMES, type SegmentFilter } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, smsOutbox, studentProfiles } from '../../db/schema.ts';
@@ -200,12 +200,13 @@ export interface MessageStats {
 }
 
 /** Messages newest first, each with its delivered/read counts and SMS figures (one grouped query each). */
-export async function listMessagesWithStats(db: Db, opts: { id?: number; limit?: number } = {}): Promise<Array<{ m: AdminMessageRow; s: MessageStats }>> {
+export async function listMessagesWithStats(db: Db, opts: { id?: number; limit?: number; after?: number } = {}): Promise<Array<{ m: AdminMessageRow; s: MessageStats }>> {
   const rows = await db
     .select()
     .from(adminMessages)
-    .where(opts.id === undefined ? undefined : eq(adminMessages.id, opts.id))
-    .orderBy(desc(adminMessages.createdAt), desc(adminMessages.id))
+    .where(opts.id !== undefined ? eq(adminMessages.id, opts.id) : opts.after !== undefined ? gt(adminMessages.id, opts.after) : undefined)
+    // `after` pages the export in id order (keyset); the console's list is newest first.
+    .orderBy(...(opts.after !== undefined ? [asc(adminMessages.id)] : [desc(adminMessages.createdAt), desc(adminMessages.id)]))
     .limit(opts.limit ?? 200);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);

@@ -17,11 +17,13 @@ import {
 } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
+import { sendSheet } from '../../http/xlsx-stream.ts';
 import {
   countRecipients,
   createMessage,
   createSegment,
   deleteMessage,
+  exportMessages,
   getMessages,
   getSegments,
   getStudentMessages,
@@ -41,6 +43,10 @@ export async function messagesRoutes(app: FastifyInstance) {
   r.get('/api/admin/messages', { schema: { tags, summary: '消息列表（最新在前；含收件人数、送达数、已读数、短信数）', response: { 200: envelopeOf(adminMessageListSchema) } } }, async () =>
     ok(await getMessages(ctx)),
   );
+  r.get('/api/admin/messages/export', { schema: { tags, summary: '导出消息列表（.xlsx；含收件人数、送达数、已读数）' } }, async (req, reply) => {
+    const { fileName, stream } = exportMessages(ctx);
+    return sendSheet(req, reply, 'messages.xlsx', fileName, stream);
+  });
   r.post(
     '/api/admin/messages',
     {

@@ -5,8 +5,10 @@
  * calls it and however often.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Readable } from 'node:stream';
 import {
   MESSAGE_MSG,
+  MESSAGE_STATUS_LABELS,
   type AdminMessage,
   type SegmentFilter,
   type Segment,
@@ -18,6 +20,7 @@ import { AppError } from '@summit/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../http/context.ts';
+import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../http/xlsx-stream.ts';
 import type { AuthState } from '../../http/auth-state.ts';
 import { sanitizeRichText } from '../content/content-sanitiser.ts';
 import { deliverAfterCommit } from '../notifications/notifications.service.ts';
@@ -164,6 +167,29 @@ export async function deleteMessage(ctx: AppContext, auth: AuthState, id: number
   });
   if (r === 'missing') throw AppError.notFound(MESSAGE_MSG.NOT_FOUND);
   if (r === 'sent') throw AppError.message(MESSAGE_MSG.NOT_SCHEDULED);
+}
+
+const MESSAGE_COLUMNS: readonly SheetColumn<AdminMessage>[] = [
+  { header: '编号', value: (m) => m.id },
+  { header: '标题', width: 30, value: (m) => m.title },
+  { header: '分组', width: 16, value: (m) => m.segment_name ?? '' },
+  { header: '状态', width: 8, value: (m) => MESSAGE_STATUS_LABELS[m.status] },
+  { header: '计划发送时间', width: 17, value: (m) => beijingTime(m.send_at) },
+  { header: '发送时间', width: 17, value: (m) => beijingTime(m.sent_at) },
+  { header: '收件人数', value: (m) => m.recipients },
+  { header: '送达数', value: (m) => m.delivered },
+  { header: '已读数', value: (m) => m.read },
+  { header: '短信', width: 6, value: (m) => (m.sms ? '是' : '否') },
+  { header: '短信排队', value: (m) => m.sms_queued },
+  { header: '短信已发', value: (m) => m.sms_sent },
+  { header: '创建时间', width: 17, value: (m) => beijingTime(m.created_at) },
+];
+
+/** 消息 export (issue 13 item 6): every message with its delivered and read counts, oldest first, in keyset batches. */
+export function exportMessages(ctx: AppContext): { fileName: string; stream: Readable } {
+  const batches = keysetBatches(async (after, limit) => (await listMessagesWithStats(ctx.db, { after, limit })).map(({ m, s }) => toAdminMessage(m, s)), (m) => m.id, 200);
+  const day = beijingTime(ctx.now()).slice(0, 10).replace(/-/g, '');
+  return { fileName: `消息-${day}.xlsx`, stream: streamSheet('消息', MESSAGE_COLUMNS, batches) };
 }
 
 export async function getMessages(ctx: AppContext): Promise<AdminMessage[]> {

@@ -37,6 +37,8 @@ export const ADMIN_TABS = [
   { key: 'messages', label: '消息', permission: 'messages.send' },
   // Issue 13 item 9 (decision 063).
   { key: 'staff', label: '员工账号', permission: 'staff.manage' },
+  // Issue 13 item 7 (decision 066).
+  { key: 'analytics', label: '数据分析', permission: 'analytics.read' },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; permission: Permission }>;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 type AdminTabDef = (typeof ADMIN_TABS)[number];

@@ -29,7 +29,8 @@ const HouseCupTab = lazy(() => import('./house-cup-tab.tsx'));
 const AuditTab = lazy(() => import('./audit-tab.tsx'));
 const MessagesTab = lazy(() => import('./messages-tab.tsx'));
 const StaffTab = lazy(() => import('./staff-tab.tsx'));
-const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = { messages: MessagesTab, 'house-cup': HouseCupTab, audit: AuditTab, staff: StaffTab };
+const AnalyticsTab = lazy(() => import('./analytics-tab.tsx'));
+const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = { messages: MessagesTab, 'house-cup': HouseCupTab, audit: AuditTab, staff: StaffTab, analytics: AnalyticsTab };
 const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, ...OPERATIONS_TABS };
 
 /** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */

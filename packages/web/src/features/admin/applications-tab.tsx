@@ -12,6 +12,7 @@ import {
   type AdmissionStage,
 } from '@summit/domain';
 import { EmptyState, ErrorState } from '../../components/page-state.tsx';
+import { ExportButton, sheetQuery } from './export-button.tsx';
 import { ADMIN_KEYS, refreshAdmissions, fetchApplications, fetchProvinces, releaseDecisions } from './admin-api.ts';
 import { ApplicationDrawer } from './application-drawer.tsx';
 import { describeRelease, formatTime } from './admin-format.ts';
@@ -188,6 +189,7 @@ export default function ApplicationsTab() {
         <Button type="primary" disabled={selected.length === 0} loading={release.isPending} onClick={confirmRelease}>
           批量发布
         </Button>
+        <ExportButton path="/admin/applications/export" query={sheetQuery({ ...filters })} fileName="申请管理.xlsx" />
       </div>
       {table}
       <ApplicationDrawer userId={openId} onClose={() => setOpenId(null)} />

@@ -4,6 +4,7 @@ import { Button, DatePicker, Drawer, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TEACHER_TYPES, auditActionLabel, auditDiff, auditEntityLabel, type AuditActor, type AuditEntry, type AuditQuery } from '@summit/domain';
+import { ExportButton, sheetQuery } from './export-button.tsx';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { beijingWallClockToIso, formatTime } from './admin-format.ts';
@@ -151,6 +152,7 @@ export default function AuditTab() {
           >
             重置
           </Button>
+          <ExportButton path="/admin/audit/export" query={sheetQuery({ ...applied })} fileName="操作日志.xlsx" />
         </div>
         {list.data ? <p className="ops-muted">{`共 ${list.data.total} 条`}</p> : null}
         {body}

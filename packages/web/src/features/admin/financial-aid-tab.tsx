@@ -4,6 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FINANCIAL_AID_STATUSES, FINANCIAL_AID_STATUS_LABELS, type AdminAidItem, type FinancialAidStatus } from '@summit/domain';
 import { EmptyState, ErrorState } from '../../components/page-state.tsx';
+import { ExportButton, sheetQuery } from './export-button.tsx';
 import { ADMIN_KEYS, refreshAdmissions, decideAid, fetchAid } from './admin-api.ts';
 import { aidRequestSummary, formatTime } from './admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
@@ -123,6 +124,7 @@ export default function FinancialAidTab() {
           }}
           options={[{ value: 'all', label: '全部' }, ...FINANCIAL_AID_STATUSES.map((s) => ({ value: s, label: FINANCIAL_AID_STATUS_LABELS[s] }))]}
         />
+        <ExportButton path="/admin/financial-aid/export" query={sheetQuery({ status })} fileName="助学金.xlsx" />
       </div>
       {list.isError && !list.data ? (
         <ErrorState onRetry={() => void list.refetch()} />

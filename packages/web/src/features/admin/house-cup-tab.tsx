@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { formatTime } from './admin-format.ts';
 import { AdminTable } from './admin-table.tsx';
+import { ExportButton, sheetQuery } from './export-button.tsx';
 import { OPS_KEYS, fetchLeaderboard, fetchLedger, giveHousePoints, reverseHousePoints } from './ops-api.ts';
 import { STRUCTURE_KEYS, fetchHouses, fetchVenues } from './structure-api.ts';
 
@@ -156,6 +157,7 @@ export default function HouseCupTab() {
               }}
               options={houseOptions}
             />
+            <ExportButton path="/admin/house-cup/export" query={sheetQuery({ house_id: houseFilter })} fileName="学院杯积分.xlsx" />
           </div>
           {ledgerBody}
         </section>

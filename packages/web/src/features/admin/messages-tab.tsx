@@ -16,6 +16,7 @@ import {
   type MessageInput,
   type SegmentFilter,
 } from '@summit/domain';
+import { ExportButton, sheetQuery } from './export-button.tsx';
 import { regionChildrenQuery } from '../../components/region-data.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { fetchHouses, fetchVenues, STRUCTURE_KEYS } from './structure-api.ts';
@@ -276,9 +277,12 @@ export default function MessagesTab() {
         ) : (
           <Table rowKey="id" size="small" columns={columns} dataSource={messages.data} pagination={{ pageSize: 20 }} scroll={{ x: 760 }} />
         )}
-        <Button size="small" style={{ marginTop: 8 }} onClick={refresh}>
-          刷新
-        </Button>
+        <Space style={{ marginTop: 8 }} wrap>
+          <Button size="small" onClick={refresh}>
+            刷新
+          </Button>
+          <ExportButton path="/admin/messages/export" fileName="消息.xlsx" />
+        </Space>
       </Card>
     </div>
   );
