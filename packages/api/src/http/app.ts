@@ -55,6 +55,8 @@ import { checklistRoutes } from '../modules/checklist/checklist.routes.ts';
 import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-forms.routes.ts';
 import { schoolRoutes } from '../modules/school/school.routes.ts';
 import { houseCupRoutes } from '../modules/house-cup/house-cup.routes.ts';
+import { operationsRoutes } from '../modules/operations/operations.routes.ts';
+import { timeSheetsRoutes } from '../modules/time-sheets/time-sheets.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { messagesRoutes } from '../modules/messages/messages.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
@@ -237,6 +239,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(houseCupRoutes);
   await app.register(auditRoutes);
   await app.register(messagesRoutes);
+  await app.register(operationsRoutes);
+  await app.register(timeSheetsRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {
