@@ -33,6 +33,10 @@ export const ADMIN_TABS = [
   { key: 'audit', label: '操作日志' },
   // Issue 13 item 3 (decision 061).
   { key: 'messages', label: '消息' },
+  // Issue 13 items 2 and 5 (decision 065); 课程 gains its 课程概览 view.
+  { key: 'grades', label: '成绩' },
+  { key: 'signs', label: '出勤' },
+  { key: 'time-sheets', label: '工时' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 
