@@ -108,8 +108,8 @@ test('成绩 and 出勤 drill down into a course; 工时: add and approve an ent
   await expect(approved).toContainText('小时', slow);
   const before = Number(/([\d.]+) 小时/.exec((await approved.textContent()) ?? '')?.[1]);
   const activity = `端到端工时${tag}`;
-  await drawer.getByLabel('工时').fill('1.5');
-  await drawer.getByLabel('工作内容').fill(activity);
+  await drawer.getByRole('spinbutton', { name: '工时' }).fill('1.5');
+  await drawer.getByRole('textbox', { name: '工作内容' }).fill(activity);
   await drawer.getByRole('button', { name: '添加' }).click();
   await expect(page.getByText('已添加工时')).toBeVisible();
   const entry = drawer.getByRole('listitem').filter({ hasText: activity });
