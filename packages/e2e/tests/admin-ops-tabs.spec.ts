@@ -53,11 +53,30 @@ test('成绩 and 出勤 drill down into a course; 工时: add and approve an ent
     if (isPhone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   };
 
+  // 课程 → 课程概览: the course's seats, attendance and average; sorted by fill rate; its 成绩 link opens the grades tab.
+  await page.goto('/admin/courses');
+  await page.getByText('课程概览', { exact: true }).first().click();
+  await expect(page).toHaveURL(/view=overview/);
+  const overview = page.getByRole('region', { name: '课程概览' });
+  await overview.getByRole('searchbox', { name: '课程', exact: true }).fill(code);
+  await overview.getByRole('searchbox', { name: '课程', exact: true }).press('Enter');
+  const row = isPhone ? overview.locator('.admin-card-row').filter({ hasText: code }) : overview.getByRole('row', { name: new RegExp(code) });
+  await expect(row).toContainText('2/4', slow);
+  await expect(row).toContainText('50%');
+  await expect(row).toContainText('50%（1 次）');
+  await expect(row).toContainText('83.5（2 人）');
+  await overview.getByLabel('排序').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '满额率从高到低' }).click();
+  await expect(row).toContainText('2/4');
+  await noSideScroll();
+  await overview.getByRole('link', { name: `${title}的成绩` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/course-detail/${course.id}/${course.period}/grades$`));
+
   // 成绩: filter by the course code; its row shows the bands; the link opens the course's grades tab.
   await page.goto('/admin/grades');
   const grades = page.getByRole('region', { name: '成绩分布' });
-  await grades.getByLabel('课程', { exact: true }).fill(code);
-  await grades.getByLabel('课程', { exact: true }).press('Enter');
+  await grades.getByRole('searchbox', { name: '课程', exact: true }).fill(code);
+  await grades.getByRole('searchbox', { name: '课程', exact: true }).press('Enter');
   const gradeLink = grades.getByRole('link', { name: `${code} ${title}` });
   await expect(gradeLink).toBeVisible(slow);
   await expect(grades.getByRole('region', { name: '成绩汇总' })).toContainText('A 优秀 1');
@@ -79,8 +98,8 @@ test('成绩 and 出勤 drill down into a course; 工时: add and approve an ent
   // 出勤: the course's meeting row reads 50 %; the course link opens its signs tab, 签到详情 the sign-in.
   await page.goto('/admin/signs');
   const signs = page.getByRole('region', { name: '出勤统计' });
-  await signs.getByLabel('课程', { exact: true }).fill(code);
-  await signs.getByLabel('课程', { exact: true }).press('Enter');
+  await signs.getByRole('searchbox', { name: '课程', exact: true }).fill(code);
+  await signs.getByRole('searchbox', { name: '课程', exact: true }).press('Enter');
   const courseLink = signs.getByRole('link', { name: `${code} ${title}` });
   await expect(courseLink).toBeVisible(slow);
   await expect(signs.getByRole('region', { name: '出勤汇总' })).toContainText('50%');
