@@ -116,7 +116,7 @@ test('成绩 and 出勤 drill down into a course; 工时: add and approve an ent
   await page.getByRole('link', { name: '签到详情' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/checkin/${sign.id}$`));
 
-  // 工时: the demo volunteer; add 1.5 hours, approve, the approved total goes up by 1.5.
+  // 工时: the demo volunteer; add 1.5 hours, correct it to 2, approve: the approved total goes up by 2.
   await page.goto('/admin/time-sheets');
   const sheets = page.getByRole('region', { name: '工时' });
   await sheets.getByLabel('搜索姓名或手机号').fill(DEMO.volunteer);
@@ -133,10 +133,17 @@ test('成绩 and 出勤 drill down into a course; 工时: add and approve an ent
   await expect(page.getByText('已添加工时')).toBeVisible();
   const entry = drawer.getByRole('listitem').filter({ hasText: activity });
   await expect(entry).toContainText('待审核');
+  // 修改: 1.5 → 2 hours; the entry stays pending.
+  await entry.getByRole('button', { name: '修改' }).click();
+  const edit = page.getByRole('dialog', { name: '修改工时' });
+  await edit.getByRole('spinbutton', { name: '修改工时' }).fill('2');
+  await edit.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已修改工时，需重新审核')).toBeVisible();
+  await expect(entry).toContainText('2 小时');
   await entry.getByRole('button', { name: '通过' }).click();
   await expect(entry).toContainText('已通过', slow);
-  await expect(approved).toHaveText(`${before + 1.5} 小时`);
+  await expect(approved).toHaveText(`${before + 2} 小时`);
   await noSideScroll();
   await drawer.getByRole('button', { name: 'Close' }).or(drawer.locator('.ant-drawer-close')).first().click();
-  await expect(sheets.getByText(`${before + 1.5} 小时`)).toBeVisible();
+  await expect(sheets.getByText(`${before + 2} 小时`)).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import './ops.css';
 import { useState } from 'react';
-import { Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Tag, message } from 'antd';
+import { Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Tag, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -97,6 +97,8 @@ function TimeSheetDrawer({ studentId, title, onClose }: { studentId: number | nu
   const client = useQueryClient();
   const [toast, holder] = message.useMessage();
   const [form] = Form.useForm<EntryForm>();
+  const [editForm] = Form.useForm<EntryForm>();
+  const [editing, setEditing] = useState<TimeSheetEntry | null>(null);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const [note, setNote] = useState('');
   const sheet = useQuery({ queryKey: OPS_VIEW_KEYS.timeSheet(studentId ?? 0), queryFn: ({ signal }) => fetchTimeSheet(studentId!, { signal }), enabled: studentId !== null });
@@ -108,11 +110,13 @@ function TimeSheetDrawer({ studentId, title, onClose }: { studentId: number | nu
       void client.invalidateQueries({ queryKey: OPS_KEYS.audit });
       void toast.success({ add: TIME_SHEET_MSG.ADDED, edit: TIME_SHEET_MSG.EDITED, approve: TIME_SHEET_MSG.APPROVED, reject: TIME_SHEET_MSG.REJECTED }[body.action]);
       if (body.action === 'add') form.resetFields(['hours', 'activity']);
+      if (body.action === 'edit') setEditing(null);
       setRejecting(null);
       setNote('');
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.field && ['work_date', 'hours', 'activity'].includes(err.field)) form.setFields([{ name: err.field as keyof EntryForm, errors: [err.msg] }]);
+      if (err instanceof ApiError && err.field && ['work_date', 'hours', 'activity'].includes(err.field))
+        (editing ? editForm : form).setFields([{ name: err.field as keyof EntryForm, errors: [err.msg] }]);
     },
   });
   const submit = (v: EntryForm) => change.mutate({ action: 'add', work_date: v.work_date!.format('YYYY-MM-DD'), hours: v.hours!, activity: (v.activity ?? '').trim() });
@@ -179,8 +183,19 @@ function TimeSheetDrawer({ studentId, title, onClose }: { studentId: number | nu
                     {e.note ? `；备注：${e.note}` : ''}
                   </span>
                 </span>
+                <span className="admin-sign-list__links">
+                  <Button
+                    size="small"
+                    disabled={change.isPending}
+                    onClick={() => {
+                      setEditing(e);
+                      editForm.setFieldsValue({ work_date: dayjs(e.work_date), hours: e.hours, activity: e.activity });
+                    }}
+                  >
+                    修改
+                  </Button>
                 {e.status === 'pending' ? (
-                  <span className="admin-sign-list__links">
+                  <>
                     <Button size="small" type="primary" onClick={() => change.mutate({ action: 'approve', ids: [e.id] })} disabled={change.isPending}>
                       通过
                     </Button>
@@ -195,8 +210,9 @@ function TimeSheetDrawer({ studentId, title, onClose }: { studentId: number | nu
                         驳回
                       </Button>
                     </Popconfirm>
-                  </span>
+                  </>
                 ) : null}
+                </span>
               </li>
             ))}
           </ul>
@@ -208,6 +224,34 @@ function TimeSheetDrawer({ studentId, title, onClose }: { studentId: number | nu
     <Drawer open={studentId !== null} onClose={onClose} title={title} width={isPhone ? '100%' : 560} destroyOnHidden>
       {holder}
       {body}
+      <Modal
+        open={editing !== null}
+        title="修改工时"
+        okText="保存"
+        cancelText="取消"
+        okButtonProps={{ loading: change.isPending && change.variables?.action === 'edit' }}
+        onCancel={() => setEditing(null)}
+        onOk={() => editForm.submit()}
+        forceRender
+      >
+        <p className="ops-muted">修改后这条工时回到“待审核”，需要重新审核。</p>
+        <Form
+          form={editForm}
+          layout="vertical"
+          className="ops-drawer-form"
+          onFinish={(v: EntryForm) => editing && change.mutate({ action: 'edit', id: editing.id, work_date: v.work_date!.format('YYYY-MM-DD'), hours: v.hours!, activity: (v.activity ?? '').trim() })}
+        >
+          <Form.Item name="work_date" label="日期" rules={[{ required: true, message: TIME_SHEET_MSG.DATE }]}>
+            <DatePicker aria-label="修改日期" allowClear={false} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="hours" label="工时（小时）" rules={[{ required: true, message: TIME_SHEET_MSG.HOURS }]}>
+            <InputNumber aria-label="修改工时" min={0.5} max={TIME_SHEET_HOURS_MAX} step={0.5} precision={1} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="activity" label="工作内容" rules={[{ required: true, whitespace: true, message: TIME_SHEET_MSG.ACTIVITY }]}>
+            <Input aria-label="修改工作内容" maxLength={TIME_SHEET_ACTIVITY_MAX} />
+          </Form.Item>
+        </Form>
+      </Modal>
     </Drawer>
   );
 }
