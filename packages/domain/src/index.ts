@@ -59,3 +59,5 @@ export * from './api/audit.ts';
 export * from './api/messages.ts';
 export * from './api/privacy.ts';
 export * from './api/analytics.ts';
+export * from './api/operations.ts';
+export * from './api/time-sheets.ts';

@@ -15,4 +15,6 @@ export const DEMO = {
   newStudent: '13900000001',
   /** Info complete, not yet applied. */
   student: '13900000002',
+  /** A volunteer (active_type 4) with time-sheet entries (decision 065). */
+  volunteer: '13900000008',
 } as const;

@@ -57,6 +57,8 @@ import { schoolRoutes } from '../modules/school/school.routes.ts';
 import { houseCupRoutes } from '../modules/house-cup/house-cup.routes.ts';
 import { privacyRoutes } from '../modules/privacy/privacy.routes.ts';
 import { staffRoutes } from '../modules/staff/staff.routes.ts';
+import { operationsRoutes } from '../modules/operations/operations.routes.ts';
+import { timeSheetsRoutes } from '../modules/time-sheets/time-sheets.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { messagesRoutes } from '../modules/messages/messages.routes.ts';
 import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
@@ -243,6 +245,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditRoutes);
   await app.register(messagesRoutes);
   await app.register(analyticsRoutes);
+  await app.register(operationsRoutes);
+  await app.register(timeSheetsRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

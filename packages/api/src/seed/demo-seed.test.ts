@@ -9,6 +9,7 @@ import { regionExists } from '../modules/region/region.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { call } from '../test/flows.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo-seed.ts';
+import { timeSheetEntries } from '../db/schema-time-sheets.ts';
 import { DEMO_LIVE_COURSE_CODE } from './demo-teaching.ts';
 import { SCHOOLS } from './schools-data.ts';
 import { seedSchools } from './seed-schools.ts';
@@ -66,6 +67,15 @@ describe('seedDemo', () => {
       body: { phone_code: '86', phone: '13800000001', password: DEMO_PASSWORD },
     });
     expect(admin.body.data).toMatchObject({ type: 'TEACHER', is_admin: true, name: '教务管理员' });
+  });
+
+  it('seeds a volunteer with approved and pending hours (decision 065)', async () => {
+    const [vol] = await t.db.select().from(accounts).where(eq(accounts.phone, '13900000008'));
+    const [profile] = await t.db.select().from(studentProfiles).where(eq(studentProfiles.accountId, vol!.id));
+    expect(profile!.activeType).toBe(4);
+    const entries = await t.db.select().from(timeSheetEntries).where(eq(timeSheetEntries.studentId, vol!.id));
+    const minutes = (status: string) => entries.filter((e) => e.status === status).reduce((s, e) => s + e.minutes, 0);
+    expect([minutes('approved'), minutes('pending')]).toEqual([330, 150]);
   });
 
   it('gives staff their types and links the school account to a seeded school', async () => {

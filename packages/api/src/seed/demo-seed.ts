@@ -8,6 +8,7 @@ import { hashPassword } from '../modules/auth/password.ts';
 import { findSchoolByName } from '../modules/region/region.repo.ts';
 import { seedSchools } from './seed-schools.ts';
 import { seedDemoChecklist } from './demo-checklist.ts';
+import { seedDemoTimeSheets } from './demo-time-sheets.ts';
 import { seedDemoStructure } from './demo-structure.ts';
 import { seedDemoCoursework } from './demo-coursework.ts';
 import { seedDemoOnboarding } from './demo-onboarding.ts';
@@ -38,6 +39,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { phone: '13900000005', role: 'student', label: '学生：已发录取通知，未缴学费' },
   { phone: '13900000006', role: 'student', label: '学生：已缴学费（北京会场）' },
   { phone: '13900000007', role: 'student', label: '学生：已缴学费（上海会场），可选课' },
+  { phone: '13900000008', role: 'student', label: '志愿者：有工时记录（两条已通过、一条待审核）' },
 ];
 
 type AccountFields = Partial<Pick<typeof accounts.$inferInsert, 'name' | 'email' | 'isAdmin' | 'teacherType' | 'schoolId'>>;
@@ -257,6 +259,25 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
           updatedAt: journey.offerCreatedAt,
         });
       }
+    }
+    // A volunteer (active_type 4, spec §3) with hours on the 工时 tab (decision 065).
+    const volunteerSchool = await requireSchool(tx, '清华大学附属中学');
+    const volunteerId = await insertAccount('13900000008', 'student', { name: '周志远', email: 'zhouzhiyuan@example.com' }, at(30));
+    if (volunteerId !== null) {
+      await tx.insert(studentProfiles).values({
+        accountId: volunteerId,
+        activeType: 4,
+        activatedAt: at(30),
+        infoCompletedAt: at(30),
+        schoolCountryId: volunteerSchool.countryId,
+        schoolStateId: volunteerSchool.stateId,
+        schoolCityId: volunteerSchool.cityId,
+        schoolZoneId: volunteerSchool.zoneId,
+        schoolId: volunteerSchool.id,
+        schoolName: volunteerSchool.name,
+        updatedAt: at(30),
+      });
+      await seedDemoTimeSheets(tx, { volunteerId, adminId, now });
     }
     // After the accounts: courses name the demo teachers, venue assignments the paid students.
     await seedDemoStructure(tx, { adminId, now });

@@ -130,6 +130,9 @@ export const PATHS = {
   teacherOfficeHour: '/teacher/office-hour',
   letterVerify: '/recommend-letter/verify/:code',
   adminCourseRoster: '/admin/course-detail/:courseId/:period/students',
+  // The course's grades and signs tabs (issue 13 item 2, decision 065).
+  adminCourseGrades: '/admin/course-detail/:courseId/:period/grades',
+  adminCourseSigns: '/admin/course-detail/:courseId/:period/signs',
   // Issue 12 item 6: certificates (decision 058).
   studentCertificate: '/student/certificate',
   certificateVerify: '/student/certificate/:token',
@@ -168,6 +171,10 @@ export const adminAssignmentDetailPath = (id: number) => `/admin/assignment-deta
 export const participationPath = (courseId: number, period?: number) => `/teacher/assignment/participation/${courseId}${period ? `/${period}` : ''}`;
 export const gradePostDetailPath = (courseId: number) => `/student/manage/grade-post/detail/${courseId}`;
 export const adminCourseRosterPath = (courseId: number, period: number) => `/admin/course-detail/${courseId}/${period}/students`;
+/** /admin/course-detail/{id}/{period}/{tab}: students (the roster), grades or signs. */
+export const adminCourseDetailPath = (courseId: number, period: number, tab: 'students' | 'grades' | 'signs') => `/admin/course-detail/${courseId}/${period}/${tab}`;
+/** /admin/{tab} of the admin console. */
+export const adminTabPath = (tab: string) => `/admin/${tab}`;
 export const WRITING_CENTER_PATH = '/student/manage/writing-center';
 export const WRITING_CENTER_SUBMITTED_PATH = '/student/manage/writing-center/submitted';
 

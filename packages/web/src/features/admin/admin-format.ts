@@ -35,6 +35,10 @@ export const ADMIN_TABS = [
   { key: 'audit', label: '操作日志', permission: 'audit.read' },
   // Issue 13 item 3 (decision 061).
   { key: 'messages', label: '消息', permission: 'messages.send' },
+  // Issue 13 items 2 and 5 (decision 065); 课程 gains its 课程概览 view.
+  { key: 'grades', label: '成绩', permission: 'programme.read' },
+  { key: 'signs', label: '出勤', permission: 'programme.read' },
+  { key: 'time-sheets', label: '工时', permission: 'time_sheets.approve' },
   // Issue 13 item 9 (decision 063).
   { key: 'staff', label: '员工账号', permission: 'staff.manage' },
   // Issue 13 item 7 (decision 066).

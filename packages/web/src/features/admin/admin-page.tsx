@@ -19,7 +19,8 @@ const SelectionRoundsTab = lazy(() => import('./selection-rounds-tab.tsx'));
 const SessionsTab = lazy(() => import('./sessions-tab.tsx'));
 const VenuesTab = lazy(() => import('./venues-tab.tsx'));
 const HousesTab = lazy(() => import('./houses-tab.tsx'));
-const CoursesTab = lazy(() => import('./courses-tab.tsx'));
+// The 课程 tab holds the structure and the overview (decision 065).
+const CoursesTab = lazy(() => import('./courses-tab-views.tsx'));
 /** Tabs registered by key (the rest are chosen below). */
 const PlacementTab = lazy(() => import('./placement-tab.tsx'));
 const OnboardingTab = lazy(() => import('./onboarding-tab.tsx'));
@@ -30,7 +31,19 @@ const AuditTab = lazy(() => import('./audit-tab.tsx'));
 const MessagesTab = lazy(() => import('./messages-tab.tsx'));
 const StaffTab = lazy(() => import('./staff-tab.tsx'));
 const AnalyticsTab = lazy(() => import('./analytics-tab.tsx'));
-const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = { messages: MessagesTab, 'house-cup': HouseCupTab, audit: AuditTab, staff: StaffTab, analytics: AnalyticsTab };
+const GradesTab = lazy(() => import('./grades-tab.tsx'));
+const SignsTab = lazy(() => import('./signs-tab.tsx'));
+const TimeSheetsTab = lazy(() => import('./time-sheets-tab.tsx'));
+const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
+  messages: MessagesTab,
+  'house-cup': HouseCupTab,
+  audit: AuditTab,
+  staff: StaffTab,
+  analytics: AnalyticsTab,
+  grades: GradesTab,
+  signs: SignsTab,
+  'time-sheets': TimeSheetsTab,
+};
 const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, ...OPERATIONS_TABS };
 
 /** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */

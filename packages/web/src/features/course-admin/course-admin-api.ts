@@ -1,10 +1,12 @@
-import { courseRosterCandidateListSchema, courseRosterSchema } from '@summit/domain';
+import { courseGradesTabSchema, courseRosterCandidateListSchema, courseRosterSchema, courseSignsTabSchema } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
 
 export const ROSTER_KEYS = {
   all: ['course-roster'] as const,
   roster: (courseId: number, period: number) => ['course-roster', courseId, period] as const,
   candidates: (courseId: number, period: number, keyword: string) => ['course-roster', courseId, period, 'candidates', keyword] as const,
+  grades: (courseId: number, period: number) => ['course-roster', courseId, period, 'grades'] as const,
+  signs: (courseId: number, period: number) => ['course-roster', courseId, period, 'signs'] as const,
 };
 
 const base = (courseId: number, period: number) => `/admin/course-detail/${courseId}/${period}`;
@@ -16,3 +18,6 @@ export const fetchCandidates = (courseId: number, period: number, keyword: strin
 export const addToCourse = (courseId: number, period: number, studentId: number) => api.post(`${base(courseId, period)}/students`, { student_id: studentId }, { schema: courseRosterSchema });
 export const removeFromCourse = (courseId: number, period: number, studentId: number) =>
   api.request(`${base(courseId, period)}/students/${studentId}`, { method: 'DELETE', schema: courseRosterSchema });
+
+export const fetchCourseGrades = (courseId: number, period: number, signal?: AbortSignal) => api.get(`${base(courseId, period)}/grades`, { schema: courseGradesTabSchema, ...s(signal) });
+export const fetchCourseSigns = (courseId: number, period: number, signal?: AbortSignal) => api.get(`${base(courseId, period)}/signs`, { schema: courseSignsTabSchema, ...s(signal) });

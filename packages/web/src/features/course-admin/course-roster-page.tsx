@@ -9,6 +9,7 @@ import { toast } from '../../lib/notifier.ts';
 import { ROSTER_KEYS, addToCourse, fetchCandidates, fetchRoster, removeFromCourse } from './course-admin-api.ts';
 import { CourseAssignmentsCard } from './course-assignments-card.tsx';
 import { CourseCertificatesCard } from './course-certificates-card.tsx';
+import { CourseDetailNav } from './course-detail-nav.tsx';
 import './course-admin.css';
 
 const formatTime = (iso: string) => dayjs(iso).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm');
@@ -70,6 +71,7 @@ export default function CourseRosterPage() {
   const busy = add.isPending || remove.isPending;
   return (
     <div className="ca-page">
+      <CourseDetailNav courseId={courseId} period={period} current="students" />
       <p className="ca-muted">
         {course.code} · {SESSION_NAMES[course.session_key]} · 时段{course.period} · {course.venue ?? '全部会场'} · {course.teacher_name}
       </p>
