@@ -55,3 +55,5 @@ export * from './api/school.ts';
 export * from './api/house-cup.ts';
 export * from './api/audit.ts';
 export * from './api/messages.ts';
+export * from './student-stage.ts';
+export * from './api/students.ts';
