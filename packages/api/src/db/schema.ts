@@ -64,10 +64,19 @@ export const studentProfiles = pgTable('student_profiles', {
   placeName: text('place_name'),
   professionalTrack: text('professional_track'),
   userTags: jsonb('user_tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Staff's note on the student (Students console, decision 062); never shown to the student. */
+  adminNote: text('admin_note').notNull().default(''),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 },
-  // The school portal lists one school's students (decision 059).
-  (t) => [index('student_profiles_school_idx').on(t.schoolId)],
+  (t) => [
+    // The school portal lists one school's students (decision 059).
+    index('student_profiles_school_idx').on(t.schoolId),
+    // The Students console's default and paid-at sorts page from an index at 50,000 students (decision 062).
+    index('student_profiles_activated_idx').on(t.activatedAt, t.accountId),
+    index('student_profiles_tuition_paid_idx').on(t.tuitionPaidAt, t.accountId),
+    // Tag filter (user_tags @> '["x"]').
+    index('student_profiles_tags_idx').using('gin', t.userTags),
+  ],
 );
 
 export const authTokens = pgTable(

@@ -57,6 +57,7 @@ import { schoolRoutes } from '../modules/school/school.routes.ts';
 import { houseCupRoutes } from '../modules/house-cup/house-cup.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { messagesRoutes } from '../modules/messages/messages.routes.ts';
+import { studentsRoutes } from '../modules/students/students.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -237,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(houseCupRoutes);
   await app.register(auditRoutes);
   await app.register(messagesRoutes);
+  await app.register(studentsRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {
