@@ -33,6 +33,8 @@ export const ADMIN_TABS = [
   { key: 'audit', label: '操作日志' },
   // Issue 13 item 3 (decision 061).
   { key: 'messages', label: '消息' },
+  // Issue 13 item 1 (decision 062).
+  { key: 'students', label: '学生管理' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 

@@ -28,7 +28,8 @@ const CheckinTab = lazy(() => import('./checkin-tab.tsx'));
 const HouseCupTab = lazy(() => import('./house-cup-tab.tsx'));
 const AuditTab = lazy(() => import('./audit-tab.tsx'));
 const MessagesTab = lazy(() => import('./messages-tab.tsx'));
-const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = { messages: MessagesTab, 'house-cup': HouseCupTab, audit: AuditTab };
+const StudentsTab = lazy(() => import('./students-tab.tsx'));
+const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = { students: StudentsTab, messages: MessagesTab, 'house-cup': HouseCupTab, audit: AuditTab };
 const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, ...OPERATIONS_TABS };
 
 /** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
