@@ -182,6 +182,19 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   edit: '资料修改',
 };
 
+/** The editable fields by their audit keys, as the timeline names them. */
+export const STUDENT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: '姓名',
+  gender: '性别',
+  grade: '年级',
+  school: '学校',
+  school_id: '学校',
+  batch: '批次',
+  active_type: '身份类型',
+  tags: '标签',
+  admin_note: '备注',
+};
+
 export const studentTimelineEntrySchema = z.object({
   at: timestampSchema,
   kind: z.enum(TIMELINE_KINDS),

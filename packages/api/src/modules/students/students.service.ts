@@ -9,6 +9,7 @@ import {
   AppError,
   PAYMENT_PURPOSE_LABELS,
   SEGMENT_USER_IDS_MAX,
+  STUDENT_FIELD_LABELS,
   STUDENT_MSG,
   STUDENT_PAGE_SIZE_DEFAULT,
   TIMELINE_KIND_LABELS,
@@ -106,7 +107,10 @@ function timelineOf(r: StudentRow, s: Awaited<ReturnType<typeof timelineSources>
     add(n.readAt, 'message_read', n.title);
   }
   for (const e of s.edits) {
-    const fields = e.after && typeof e.after === 'object' ? Object.keys(e.after as object).join('、') : '';
+    const keys = e.after && typeof e.after === 'object' ? Object.keys(e.after as object) : [];
+    // jsonb keeps its own key order: list the fields in the form's order instead.
+    const order = Object.keys(STUDENT_FIELD_LABELS);
+    const fields = [...new Set([...keys].sort((a, b) => order.indexOf(a) - order.indexOf(b)).map((k) => STUDENT_FIELD_LABELS[k] ?? k))].join('、');
     add(e.at, 'edit', `${e.actorName ?? '系统'} 修改 ${fields}`);
   }
   // Stable: equal times keep the journey's order above.

@@ -163,6 +163,7 @@ describe('the student page', () => {
     expect(rows[0]!.before).toMatchObject({ name: '编辑前', grade: 'G10', batch: 'RD', tags: [], admin_note: '' });
     expect(rows[0]!.after).toMatchObject({ name: '编辑后', grade: 'G12', batch: 'EB2', tags: ['需回访'], admin_note: '家长来电', school: '编辑测试中学' });
     expect(r.body.data!.timeline.at(-1)).toMatchObject({ kind: 'edit' });
+    expect(r.body.data!.timeline.at(-1)!.text).toMatch(/^资料修改：.+ 修改 姓名、性别、年级、学校、批次、标签、备注$/);
     expect(ids(await list(`?school_id=${school!.id}`))).toEqual([s.id]);
 
     // The same values again change nothing and write nothing.
