@@ -1,5 +1,6 @@
 // 学生管理 (issue 13 items 1 and 12): the admin searches a student by name, opens the student page, corrects a field,
-// and finds the edit in 操作日志 with its before and after. Desktop, and at 375 px the list and the page are usable.
+// and finds the edit in 操作日志 with its before and after; then ticks the student and 发消息 opens the messages
+// compose with that one student as the segment. Desktop, and at 375 px the list and the page are usable.
 import { test, expect } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { LoginScreen } from '../support/login-screen.ts';
@@ -55,4 +56,16 @@ test('search → student page → edit a field → 操作日志 shows the entry'
   const drawer = page.locator('.ant-drawer').filter({ hasText: 'student.update' });
   await expect(drawer.getByRole('table', { name: '变更内容' })).toContainText(note);
   await expect(drawer.getByRole('table', { name: '变更内容' })).toContainText('admin_note');
+
+  // Bulk message: tick the student, 发消息 opens the compose with exactly that selection as its segment.
+  await page.goto('/admin/students');
+  await console_.getByLabel('搜索学生').fill(name);
+  await console_.getByRole('button', { name: '搜索', exact: true }).click();
+  await expect(console_.getByTestId('students-target')).toContainText('共 1 名学生');
+  await console_.getByRole('checkbox', { name: `选择 ${name}` }).check();
+  await expect(console_.getByTestId('students-target')).toContainText('已选 1 名学生');
+  await console_.getByRole('button', { name: '发消息' }).click();
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expect(page.getByTestId('message-students-filter')).toContainText('已选 1 名学生');
+  await expect(page.getByTestId('message-recipient-count')).toHaveText('收件人：1 名学生');
 });

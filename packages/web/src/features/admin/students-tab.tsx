@@ -145,7 +145,12 @@ export default function StudentsTab() {
         locale={{ emptyText: '没有符合条件的学生' }}
         onChange={onTableChange}
         onRow={(s) => ({ onClick: () => void navigate(adminStudentPath(s.user_id)) })}
-        rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys: Key[]) => setSelected(keys.map(Number)) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys: Key[]) => setSelected(keys.map(Number)),
+          getCheckboxProps: (s) => ({ 'aria-label': `选择 ${s.name || s.user_id}` }),
+        }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data.total, onChange: setPage, showSizeChanger: false }}
       />
     );
