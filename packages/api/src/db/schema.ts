@@ -36,7 +36,11 @@ export const accounts = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
     disabledAt: tstz('disabled_at'),
   },
-  (t) => [uniqueIndex('accounts_phone_uq').on(t.phoneCode, t.phone)],
+  (t) => [
+    uniqueIndex('accounts_phone_uq').on(t.phoneCode, t.phone),
+    // The Students console's default sort, newest registration first, pages from this at 50,000 students (decision 062).
+    index('accounts_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** A student's profile and journey flags; later modules (application, payments, offers) write the journey columns. */
@@ -71,8 +75,7 @@ export const studentProfiles = pgTable('student_profiles', {
   (t) => [
     // The school portal lists one school's students (decision 059).
     index('student_profiles_school_idx').on(t.schoolId),
-    // The Students console's default and paid-at sorts page from an index at 50,000 students (decision 062).
-    index('student_profiles_activated_idx').on(t.activatedAt, t.accountId),
+    // The Students console's paid-at sort pages from an index at 50,000 students (decision 062).
     index('student_profiles_tuition_paid_idx').on(t.tuitionPaidAt, t.accountId),
     // Tag filter (user_tags @> '["x"]').
     index('student_profiles_tags_idx').using('gin', t.userTags),

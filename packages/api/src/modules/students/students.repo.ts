@@ -120,7 +120,8 @@ const rowColumns = {
   activeType: p.activeType,
   tags: p.userTags,
   adminNote: p.adminNote,
-  activatedAt: p.activatedAt,
+  /** Registration: the account's creation (the bench's raw-SQL baseline sorts by it too). */
+  registeredAt: accounts.createdAt,
   infoCompletedAt: p.infoCompletedAt,
   step1SubmittedAt: p.step1SubmittedAt,
   applyPaidAt: p.applyPaidAt,
@@ -159,13 +160,13 @@ function orderOf(sort: StudentSort, order: 'asc' | 'desc'): SQL[] {
     case 'school':
       return [sql`${p.schoolName} ${sql.raw(order)} ${nulls}`, dir(accounts.id)];
     case 'stage':
-      return [dir(stageRank), dir(p.activatedAt), dir(accounts.id)];
+      return [dir(stageRank), dir(accounts.createdAt), dir(accounts.id)];
     case 'paid_at':
       return [sql`${p.tuitionPaidAt} ${sql.raw(order)} ${nulls}`, dir(accounts.id)];
     case 'user_id':
       return [dir(accounts.id)];
     case 'registered_at':
-      return [dir(p.activatedAt), dir(accounts.id)];
+      return [dir(accounts.createdAt), dir(accounts.id)];
   }
 }
 

@@ -62,7 +62,7 @@ export function studentItemOf(r: StudentRow): AdminStudentItem {
     tags: r.tags,
     tuition_paid: r.tuitionPaidAt != null,
     tuition_paid_at: iso(r.tuitionPaidAt),
-    registered_at: r.activatedAt.toISOString(),
+    registered_at: r.registeredAt.toISOString(),
   };
 }
 
@@ -80,7 +80,7 @@ function timelineOf(r: StudentRow, s: Awaited<ReturnType<typeof timelineSources>
   const add = (at: Date | null | undefined, kind: StudentTimelineEntry['kind'], detail = '') => {
     if (at) out.push({ at, kind, text: detail ? `${TIMELINE_KIND_LABELS[kind]}：${detail}` : TIMELINE_KIND_LABELS[kind] });
   };
-  add(r.activatedAt, 'registered');
+  add(r.registeredAt, 'registered');
   add(r.infoCompletedAt, 'info_completed');
   add(r.step1SubmittedAt, 'step1', r.batch ?? '');
   add(r.applyPaidAt, 'apply_paid');

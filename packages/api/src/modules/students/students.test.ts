@@ -33,6 +33,8 @@ async function student(opts: { name?: string; profile?: Partial<typeof studentPr
   const id = (await call<{ user_id: number }>(t.app, 'GET', '/api/student/status', { token: s.token })).body.data!.user_id;
   if (opts.name) await t.db.update(accounts).set({ name: opts.name }).where(eq(accounts.id, id));
   if (opts.profile) await t.db.update(studentProfiles).set(opts.profile).where(eq(studentProfiles.accountId, id));
+  // Registration is the account's creation; activation is stamped with it.
+  if (opts.profile?.activatedAt) await t.db.update(accounts).set({ createdAt: opts.profile.activatedAt }).where(eq(accounts.id, id));
   if (opts.step1) await t.db.insert(applications).values({ accountId: id, step1: opts.step1, batch: opts.batch ?? null });
   return { id, token: s.token, phone: s.phone };
 }
