@@ -61,3 +61,5 @@ export * from './api/privacy.ts';
 export * from './api/analytics.ts';
 export * from './api/operations.ts';
 export * from './api/time-sheets.ts';
+export * from './student-stage.ts';
+export * from './api/students.ts';

@@ -36,7 +36,11 @@ export const accounts = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
     disabledAt: tstz('disabled_at'),
   },
-  (t) => [uniqueIndex('accounts_phone_uq').on(t.phoneCode, t.phone)],
+  (t) => [
+    uniqueIndex('accounts_phone_uq').on(t.phoneCode, t.phone),
+    // The Students console's default sort, newest registration first, pages from this at 50,000 students (decision 062).
+    index('accounts_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** A student's profile and journey flags; later modules (application, payments, offers) write the journey columns. */
@@ -64,10 +68,18 @@ export const studentProfiles = pgTable('student_profiles', {
   placeName: text('place_name'),
   professionalTrack: text('professional_track'),
   userTags: jsonb('user_tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Staff's note on the student (Students console, decision 062); never shown to the student. */
+  adminNote: text('admin_note').notNull().default(''),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 },
-  // The school portal lists one school's students (decision 059).
-  (t) => [index('student_profiles_school_idx').on(t.schoolId)],
+  (t) => [
+    // The school portal lists one school's students (decision 059).
+    index('student_profiles_school_idx').on(t.schoolId),
+    // The Students console's paid-at sort pages from an index at 50,000 students (decision 062).
+    index('student_profiles_tuition_paid_idx').on(t.tuitionPaidAt, t.accountId),
+    // Tag filter (user_tags @> '["x"]').
+    index('student_profiles_tags_idx').using('gin', t.userTags),
+  ],
 );
 
 export const authTokens = pgTable(

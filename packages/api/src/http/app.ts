@@ -62,6 +62,7 @@ import { timeSheetsRoutes } from '../modules/time-sheets/time-sheets.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { messagesRoutes } from '../modules/messages/messages.routes.ts';
 import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
+import { studentsRoutes } from '../modules/students/students.routes.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes);
   await app.register(operationsRoutes);
   await app.register(timeSheetsRoutes);
+  await app.register(studentsRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

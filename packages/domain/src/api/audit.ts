@@ -84,7 +84,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   recommendation_letter: '推荐信',
   selection_round: '选课轮次',
   settings: '设置',
-  student: '学生个人数据',
+  student: '学生',
   student_notice: '课程通知',
   submission: '作业提交',
   venue: '会场',

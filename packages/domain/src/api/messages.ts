@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { SESSION_KEYS } from '../programme-terms.ts';
 import { SIGNUP_STATUSES } from '../student-status.ts';
+import { ACTIVE_TYPE_VALUES } from '../roles.ts';
+import { STUDENT_STAGES } from '../student-stage.ts';
 import { DB_INT_MAX, boundedStringSchema, idSchema, requestObjectSchema, timestampSchema } from './common.ts';
 
 const err = { error: MSG.PARAM_INVALID };
@@ -36,11 +38,29 @@ export const MESSAGE_BATCH_LABELS: Record<(typeof MESSAGE_BATCHES)[number], stri
 
 const optionalId = z.number(err).int(err).positive(err).max(DB_INT_MAX, err).nullable().optional();
 
+/** An explicit selection of students (the Students console's ticked rows) is at most this many. */
+export const SEGMENT_USER_IDS_MAX = 5000;
+export const SEGMENT_Q_MAX = 50;
+export const STUDENT_TAG_MAX = 20;
+export const SEGMENT_USER_IDS_TOO_MANY = `一次最多选择${SEGMENT_USER_IDS_MAX}名学生`;
+
 /**
- * A segment: which students a message goes to. Every field narrows; an empty filter is every student with an
- * account. The one definition the count, the delivery and the saved segments share.
+ * A segment: which students a message goes to, and the Students console's filter (decision 062: a segment is a
+ * saved filter from Students). Every field narrows; an empty filter is every student with an account. The one
+ * definition the list, the export, the count, the delivery and the saved segments share.
  */
 export const segmentFilterSchema = requestObjectSchema({
+  /** Search: part of the name, digits of the phone, the end of the ID number, or part of the school's name. */
+  q: z.string(err).trim().max(SEGMENT_Q_MAX, err).nullable().optional(),
+  school_id: optionalId,
+  /** Student sub-type (spec §1): 1 student, 3 SSI, 4 volunteer, 8 trainee, 12 volunteer trainee. */
+  active_type: z.union(ACTIVE_TYPE_VALUES.map((v) => z.literal(v)), err).nullable().optional(),
+  /** The furthest step of the funnel (student-stage.ts). */
+  stage: z.enum(STUDENT_STAGES, err).nullable().optional(),
+  /** Students carrying this tag (student_profiles.user_tags). */
+  tag: z.string(err).trim().min(1, err).max(STUDENT_TAG_MAX, err).nullable().optional(),
+  /** An explicit selection; with other fields, the students of the selection the filter also matches. */
+  user_ids: z.array(z.number(err).int(err).positive(err).max(DB_INT_MAX, err), err).max(SEGMENT_USER_IDS_MAX, { error: SEGMENT_USER_IDS_TOO_MANY }).nullable().optional(),
   /** Early batch (batch contains "EB") or regular (§4). */
   batch: z.enum(MESSAGE_BATCHES, err).nullable().optional(),
   /** The highest application stage reached (§3 signup status). */

@@ -26,6 +26,8 @@ export const PATHS = {
   admin: PAGES.admin,
   /** /admin/{tab} (spec §2 /admin/{tab?}; /admin itself is the default tab): financial-aid, settings. */
   adminTab: `${PAGES.admin}/:tab`,
+  /** One student's page in the Students console: profile, edits, timeline (issue 13 item 1, decision 062). */
+  adminStudent: '/admin/student/:userId',
   // Admission journey: fee and tuition payment, offer letter, parent pay, verification, aid (issue 3).
   payApply: PAGES.payApply,
   payAdmission: '/pay/admission',
@@ -170,6 +172,7 @@ export const teacherAssignmentDetailPath = (id: number) => `/teacher/assignment-
 export const adminAssignmentDetailPath = (id: number) => `/admin/assignment-detail/${id}`;
 export const participationPath = (courseId: number, period?: number) => `/teacher/assignment/participation/${courseId}${period ? `/${period}` : ''}`;
 export const gradePostDetailPath = (courseId: number) => `/student/manage/grade-post/detail/${courseId}`;
+export const adminStudentPath = (userId: number) => `/admin/student/${userId}`;
 export const adminCourseRosterPath = (courseId: number, period: number) => `/admin/course-detail/${courseId}/${period}/students`;
 /** /admin/course-detail/{id}/{period}/{tab}: students (the roster), grades or signs. */
 export const adminCourseDetailPath = (courseId: number, period: number, tab: 'students' | 'grades' | 'signs') => `/admin/course-detail/${courseId}/${period}/${tab}`;

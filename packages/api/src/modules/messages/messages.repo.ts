@@ -1,16 +1,18 @@
 /**
- * The only code of admin messages that touches the database (decision 061). The segment filter becomes one WHERE
- * clause over accounts (role student) and their profile, venue and house, used alike to count and to deliver.
+ * The only code of admin messages that touches the database (decision 061). The segment filter's WHERE clause is
+ * the Students console's (students.repo.ts, decision 062), used alike to list, count and deliver.
  */
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { SESSION_NAMES, type SegmentFilter } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, smsOutbox, studentProfiles } from '../../db/schema.ts';
-import { houseAssignments, venueAssignments } from '../../db/schema-courses.ts';
 import { studentNotices } from '../../db/schema-course-centre.ts';
 import { checklistPreferences } from '../../db/schema-checklist.ts';
 import { adminMessages, messageSegments } from '../../db/schema-messages.ts';
 import { enqueueNotification } from '../notifications/notifications.repo.ts';
+import { segmentWhere } from '../students/students.repo.ts';
+
+export { countSegment } from '../students/students.repo.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type AdminMessageRow = typeof adminMessages.$inferSelect;
@@ -20,42 +22,6 @@ export const MESSAGE_AUDIT_ENTITY = 'admin_message';
 export const SEGMENT_AUDIT_ENTITY = 'message_segment';
 
 const p = studentProfiles;
-
-/** Students (accounts of role student) the filter matches; an empty filter matches them all. */
-function segmentWhere(f: SegmentFilter): SQL {
-  const where: SQL[] = [eq(accounts.role, 'student')];
-  if (f.batch) {
-    const early = sql`coalesce(${p.batchStr}, '') ilike '%eb%'`;
-    where.push(f.batch === 'early' ? early : sql`not (${early})`);
-  }
-  if (f.signup_status) {
-    switch (f.signup_status) {
-      case 'applied':
-        where.push(isNotNull(p.step2SubmittedAt));
-        break;
-      case 'paid':
-        where.push(and(isNull(p.step2SubmittedAt), isNotNull(p.applyPaidAt)) as SQL);
-        break;
-      case 'signed_up':
-        where.push(and(isNull(p.step2SubmittedAt), isNull(p.applyPaidAt), isNotNull(p.step1SubmittedAt)) as SQL);
-        break;
-      case 'activated':
-        where.push(and(isNull(p.step2SubmittedAt), isNull(p.applyPaidAt), isNull(p.step1SubmittedAt)) as SQL);
-        break;
-    }
-  }
-  if (f.tuition_paid != null) where.push(f.tuition_paid ? isNotNull(p.tuitionPaidAt) : isNull(p.tuitionPaidAt));
-  if (f.session) where.push(eq(p.placeName, SESSION_NAMES[f.session]));
-  if (f.province_id != null) where.push(eq(p.schoolStateId, f.province_id));
-  if (f.venue_id != null) where.push(sql`exists (select 1 from ${venueAssignments} where ${venueAssignments.studentId} = ${accounts.id} and ${venueAssignments.venueId} = ${f.venue_id})`);
-  if (f.house_id != null) where.push(sql`exists (select 1 from ${houseAssignments} where ${houseAssignments.studentId} = ${accounts.id} and ${houseAssignments.houseId} = ${f.house_id})`);
-  return and(...where) as SQL;
-}
-
-export async function countSegment(db: Db | Tx, f: SegmentFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(accounts).leftJoin(p, eq(p.accountId, accounts.id)).where(segmentWhere(f));
-  return row?.n ?? 0;
-}
 
 // Segments ---------------------------------------------------------------------------------------------------------
 
@@ -168,7 +134,7 @@ export async function deliverMessage(db: Db, id: number, now: Date): Promise<{ r
     // One INSERT … SELECT over the segment (drizzle's insert().select() wants every column, identity included).
     const result = await tx.execute(sql`insert into ${studentNotices} (student_id, title, body, created_at, message_id, format)
       select ${accounts.id}, ${m.title}, ${m.body}, ${now.toISOString()}::timestamptz, ${m.id}::int, ${m.format}
-      from ${accounts} left join ${p} on ${p.accountId} = ${accounts.id}
+      from ${accounts} join ${p} on ${p.accountId} = ${accounts.id}
       where ${where}
       on conflict (message_id, student_id) do nothing
       returning student_id`);

@@ -77,6 +77,21 @@ describe('segments', () => {
     expect((await count({})).body.data!.count).toBe(students.length);
   });
 
+  it('counts with the Students filter: search, stage, active type, tag and an explicit selection (decision 062)', async () => {
+    const prov = nextProvince();
+    const now = new Date();
+    const a = await student({ schoolStateId: prov, schoolName: '分组搜索中学', userTags: ['回访'] });
+    const b = await student({ schoolStateId: prov, step1SubmittedAt: now, activeType: 4 });
+    expect((await count({ province_id: prov, q: '分组搜索' })).body.data!.count).toBe(1);
+    expect((await count({ province_id: prov, stage: 'step1' })).body.data!.count).toBe(1);
+    expect((await count({ province_id: prov, active_type: 4 })).body.data!.count).toBe(1);
+    expect((await count({ province_id: prov, tag: '回访' })).body.data!.count).toBe(1);
+    expect((await count({ user_ids: [a.accountId, b.accountId] })).body.data!.count).toBe(2);
+    expect((await count({ user_ids: [a.accountId, b.accountId], stage: 'registered' })).body.data!.count).toBe(1);
+    expect((await count({ user_ids: [] })).body.data!.count).toBe(0);
+    expect((await count({ stage: 'nope' })).body.status).toBe(STATUS.PARAM);
+  });
+
   it('saves a named segment, refuses the same name, deletes it; each write audited', async () => {
     const created = await call<Segment>(t.app, 'POST', '/api/admin/message-segments', { token: admin, body: { name: '提前批已缴费', filter: { batch: 'early', tuition_paid: true, venue_id: null } } });
     expect(created.body.status).toBe(200);

@@ -34,6 +34,8 @@ export const ADMIN_TABS = [
   { key: 'house-cup', label: '学院杯', permission: 'house_cup.write' },
   { key: 'audit', label: '操作日志', permission: 'audit.read' },
   // Issue 13 item 3 (decision 061).
+  // Issue 13 item 1 (decision 062).
+  { key: 'students', label: '学生管理', permission: 'students.read' },
   { key: 'messages', label: '消息', permission: 'messages.send' },
   // Issue 13 items 2 and 5 (decision 065); 课程 gains its 课程概览 view.
   { key: 'grades', label: '成绩', permission: 'programme.read' },

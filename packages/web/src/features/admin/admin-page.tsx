@@ -29,12 +29,14 @@ const CheckinTab = lazy(() => import('./checkin-tab.tsx'));
 const HouseCupTab = lazy(() => import('./house-cup-tab.tsx'));
 const AuditTab = lazy(() => import('./audit-tab.tsx'));
 const MessagesTab = lazy(() => import('./messages-tab.tsx'));
+const StudentsTab = lazy(() => import('./students-tab.tsx'));
 const StaffTab = lazy(() => import('./staff-tab.tsx'));
 const AnalyticsTab = lazy(() => import('./analytics-tab.tsx'));
 const GradesTab = lazy(() => import('./grades-tab.tsx'));
 const SignsTab = lazy(() => import('./signs-tab.tsx'));
 const TimeSheetsTab = lazy(() => import('./time-sheets-tab.tsx'));
 const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
+  students: StudentsTab,
   messages: MessagesTab,
   'house-cup': HouseCupTab,
   audit: AuditTab,

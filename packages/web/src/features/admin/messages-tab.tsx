@@ -3,6 +3,7 @@ import { Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Radio, Sel
 import type { TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useLocation } from 'react-router';
 import {
   MESSAGE_BATCHES,
   MESSAGE_BATCH_LABELS,
@@ -41,7 +42,9 @@ const cleanFilter = (f: SegmentFilter): SegmentFilter => Object.fromEntries(Obje
 export default function MessagesTab() {
   const qc = useQueryClient();
   const [form] = Form.useForm<ComposeValues>();
-  const [filter, setFilter] = useState<SegmentFilter>({});
+  // 学生管理's 发消息 opens this tab with its selection or filter as the segment (decision 062).
+  const fromStudents = (useLocation().state as { filter?: SegmentFilter } | null)?.filter ?? null;
+  const [filter, setFilter] = useState<SegmentFilter>(() => fromStudents ?? {});
   const [segmentId, setSegmentId] = useState<number | null>(null);
   const [segmentName, setSegmentName] = useState('');
   const [html, setHtml] = useState('');
@@ -208,6 +211,14 @@ export default function MessagesTab() {
               />
             </Form.Item>
           </Space>
+          {filter.user_ids?.length || filter.q || filter.stage || filter.tag || filter.active_type || filter.school_id ? (
+            <p data-testid="message-students-filter">
+              {filter.user_ids?.length ? `来自学生管理：已选 ${filter.user_ids.length} 名学生` : '来自学生管理的筛选条件'}
+              <Button size="small" type="link" onClick={() => set({ user_ids: null, q: null, stage: null, tag: null, active_type: null, school_id: null })}>
+                清除
+              </Button>
+            </p>
+          ) : null}
           <Space wrap>
             <strong data-testid="message-recipient-count">{count.isPending ? '计算中…' : count.isError ? '无法计算收件人数' : `收件人：${count.data.count} 名学生`}</strong>
             <Input aria-label="分组名称" placeholder="分组名称" style={{ width: 160 }} value={segmentName} maxLength={30} onChange={(e) => setSegmentName(e.target.value)} />

@@ -1,0 +1,43 @@
+/**
+ * The admissions funnel as one ordered list (issue 13 items 1 and 7): a student's stage is the furthest step
+ * reached. The Students console filters and sorts by it, messages target it, and analytics counts it.
+ */
+
+export const STUDENT_STAGES = ['registered', 'info_completed', 'step1', 'apply_paid', 'step2', 'offer', 'tuition_paid'] as const;
+export type StudentStage = (typeof STUDENT_STAGES)[number];
+
+export const STUDENT_STAGE_LABELS: Record<StudentStage, string> = {
+  registered: '已注册',
+  info_completed: '已完善信息',
+  step1: '已提交第一步',
+  apply_paid: '已缴申请费',
+  step2: '已提交第二步',
+  offer: '已录取',
+  tuition_paid: '已缴学费',
+};
+
+/** The journey stamps the stage is read from (student_profiles' columns, the spec §3 status object). */
+export interface StageStamps {
+  infoCompletedAt: unknown;
+  step1SubmittedAt: unknown;
+  applyPaidAt: unknown;
+  step2SubmittedAt: unknown;
+  /** 1: an offer released to the student (spec §3 offer_letter). A draft or a rejection is not a stage. */
+  offerLetter: number | null;
+  tuitionPaidAt: unknown;
+}
+
+/**
+ * The furthest step reached. Later stamps win even when an earlier one is missing (an admin may have
+ * waived a fee, or a volunteer skips the student application), so the stage never reads lower than
+ * what the student has actually done. The API's SQL CASE mirrors this order exactly.
+ */
+export function studentStageOf(s: StageStamps): StudentStage {
+  if (s.tuitionPaidAt != null) return 'tuition_paid';
+  if (s.offerLetter === 1) return 'offer';
+  if (s.step2SubmittedAt != null) return 'step2';
+  if (s.applyPaidAt != null) return 'apply_paid';
+  if (s.step1SubmittedAt != null) return 'step1';
+  if (s.infoCompletedAt != null) return 'info_completed';
+  return 'registered';
+}
