@@ -124,6 +124,12 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'PUT /api/admin/financial-aid/:userId': 'admissions.decide',
   'GET /api/admin/applications/export': 'admissions.decide',
   'GET /api/admin/financial-aid/export': 'admissions.decide',
+  // The Students console (decision 062): bulk tags are an edit of each student.
+  'GET /api/admin/students': 'students.read',
+  'GET /api/admin/students/export': 'students.read',
+  'GET /api/admin/students/:userId': 'students.read',
+  'PUT /api/admin/students/:userId': 'students.write',
+  'POST /api/admin/students/tags': 'students.write',
   // Minors' data (decision 064): the masked summary with the student; the full number, the export and erasure apart.
   'GET /api/admin/students/:userId/privacy': 'students.read',
   'POST /api/admin/students/:userId/id-number/reveal': 'students.reveal_id',

@@ -36,6 +36,15 @@ export const WRITE_ROUTE_AUDIT: Readonly<Record<string, Coverage>> = {
   'POST /api/admin/applications/:userId/decision/withdraw': { audit: ['admission.decision.withdraw'] },
   'PUT /api/admin/financial-aid/:userId': { audit: ['financial_aid.decide'] },
   'PUT /api/admin/settings/deadlines': { audit: ['settings.deadlines.update'] },
+  // staff accounts (decision 063)
+  'POST /api/admin/staff': { audit: ['staff.create'] },
+  'PUT /api/admin/staff/:id': { audit: ['staff.update', 'staff.password_reset'] },
+  // students, their personal data and hours (decisions 062, 064, 065)
+  'PUT /api/admin/students/:userId': { audit: ['student.update'] },
+  'POST /api/admin/students/tags': { audit: ['student.tags'] },
+  'POST /api/admin/students/:userId/id-number/reveal': { audit: ['student.id_number.reveal'] },
+  'POST /api/admin/students/:userId/erase': { audit: ['student.erase'] },
+  'PUT /api/admin/students/:userId/time-sheets': { audit: ['time_sheet.add', 'time_sheet.edit', 'time_sheet.approve', 'time_sheet.reject'] },
   'POST /api/teacher/oss/credential': {
     noChange: 'an upload ticket for the caller’s own future file (a pending uploads row, no programme data); the file is audited where a write attaches it',
   },

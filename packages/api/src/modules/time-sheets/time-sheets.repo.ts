@@ -106,7 +106,7 @@ export async function decideEntriesAudited(db: Db, v: { studentId: number; ids: 
       .where(inArray(timeSheetEntries.id, ids))
       .returning();
     const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const after of updated) await audit(tx, { actorId: v.actorId, action: `time_sheet.${v.status === 'approved' ? 'approve' : 'reject'}`, before: byId.get(after.id) ?? null, after, now: v.now });
+    for (const after of updated) await audit(tx, { actorId: v.actorId, action: v.status === 'approved' ? 'time_sheet.approve' : 'time_sheet.reject', before: byId.get(after.id) ?? null, after, now: v.now });
     return { kind: 'ok' } as const;
   });
 }
