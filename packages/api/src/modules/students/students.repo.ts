@@ -15,6 +15,7 @@ import { enrolments, studentNotices } from '../../db/schema-course-centre.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
 import { attendance, checkinSessions } from '../../db/schema-teaching.ts';
 import { courseGrades } from '../../db/schema-coursework.ts';
+import { studentIdentity } from '../../db/schema-privacy.ts';
 import { likeContains } from '../region/region.repo.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -25,17 +26,18 @@ const p = studentProfiles;
 const d = admissionDecisions;
 
 /**
- * The ID-number suffix search. For now it matches the end of the step-1 application's `card_number`.
- * ID numbers are moving into encrypted columns with a stored tail (issue 13 item 11): at that merge this one
- * function is rewired to compare the stored tail instead; nothing else here reads the ID number.
+ * ID numbers live sealed in student_identity (decision 064): a search matches the stored last four characters
+ * exactly, or, with `idHash` (the keyed hash of the whole query read as an ID number), the full number. Nothing else
+ * here reads an ID number.
  */
-export function idSuffixCondition(q: string): SQL | null {
-  if (!/^\d{3,17}[\dXx]$/.test(q)) return null;
-  return sql`exists (select 1 from ${applications} where ${applications.accountId} = ${accounts.id} and upper(${applications.step1} ->> 'card_number') like ${`%${q.toUpperCase()}`})`;
+export function idNumberCondition(q: string, idHash?: string): SQL | null {
+  if (idHash) return sql`exists (select 1 from ${studentIdentity} where ${studentIdentity.accountId} = ${accounts.id} and ${studentIdentity.idNumberHash} = ${idHash})`;
+  if (!/^[0-9]{3}[0-9Xx]$/.test(q)) return null;
+  return sql`exists (select 1 from ${studentIdentity} where ${studentIdentity.accountId} = ${accounts.id} and ${studentIdentity.idNumberTail} = ${q.toUpperCase()})`;
 }
 
 /** Name (account or legal name), phone digits, ID-number suffix or school name. */
-function searchCondition(q: string): SQL {
+function searchCondition(q: string, idHash?: string): SQL {
   const pattern = likeContains(q);
   const any: SQL[] = [
     sql`${accounts.name} ilike ${pattern}`,
@@ -43,7 +45,7 @@ function searchCondition(q: string): SQL {
     sql`exists (select 1 from ${applications} where ${applications.accountId} = ${accounts.id} and ${applications.step1} ->> 'legal_name' ilike ${pattern})`,
   ];
   if (/^\d{3,11}$/.test(q)) any.push(sql`${accounts.phone} like ${pattern}`);
-  const byId = idSuffixCondition(q);
+  const byId = idNumberCondition(q, idHash);
   if (byId) any.push(byId);
   return or(...any) as SQL;
 }
@@ -60,8 +62,11 @@ export const stageRank = sql<number>`(case
 
 const STAGE_RANK: Record<NonNullable<SegmentFilter['stage']>, number> = { registered: 0, info_completed: 1, step1: 2, apply_paid: 3, step2: 4, offer: 5, tuition_paid: 6 };
 
+/** A filter as the list and export run it: with the search's ID hash when the query reads as a whole ID number. */
+export type StudentSearchFilter = SegmentFilter & { idHash?: string | undefined };
+
 /** Students (accounts of role student with a profile) the filter matches; an empty filter matches them all. */
-export function segmentWhere(f: SegmentFilter): SQL {
+export function segmentWhere(f: StudentSearchFilter): SQL {
   const where: SQL[] = [eq(accounts.role, 'student')];
   if (f.batch) {
     const early = sql`coalesce(${p.batchStr}, '') ilike '%eb%'`;
@@ -93,11 +98,11 @@ export function segmentWhere(f: SegmentFilter): SQL {
   if (f.stage) where.push(sql`${stageRank} = ${STAGE_RANK[f.stage]}`);
   if (f.tag) where.push(sql`${p.userTags} @> ${JSON.stringify([f.tag])}::jsonb`);
   if (f.user_ids) where.push(f.user_ids.length === 0 ? sql`false` : inArray(accounts.id, f.user_ids));
-  if (f.q) where.push(searchCondition(f.q));
+  if (f.q) where.push(searchCondition(f.q, f.idHash));
   return and(...where) as SQL;
 }
 
-export async function countSegment(db: Db | Tx, f: SegmentFilter): Promise<number> {
+export async function countSegment(db: Db | Tx, f: StudentSearchFilter): Promise<number> {
   const [row] = await db.select({ n: count() }).from(accounts).innerJoin(p, eq(p.accountId, accounts.id)).where(segmentWhere(f));
   return row?.n ?? 0;
 }
@@ -171,7 +176,7 @@ function orderOf(sort: StudentSort, order: 'asc' | 'desc'): SQL[] {
 }
 
 /** One page (OFFSET paging: the console pages a few deep; the export uses keyset) and the filter's total. */
-export async function listStudentRows(db: Db, f: SegmentFilter, sort: StudentSort, order: 'asc' | 'desc', offset: number, limit: number) {
+export async function listStudentRows(db: Db, f: StudentSearchFilter, sort: StudentSort, order: 'asc' | 'desc', offset: number, limit: number) {
   const where = segmentWhere(f);
   const [rows, total] = await Promise.all([
     selectRows(db, where).orderBy(...orderOf(sort, order)).limit(limit).offset(offset),
@@ -181,7 +186,7 @@ export async function listStudentRows(db: Db, f: SegmentFilter, sort: StudentSor
 }
 
 /** The export's batches: the filter's students in account-id order after `after`. */
-export function studentRowsAfter(db: Db, f: SegmentFilter, after: number, limit: number): Promise<StudentRow[]> {
+export function studentRowsAfter(db: Db, f: StudentSearchFilter, after: number, limit: number): Promise<StudentRow[]> {
   return selectRows(db, and(segmentWhere(f), gt(accounts.id, after)) as SQL).orderBy(asc(accounts.id)).limit(limit);
 }
 

@@ -30,7 +30,8 @@ import type { AppContext } from '../../http/context.ts';
 import type { AuthState } from '../../http/auth-state.ts';
 import { keysetBatches } from '../../http/xlsx-stream.ts';
 import { regionCatalog } from '../region/region-catalog.ts';
-import { bulkTagAudited, findSchoolById, findStudentRow, listStudentRows, studentRowsAfter, timelineSources, updateStudentAudited, type StudentChanges, type StudentRow } from './students.repo.ts';
+import { bulkTagAudited, findSchoolById, findStudentRow, listStudentRows, studentRowsAfter, timelineSources, updateStudentAudited, type StudentChanges, type StudentRow, type StudentSearchFilter } from './students.repo.ts';
+import { idNumberSearchHash } from '../privacy/identity.service.ts';
 import { writeStudentSheet } from './students-sheet.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -66,12 +67,17 @@ export function studentItemOf(r: StudentRow): AdminStudentItem {
   };
 }
 
+/** The filter with the keyed hash of its search when the search reads as a whole ID number (decision 064). */
+async function searchFilterOf(ctx: AppContext, filter: SegmentFilter): Promise<StudentSearchFilter> {
+  return filter.q ? { ...filter, idHash: await idNumberSearchHash(ctx, filter.q) } : filter;
+}
+
 export async function listStudents(ctx: AppContext, q: StudentListQuery, filter: SegmentFilter): Promise<AdminStudentList> {
   const page = q.page ?? 1;
   const pageSize = q.page_size ?? STUDENT_PAGE_SIZE_DEFAULT;
   const sort = q.sort ?? 'registered_at';
   const order = q.order ?? (sort === 'name' || sort === 'school' ? 'asc' : 'desc');
-  const { rows, total } = await listStudentRows(ctx.db, filter, sort, order, (page - 1) * pageSize, pageSize);
+  const { rows, total } = await listStudentRows(ctx.db, await searchFilterOf(ctx, filter), sort, order, (page - 1) * pageSize, pageSize);
   return { items: rows.map(studentItemOf), total, page, page_size: pageSize };
 }
 
@@ -165,9 +171,9 @@ export async function tagStudents(ctx: AppContext, auth: AuthState, filter: Segm
 
 /** Every student the filter matches, in account-id order, streamed batch by batch. */
 export function exportStudents(ctx: AppContext, filter: SegmentFilter): { fileName: string; stream: Readable } {
-  const batches = keysetBatches((after, limit) => studentRowsAfter(ctx.db, filter, after, limit), (r) => r.userId, 1000);
   async function* items() {
-    for await (const rows of batches) yield rows.map(studentItemOf);
+    const search = await searchFilterOf(ctx, filter);
+    for await (const rows of keysetBatches((after, limit) => studentRowsAfter(ctx.db, search, after, limit), (r) => r.userId, 1000)) yield rows.map(studentItemOf);
   }
   const day = new Date(ctx.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
   return { fileName: `学生名单-${day}.xlsx`, stream: writeStudentSheet(items()) };

@@ -6,6 +6,7 @@ import { accounts, auditLog, schools, studentProfiles } from '../../db/schema.ts
 import { admissionDecisions, applications } from '../../db/schema-admission.ts';
 import { houseAssignments, houses, venueAssignments, venues } from '../../db/schema-courses.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
+import { encryptPlainIdNumbers } from '../privacy/identity.service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken, registerStudent } from '../../test/flows.ts';
 
@@ -36,6 +37,8 @@ async function student(opts: { name?: string; profile?: Partial<typeof studentPr
   // Registration is the account's creation; activation is stamped with it.
   if (opts.profile?.activatedAt) await t.db.update(accounts).set({ createdAt: opts.profile.activatedAt }).where(eq(accounts.id, id));
   if (opts.step1) await t.db.insert(applications).values({ accountId: id, step1: opts.step1, batch: opts.batch ?? null });
+  // A number written in the clear is sealed into student_identity as the start-up step does (decision 064).
+  if (opts.step1?.card_number) await encryptPlainIdNumbers(t.app.ctx);
   return { id, token: s.token, phone: s.phone };
 }
 
@@ -85,7 +88,7 @@ describe('the list', () => {
     expect(ids(p2)).toEqual([a.id]);
   });
 
-  it('searches by name, phone digits, school name and ID-number suffix', async () => {
+  it('searches by name, phone digits, school name and ID-number tail or whole number', async () => {
     const prov = nextProvince();
     const a = await student({ name: '搜索王小明', profile: { schoolStateId: prov, schoolName: '清华附中' } });
     const b = await student({ name: '搜索李', profile: { schoolStateId: prov, schoolName: '十一学校' }, step1: { legal_name: '李法定', card_number: '11010520080101123X' } });
@@ -94,9 +97,10 @@ describe('the list', () => {
     expect(await q('李法定')).toEqual([b.id]);
     expect(await q(a.phone.slice(3, 11))).toEqual([a.id]);
     expect(await q('十一学校')).toEqual([b.id]);
+    // The last four characters (stored in the clear) or the whole number (by its keyed hash); nothing else.
     expect(await q('123x')).toEqual([b.id]);
-    expect(await q('0101123X')).toEqual([b.id]);
-    // The middle of an ID number is not a suffix.
+    expect(await q('11010520080101123X')).toEqual([b.id]);
+    expect(await q('0101123X')).toEqual([]);
     expect(await q('2008010')).toEqual([]);
   });
 
