@@ -8,15 +8,15 @@ describe('studentStageOf', () => {
   it('is the furthest step reached', () => {
     expect(studentStageOf(none)).toBe('registered');
     expect(studentStageOf({ ...none, infoCompletedAt: t })).toBe('info_completed');
-    expect(studentStageOf({ ...none, infoCompletedAt: t, step1SubmittedAt: t })).toBe('step1');
+    expect(studentStageOf({ ...none, infoCompletedAt: t, step1SubmittedAt: t })).toBe('signed_up');
     expect(studentStageOf({ ...none, step1SubmittedAt: t, applyPaidAt: t })).toBe('apply_paid');
-    expect(studentStageOf({ ...none, step1SubmittedAt: t, applyPaidAt: t, step2SubmittedAt: t })).toBe('step2');
+    expect(studentStageOf({ ...none, step1SubmittedAt: t, applyPaidAt: t, step2SubmittedAt: t })).toBe('applied');
     expect(studentStageOf({ ...none, step2SubmittedAt: t, offerLetter: 1 })).toBe('offer');
     expect(studentStageOf({ ...none, offerLetter: 1, tuitionPaidAt: t })).toBe('tuition_paid');
   });
 
   it('does not count an unreleased decision as an offer', () => {
-    expect(studentStageOf({ ...none, step2SubmittedAt: t, offerLetter: 0 })).toBe('step2');
+    expect(studentStageOf({ ...none, step2SubmittedAt: t, offerLetter: 0 })).toBe('applied');
   });
 
   it('labels every stage in Chinese', () => {

@@ -1,17 +1,18 @@
 /**
  * The admissions funnel as one ordered list (issue 13 items 1 and 7): a student's stage is the furthest step
- * reached. The Students console filters and sorts by it, messages target it, and analytics counts it.
+ * reached. The Students console filters and sorts by it, messages target it, and analytics counts each step
+ * (FUNNEL_STAGES is this list; the keys of step 1 and step 2 are the spec §3 signup statuses signed_up and applied).
  */
 
-export const STUDENT_STAGES = ['registered', 'info_completed', 'step1', 'apply_paid', 'step2', 'offer', 'tuition_paid'] as const;
+export const STUDENT_STAGES = ['registered', 'info_completed', 'signed_up', 'apply_paid', 'applied', 'offer', 'tuition_paid'] as const;
 export type StudentStage = (typeof STUDENT_STAGES)[number];
 
 export const STUDENT_STAGE_LABELS: Record<StudentStage, string> = {
   registered: '已注册',
   info_completed: '已完善信息',
-  step1: '已提交第一步',
+  signed_up: '已提交第一步',
   apply_paid: '已缴申请费',
-  step2: '已提交第二步',
+  applied: '已提交第二步',
   offer: '已录取',
   tuition_paid: '已缴学费',
 };
@@ -35,9 +36,9 @@ export interface StageStamps {
 export function studentStageOf(s: StageStamps): StudentStage {
   if (s.tuitionPaidAt != null) return 'tuition_paid';
   if (s.offerLetter === 1) return 'offer';
-  if (s.step2SubmittedAt != null) return 'step2';
+  if (s.step2SubmittedAt != null) return 'applied';
   if (s.applyPaidAt != null) return 'apply_paid';
-  if (s.step1SubmittedAt != null) return 'step1';
+  if (s.step1SubmittedAt != null) return 'signed_up';
   if (s.infoCompletedAt != null) return 'info_completed';
   return 'registered';
 }

@@ -6,10 +6,12 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import type { Batch, SignupStatus } from '../student-status.ts';
 import { DB_INT_MAX, boundedStringSchema, requestObjectSchema, timestampSchema } from './common.ts';
+import { STUDENT_STAGES } from '../student-stage.ts';
 import { daySpan, isCalendarDay } from './tracking.ts';
 
 /** The funnel in order: each stage is reached when its own timestamp is set. */
-export const FUNNEL_STAGES = ['registered', 'info_completed', 'signed_up', 'apply_paid', 'applied', 'offer', 'tuition_paid'] as const;
+/** The funnel's steps are the Students console's stages (one list, student-stage.ts). */
+export const FUNNEL_STAGES = STUDENT_STAGES;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 
 export const FUNNEL_STAGE_LABELS: Readonly<Record<FunnelStage, string>> = {

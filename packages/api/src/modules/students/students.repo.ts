@@ -60,7 +60,7 @@ export const stageRank = sql<number>`(case
   when ${p.infoCompletedAt} is not null then 1
   else 0 end)`;
 
-const STAGE_RANK: Record<NonNullable<SegmentFilter['stage']>, number> = { registered: 0, info_completed: 1, step1: 2, apply_paid: 3, step2: 4, offer: 5, tuition_paid: 6 };
+const STAGE_RANK: Record<NonNullable<SegmentFilter['stage']>, number> = { registered: 0, info_completed: 1, signed_up: 2, apply_paid: 3, applied: 4, offer: 5, tuition_paid: 6 };
 
 /** A filter as the list and export run it: with the search's ID hash when the query reads as a whole ID number. */
 export type StudentSearchFilter = SegmentFilter & { idHash?: string | undefined };

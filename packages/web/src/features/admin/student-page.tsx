@@ -18,6 +18,7 @@ import {
 import { PATHS } from '../../app/paths.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { formatTime } from './admin-format.ts';
+import { StudentPrivacyPanel } from './student-privacy-panel.tsx';
 import { STUDENT_ADMIN_KEYS, fetchStudent, updateStudent } from './students-admin-api.ts';
 
 interface EditValues {
@@ -107,7 +108,7 @@ export default function StudentPage() {
           </Descriptions>
         </Card>
 
-        {/* Merge point: the StudentPrivacyPanel (ID number reveal, data export and erase; issue 13 item 11) goes here, fed userId. */}
+        <StudentPrivacyPanel userId={s.user_id} />
 
         <Card size="small" title="修改资料（每次修改记入操作日志）">
           <Form<EditValues> form={form} name="student-edit" layout="vertical" onFinish={onFinish} className="student-edit">
