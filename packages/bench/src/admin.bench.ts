@@ -70,6 +70,11 @@ async function seed(query: Query) {
      from accounts a join schools s on s.id = 1 + a.id % 400
      where a.role = 'student' and a.phone like '15%'`,
   );
+  await query(
+    `insert into applications (account_id, step1, batch)
+     select p.account_id, jsonb_build_object('legal_name', a.name, 'grade', (array['G10','G11','G12'])[1 + a.id % 3], 'gender', 1 + a.id % 2), p.batch_str
+     from student_profiles p join accounts a on a.id = p.account_id where p.step1_submitted_at is not null`,
+  );
   const admin = await query(`insert into accounts (role, phone, name, teacher_type, is_admin) values ('teacher', '13600000001', '压测管理员', 9, true) returning id`);
   const adminId = Number(admin.rows[0]!.id);
   await query(
@@ -81,22 +86,32 @@ async function seed(query: Query) {
 }
 
 /** The list scenarios an office runs all day: the first page, filters, searches, other sorts, a deep page. */
+const SEARCH = `(a.name ilike $1 or coalesce(p.school_name, '') ilike $1 or exists (select 1 from applications x where x.account_id = a.id and x.step1 ->> 'legal_name' ilike $1))`;
 const SCENARIOS: Array<{ label: string; qs: string; where: string; order: string; offset: number; params: unknown[] }> = [
   { label: '首页（注册时间倒序）', qs: '', where: 'true', order: 'a.created_at desc, a.id desc', offset: 0, params: [] },
   { label: '提前批', qs: 'batch=early', where: `coalesce(p.batch_str, '') ilike '%eb%'`, order: 'a.created_at desc, a.id desc', offset: 0, params: [] },
   { label: '已缴学费', qs: 'tuition_paid=true', where: 'p.tuition_paid_at is not null', order: 'a.created_at desc, a.id desc', offset: 0, params: [] },
   { label: '省份', qs: 'province_id=440000', where: 'p.school_state_id = 440000', order: 'a.created_at desc, a.id desc', offset: 0, params: [] },
-  { label: '搜索姓名', qs: `q=${encodeURIComponent('王子涵')}`, where: `(a.name ilike $1 or a.phone like $1 or p.school_name ilike $1)`, order: 'a.created_at desc, a.id desc', offset: 0, params: ['%王子涵%'] },
-  { label: '搜索手机号', qs: 'q=150000123', where: `(a.name ilike $1 or a.phone like $1 or p.school_name ilike $1)`, order: 'a.created_at desc, a.id desc', offset: 0, params: ['%150000123%'] },
+  { label: '搜索姓名', qs: `q=${encodeURIComponent('王子涵')}`, where: SEARCH, order: 'a.created_at desc, a.id desc', offset: 0, params: ['%王子涵%'] },
+  { label: '搜索学校', qs: `q=${encodeURIComponent('压测中学12')}`, where: SEARCH, order: 'a.created_at desc, a.id desc', offset: 0, params: ['%压测中学12%'] },
   { label: '按姓名排序', qs: 'sort=name&order=asc', where: 'true', order: 'a.name asc, a.id asc', offset: 0, params: [] },
   { label: '第 500 页', qs: 'page=500', where: 'true', order: 'a.created_at desc, a.id desc', offset: 499 * 20, params: [] },
 ];
 
+/** The list's own statement shape (students.repo.ts selectRows + countSegment), written as plain SQL. */
 function rawSql(s: (typeof SCENARIOS)[number]) {
-  const from = `from accounts a left join student_profiles p on p.account_id = a.id where a.role = 'student' and (${s.where})`;
+  const where = `a.role = 'student' and (${s.where})`;
   return {
-    rows: `select a.id, a.name, a.phone, a.created_at, p.school_name, p.school_state_id, p.batch_str, p.active_type, p.place_name, p.tuition_paid_at, p.user_tags ${from} order by ${s.order} limit 20 offset ${s.offset}`,
-    total: `select count(*)::int as n ${from}`,
+    rows: `select a.id, a.name, a.phone, a.email, ap.step1 ->> 'legal_name', (ap.step1 ->> 'gender')::int, ap.step1 ->> 'grade',
+                  coalesce(ap.batch, nullif(p.batch_str, '')), ap.consent_at, p.school_id, p.school_name, p.school_state_id, p.active_type,
+                  p.user_tags, p.admin_note, a.created_at, p.info_completed_at, p.step1_submitted_at, p.apply_paid_at, p.step2_submitted_at,
+                  p.tuition_paid_at, p.offer_letter, p.place_name, d.decision, d.released_at, v.name, h.name
+           from accounts a join student_profiles p on p.account_id = a.id
+           left join applications ap on ap.account_id = a.id left join admission_decisions d on d.account_id = a.id
+           left join venue_assignments va on va.student_id = a.id left join venues v on v.id = va.venue_id
+           left join house_assignments ha on ha.student_id = a.id left join houses h on h.id = ha.house_id
+           where ${where} order by ${s.order} limit 20 offset ${s.offset}`,
+    total: `select count(*)::int as n from accounts a join student_profiles p on p.account_id = a.id where ${where}`,
   };
 }
 
