@@ -10,7 +10,7 @@ import { loginViaApi } from '../support/journey.ts';
 import { LoginScreen } from '../support/login-screen.ts';
 import { uniquePhone } from '../support/phone-numbers.ts';
 
-const STAFF_TABS = ['入学清单', '签到', '学院杯', '消息'];
+const STAFF_TABS = ['学生管理', '入学清单', '签到', '学院杯', '消息', '成绩', '出勤', '工时'];
 
 /** The console's tab labels: a tab bar on a computer, the full-width select's options on a phone. */
 async function tabLabels(page: Page, phone: boolean): Promise<string[]> {

@@ -83,7 +83,7 @@ describe('segments', () => {
     const a = await student({ schoolStateId: prov, schoolName: '分组搜索中学', userTags: ['回访'] });
     const b = await student({ schoolStateId: prov, step1SubmittedAt: now, activeType: 4 });
     expect((await count({ province_id: prov, q: '分组搜索' })).body.data!.count).toBe(1);
-    expect((await count({ province_id: prov, stage: 'step1' })).body.data!.count).toBe(1);
+    expect((await count({ province_id: prov, stage: 'signed_up' })).body.data!.count).toBe(1);
     expect((await count({ province_id: prov, active_type: 4 })).body.data!.count).toBe(1);
     expect((await count({ province_id: prov, tag: '回访' })).body.data!.count).toBe(1);
     expect((await count({ user_ids: [a.accountId, b.accountId] })).body.data!.count).toBe(2);

@@ -15,6 +15,8 @@ import { formatFen } from './money.ts';
 export const ADMIN_TABS = [
   { key: 'applications', label: '申请管理', permission: 'admissions.decide' },
   { key: 'financial-aid', label: '助学金', permission: 'admissions.decide' },
+  // Issue 13 item 1 (decision 062): the first tab staff see.
+  { key: 'students', label: '学生管理', permission: 'students.read' },
   { key: 'settings', label: '费用与截止日期', permission: 'money.settings' },
   { key: 'tracking', label: '访问统计', permission: 'analytics.read' },
   { key: 'content', label: '页面内容', permission: 'content.edit' },
@@ -34,8 +36,6 @@ export const ADMIN_TABS = [
   { key: 'house-cup', label: '学院杯', permission: 'house_cup.write' },
   { key: 'audit', label: '操作日志', permission: 'audit.read' },
   // Issue 13 item 3 (decision 061).
-  // Issue 13 item 1 (decision 062).
-  { key: 'students', label: '学生管理', permission: 'students.read' },
   { key: 'messages', label: '消息', permission: 'messages.send' },
   // Issue 13 items 2 and 5 (decision 065); 课程 gains its 课程概览 view.
   { key: 'grades', label: '成绩', permission: 'programme.read' },

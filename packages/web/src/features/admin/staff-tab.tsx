@@ -2,7 +2,7 @@ import './ops.css';
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Radio, Select, Switch, Tag, Typography, message } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { STAFF_NAME_MAX, TEACHER_TYPES, TEACHER_TYPE_VALUES, type StaffAccount, type StaffCreateRequest, type StaffKind, type StaffSaved, type StaffUpdateRequest } from '@summit/domain';
+import { MSG, STAFF_NAME_MAX, TEACHER_TYPES, TEACHER_TYPE_VALUES, type StaffAccount, type StaffCreateRequest, type StaffKind, type StaffSaved, type StaffUpdateRequest } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { SchoolSelect, type SchoolValue } from '../../components/school-select.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -176,7 +176,7 @@ export default function StaffTab() {
           <Form.Item name="kind" label="账号类别">
             <Radio.Group options={[{ value: 'teacher', label: '教师账号' }, { value: 'school', label: '学校账号' }]} optionType="button" />
           </Form.Item>
-          <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请填写手机号' }]}>
+          <Form.Item name="phone" label="手机号" rules={[{ required: true, message: MSG.PHONE_REQUIRED }]}>
             <Input inputMode="numeric" maxLength={11} aria-label="手机号" placeholder="11 位手机号" />
           </Form.Item>
           <Form.Item name="name" label={createKind === 'school' ? '账号名称' : '姓名'} rules={[{ required: true, whitespace: true, message: '请填写姓名' }]}>
