@@ -61,7 +61,7 @@ test('an admin reveals a student ID (audited, shown in 操作日志) and exports
   await audit.getByLabel('对象编号').fill(String(student.userId));
   await audit.getByRole('button', { name: '查询' }).click();
   await expect(audit.getByText('student.id_number.reveal').first()).toBeVisible({ timeout: 30_000 });
-  await expect(audit.getByText('学生个人数据').first()).toBeVisible();
+  await expect(audit.getByText('查看完整证件号').first()).toBeVisible();
   await expect(audit).not.toContainText(id);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
