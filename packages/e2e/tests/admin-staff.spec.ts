@@ -42,6 +42,8 @@ test('an admin creates a type-4 staff account; the staff member sees only their 
   await dialog.getByLabel('姓名').fill(staffName);
   await dialog.getByLabel('类型').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '工作人员' }).click();
+  // The choice shows in the field before the account is created (a tap during the dropdown's animation can miss).
+  await expect(dialog.locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: '类型', exact: true }) })).toContainText('工作人员');
   await dialog.getByRole('button', { name: '创建' }).click();
   const shown = page.getByRole('dialog', { name: '初始密码（只显示这一次）' });
   await expect(shown).toContainText(staffPhone);
@@ -49,7 +51,8 @@ test('an admin creates a type-4 staff account; the staff member sees only their 
   expect(password).toHaveLength(16);
   await shown.getByRole('button', { name: '我已记下' }).click();
   await expect(card.getByTestId(`staff-${staffPhone}`)).toHaveText(staffName);
-  await expect(card).toContainText('工作人员');
+  // The new account's own row (a table row on a computer, a card on a phone) says 工作人员.
+  await expect(card.locator('tr, li').filter({ hasText: staffPhone }).first()).toContainText('工作人员');
   if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   // The staff member logs in with that password, in their own browser.

@@ -77,6 +77,9 @@ export default function AdminPage() {
                 <Select
                   className="admin-tab-select"
                   aria-label="管理模块"
+                  // Two dozen sections at most: render them all (a virtual list would leave the lower ones out of
+                  // the page until scrolled, for screen readers too).
+                  virtual={false}
                   value={tab}
                   onChange={openTab}
                   options={tabs.map((t) => ({ value: t.key, label: t.label }))}

@@ -140,7 +140,7 @@ export default function StaffTab() {
             新建账号
           </Button>
         </div>
-        <p className="ops-muted">教师、助教、CSL、工作人员、管理员与学校账号。工作人员只能使用入学清单、签到、学院杯和消息；录取、费用、页面内容和员工账号仅限管理员。</p>
+        <p className="ops-muted">教师、助教、CSL、工作人员、管理员与学校账号。工作人员可使用学生管理、入学清单、签到、学院杯、消息、成绩、出勤和工时；录取、费用、页面内容、数据分析、操作日志、完整证件号和员工账号仅限管理员。</p>
         <div className="staff-toolbar">
           <Input.Search
             className="ops-reason"
