@@ -78,7 +78,7 @@ async function seed(query: Query) {
   const admin = await query(`insert into accounts (role, phone, name, teacher_type, is_admin) values ('teacher', '13600000001', '压测管理员', 9, true) returning id`);
   const adminId = Number(admin.rows[0]!.id);
   await query(
-    `insert into auth_tokens (token_hash, account_id, role, expires_at) values (encode(sha256(convert_to('bench-admin-' || $1::text, 'UTF8')), 'hex'), $1, 'teacher', now() + interval '1 day')`,
+    `insert into auth_tokens (token_hash, account_id, role, expires_at) values (encode(sha256(convert_to('bench-admin-' || $1::text, 'UTF8')), 'hex'), $1::int, 'teacher', now() + interval '1 day')`,
     [adminId],
   );
   await query('analyze');
