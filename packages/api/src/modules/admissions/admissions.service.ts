@@ -29,7 +29,7 @@ import {
 import { idNumberSearchHash, presentStep1 } from '../privacy/identity.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import type { Readable } from 'node:stream';
-import { keysetBatches, streamSheet } from '../../http/xlsx-stream.ts';
+import { beijingDayTag, keysetBatches, streamSheet } from '../../exports/sheet-stream.ts';
 import { regionCatalog } from '../region/region-catalog.ts';
 import { AID_COLUMNS, APPLICATION_COLUMNS } from './admissions-sheets.ts';
 import { getFees } from '../settings/settings.service.ts';
@@ -139,15 +139,13 @@ export async function listAdminApplications(ctx: AppContext, q: AdminApplication
   return { page, page_size: pageSize, total, items: rows.map(applicationItemOf) };
 }
 
-const todayTag = (ctx: AppContext) => new Date(ctx.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
-
 /** 申请管理 export (issue 13 item 6): the list's filters, every matching row, streamed in keyset batches. */
 export function exportApplications(ctx: AppContext, q: AdminApplicationListQuery): { fileName: string; stream: Readable } {
   async function* items() {
     const f = await applicationFilterOf(ctx, q);
     for await (const rows of keysetBatches((after, limit) => applicationKeysetPage(ctx.db, f, after, limit), (r) => r.accountId)) yield rows.map(applicationItemOf);
   }
-  return { fileName: `申请管理-${todayTag(ctx)}.xlsx`, stream: streamSheet('申请', APPLICATION_COLUMNS, items()) };
+  return { fileName: `申请管理-${beijingDayTag(ctx.now())}.xlsx`, stream: streamSheet('申请', APPLICATION_COLUMNS, items()) };
 }
 
 /** 助学金 export: money in yuan with two decimals. */
@@ -156,7 +154,7 @@ export async function exportAid(ctx: AppContext, q: AdminAidListQuery): Promise<
   async function* items() {
     for await (const rows of keysetBatches((after, limit) => aidKeysetPage(ctx.db, q.status, after, limit), (r) => r.aid.accountId)) yield rows.map((r) => aidItemOf(r, fees.tuition_fen));
   }
-  return { fileName: `助学金-${todayTag(ctx)}.xlsx`, stream: streamSheet('助学金', AID_COLUMNS, items()) };
+  return { fileName: `助学金-${beijingDayTag(ctx.now())}.xlsx`, stream: streamSheet('助学金', AID_COLUMNS, items()) };
 }
 
 export async function getAdminApplication(ctx: AppContext, userId: number): Promise<AdminApplicationDetail> {

@@ -21,7 +21,7 @@ import {
   type FunnelReport,
 } from '@summit/domain';
 import type { AppContext } from '../../http/context.ts';
-import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../http/xlsx-stream.ts';
+import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';
 import { regionCatalog } from '../region/region-catalog.ts';
 import { findProfile, funnelByGroup, funnelSeries, funnelTotals, profilePage, type FunnelFilter, type ProfileRow } from './analytics.repo.ts';
 

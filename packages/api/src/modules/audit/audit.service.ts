@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { auditEntityLabel, type AuditEntities, type AuditEntry, type AuditPage, type AuditQuery } from '@summit/domain';
 import type { AppContext } from '../../http/context.ts';
-import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../http/xlsx-stream.ts';
+import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';
 import { auditEntityCounts, auditKeysetPage, listAudit } from './audit.repo.ts';
 
 const DEFAULT_PAGE_SIZE = 20;

@@ -12,7 +12,7 @@ import {
 } from '@summit/domain';
 import type { Readable } from 'node:stream';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../http/xlsx-stream.ts';
+import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';
 import { pgErrorCode, ensureHouses } from '../venues/venues.repo.ts';
 import { getSuccessCardStatus } from '../placement/placement.service.ts';
 import { findEntry, houseExists, houseTotals, insertEntryAudited, ledgerKeysetPage, listLedger, recentOfHouse, reverseEntryAudited, venueExists } from './house-cup.repo.ts';

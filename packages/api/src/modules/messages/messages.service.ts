@@ -20,7 +20,7 @@ import { AppError } from '@summit/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../http/context.ts';
-import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../http/xlsx-stream.ts';
+import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';
 import type { AuthState } from '../../http/auth-state.ts';
 import { sanitizeRichText } from '../content/content-sanitiser.ts';
 import { deliverAfterCommit } from '../notifications/notifications.service.ts';

@@ -29,7 +29,7 @@ import {
   type OpsSignRow,
 } from '@summit/domain';
 import type { AppContext } from '../../http/context.ts';
-import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../http/xlsx-stream.ts';
+import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';
 import {
   countClosedSigns,
   findCourseRef,

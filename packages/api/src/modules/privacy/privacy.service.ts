@@ -13,7 +13,7 @@ import {
 } from '@summit/domain';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { beijingTime, streamSheet, type SheetColumn } from '../../http/xlsx-stream.ts';
+import { beijingTime, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { storageFor } from '../storage/storage.service.ts';
 import { maskedIdNumber, mayRevealIdNumber, readIdNumber } from './identity.service.ts';

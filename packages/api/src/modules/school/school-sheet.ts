@@ -4,7 +4,7 @@
  * formulas), times in Beijing time, fees as 已缴/未缴 only.
  */
 import type { Readable } from 'node:stream';
-import { streamSheet, beijingTime, type SheetCell, type SheetColumn } from '../../http/xlsx-stream.ts';
+import { streamSheet, beijingTime, type SheetCell, type SheetColumn } from '../../exports/sheet-stream.ts';
 import { PAID_LABELS, SCHOOL_DECISION_LABELS, SIGNUP_STATUS_LABELS, BATCH_LABELS, type SchoolStudentItem } from '@summit/domain';
 
 export const SCHOOL_SHEET_HEADERS = [

@@ -36,6 +36,7 @@ import {
   type SchoolStudentRow,
   type StudentFilter,
 } from './school.repo.ts';
+import { beijingDayTag } from '../../exports/sheet-stream.ts';
 import { writeSchoolStudentSheet } from './school-sheet.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -227,6 +228,5 @@ export async function exportStudents(ctx: AppContext, auth: AuthState, q: School
   async function* items() {
     for await (const rows of batches) yield rows.map((r) => listItem(schoolItemOf(r, publications, now)));
   }
-  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
-  return { fileName: `${school.schoolName}-学生名单-${day}.xlsx`, stream: writeSchoolStudentSheet(items()) };
+  return { fileName: `${school.schoolName}-学生名单-${beijingDayTag(now)}.xlsx`, stream: writeSchoolStudentSheet(items()) };
 }

@@ -18,7 +18,7 @@ import { hashPassword } from '../auth/password.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken, newPhone, registerStudent, TEST_PASSWORD } from '../../test/flows.ts';
 import { SCHOOL_SHEET_HEADERS } from './school-sheet.ts';
-import { beijingTime } from '../../http/xlsx-stream.ts';
+import { beijingTime } from '../../exports/sheet-stream.ts';
 
 let t: TestApp;
 let schoolA: { id: number; token: string; accountId: number };

@@ -1,7 +1,7 @@
 /** The Students console's export (issue 13 items 1 and 6): the list's columns, Chinese headers, Beijing times. */
 import type { Readable } from 'node:stream';
 import { ACTIVE_TYPES, ADMISSION_DECISION_LABELS, SIGNUP_STATUS_LABELS, STUDENT_STAGE_LABELS, type AdminStudentItem } from '@summit/domain';
-import { beijingTime, streamSheet, type SheetColumn } from '../../http/xlsx-stream.ts';
+import { beijingTime, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';
 
 export const STUDENT_SHEET_COLUMNS: SheetColumn<AdminStudentItem>[] = [
   { header: '学生ID', width: 10, value: (s) => s.user_id },

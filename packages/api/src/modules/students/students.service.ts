@@ -28,7 +28,7 @@ import {
 } from '@summit/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { AuthState } from '../../http/auth-state.ts';
-import { keysetBatches } from '../../http/xlsx-stream.ts';
+import { beijingDayTag, keysetBatches } from '../../exports/sheet-stream.ts';
 import { regionCatalog } from '../region/region-catalog.ts';
 import { bulkTagAudited, findSchoolById, findStudentRow, listStudentRows, studentRowsAfter, timelineSources, updateStudentAudited, type StudentChanges, type StudentRow, type StudentSearchFilter } from './students.repo.ts';
 import { idNumberSearchHash } from '../privacy/identity.service.ts';
@@ -175,6 +175,5 @@ export function exportStudents(ctx: AppContext, filter: SegmentFilter): { fileNa
     const search = await searchFilterOf(ctx, filter);
     for await (const rows of keysetBatches((after, limit) => studentRowsAfter(ctx.db, search, after, limit), (r) => r.userId, 1000)) yield rows.map(studentItemOf);
   }
-  const day = new Date(ctx.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
-  return { fileName: `学生名单-${day}.xlsx`, stream: writeStudentSheet(items()) };
+  return { fileName: `学生名单-${beijingDayTag(ctx.now())}.xlsx`, stream: writeStudentSheet(items()) };
 }

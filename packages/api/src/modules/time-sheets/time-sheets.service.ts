@@ -19,7 +19,7 @@ import {
   type TimeSheetUpdateRequest,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../http/xlsx-stream.ts';
+import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';
 import { decideEntriesAudited, editEntryAudited, findPerson, insertEntryAudited, listEntries, listEntriesAfter, listPeople, type EntryExportRow, type PersonTotalsRow } from './time-sheets.repo.ts';
 
 const DEFAULT_PAGE_SIZE = 20;
