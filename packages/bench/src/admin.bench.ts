@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
+import { freshDatabase } from './fresh-database.ts';
 import { startServer } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -139,15 +140,8 @@ function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-const adminUrl = new URL(DATABASE_URL);
-const name = `${adminUrl.pathname.slice(1) || 'postgres'}_admin_bench`.replace(/[^a-z0-9_]/gi, '_');
-const admin = new pg.Client({ connectionString: DATABASE_URL });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-const dbUrl = new URL(DATABASE_URL);
-dbUrl.pathname = `/${name}`;
+const database = await freshDatabase(DATABASE_URL, 'admin_bench');
+const dbUrl = new URL(database.url);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summit-admin-'));
 const serverEnv = { ...inherited, NODE_ENV: 'production', SEED_DEMO: 'false', DEMO_MODE: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir };
 const server = await startServer(process.execPath, [SERVER_ENTRY], serverEnv, '/api/clock');
@@ -226,9 +220,6 @@ try {
   await pool.end();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  const dropper = new pg.Client({ connectionString: DATABASE_URL });
-  await dropper.connect();
-  await dropper.query(`drop database if exists ${name} with (force)`);
-  await dropper.end();
+  await database.drop();
 }
 console.log(line);
