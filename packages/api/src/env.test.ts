@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { loadEnv } from './env.ts';
 
 describe('configuration', () => {
+  it('serves WeChat from the stand-in in demo mode, not at all with PostgreSQL, and needs the app for live (decision 069)', () => {
+    expect(loadEnv({}).WECHAT_MODE).toBe('standin');
+    expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x' }).WECHAT_MODE).toBe('off');
+    expect(() => loadEnv({ WECHAT_MODE: 'live' })).toThrow(/WECHAT_APP_ID is required when WECHAT_MODE=live[\s\S]*WECHAT_APP_SECRET[\s\S]*PUBLIC_URL/);
+    expect(() => loadEnv({ WECHAT_APP_ID: 'not-an-app-id' })).toThrow(/WECHAT_APP_ID/);
+    const live = loadEnv({ WECHAT_MODE: 'live', WECHAT_APP_ID: 'wx1234567890abcdef', WECHAT_APP_SECRET: '0123456789abcdef0123', PUBLIC_URL: 'https://summit.example.cn' });
+    expect(live).toMatchObject({ WECHAT_MODE: 'live', WECHAT_API_BASE: 'https://api.weixin.qq.com', WECHAT_OPEN_BASE: 'https://open.weixin.qq.com' });
+  });
+
   it('defaults to the embedded database in demo mode on port 3000', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', DEMO_MODE: true, SEED_DEMO: true, SMS_PROVIDER: 'outbox', TOKEN_TTL_DAYS: 30 });

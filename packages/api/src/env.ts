@@ -57,8 +57,13 @@ const envShape = {
     ALIYUN_SMS_TEMPLATE_PARENT_PAID: aliyunTemplateCode.optional(),
     /** Checklist reminders (decision 046); without it an opted-in student's reminder SMS is recorded as failed. */
     ALIYUN_SMS_TEMPLATE_CHECKLIST_DUE: aliyunTemplateCode.optional(),
+    /** Refund succeeded (parameters name, amount; decision 068). Optional: without it the SMS stays in the outbox as failed. */
+    ALIYUN_SMS_TEMPLATE_REFUND_SUCCEEDED: aliyunTemplateCode.optional(),
     /** Admin messages (decision 061); without it an opted-in recipient's SMS is recorded as failed, the in-app notice still arrives. */
     ALIYUN_SMS_TEMPLATE_ADMIN_MESSAGE: aliyunTemplateCode.optional(),
+    /** Payment due reminders and an offer released for non-payment (decision 072); without them those SMS are recorded as failed. */
+    ALIYUN_SMS_TEMPLATE_PAYMENT_DUE: aliyunTemplateCode.optional(),
+    ALIYUN_SMS_TEMPLATE_PLACE_RELEASED: aliyunTemplateCode.optional(),
     ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
     /** Per-IP caps: a school lab behind one NAT address may need more than the default. */
     SMS_DAILY_PER_IP: z.coerce.number().int().min(1).default(ACCOUNT_LIMITS.smsDailyPerIp),
@@ -74,10 +79,16 @@ const envShape = {
      * Who serves WeChat Pay (WX) and Alipay (AL) orders: the platform's own sandbox checkout (default in demo
      * mode), the real provider, or nobody (default otherwise, so a production deploy never takes fake payments).
      */
-    PAYMENT_WECHAT: z.enum(['sandbox', 'wechatpay', 'off']).optional(),
+    /**
+     * `standin` (demo only, decision 070): the real WeChat Pay v3 gateway against a local stand-in of WeChat
+     * Pay's servers mounted in-process under /__wechat/pay, with keys generated at start.
+     */
+    PAYMENT_WECHAT: z.enum(['sandbox', 'wechatpay', 'standin', 'off']).optional(),
     PAYMENT_ALIPAY: z.enum(['sandbox', 'alipay', 'off']).optional(),
     /** Signs sandbox notifications; when unset, a random secret is made once and kept in the settings table. */
     SANDBOX_PAY_SECRET: z.string().min(32).optional(),
+    /** Signs WeChat payer tickets (modules/wechat/payer-ticket.ts); when unset, a random one kept in the settings table. */
+    WECHAT_PAYER_TICKET_SECRET: z.string().min(32).optional(),
     WECHATPAY_MCH_ID: z.string().optional(),
     WECHATPAY_APP_ID: z.string().optional(),
     /** Serial number of the merchant API certificate whose private key signs requests. */
@@ -89,12 +100,42 @@ const envShape = {
     WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
     WECHATPAY_PLATFORM_SERIAL: z.string().optional(),
     WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+    /** Other app ids bound to the merchant (official account, mini-program) whose payers may pay by JSAPI; comma-separated. */
+    WECHATPAY_EXTRA_APP_IDS: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean)),
+    /**
+     * The WeChat browser (decision 069): web-page OAuth, binding, JS-SDK. `standin` serves WeChat's servers from
+     * this process under /__wechat (default in demo mode), `live` talks to WeChat, `off` hides WeChat login.
+     */
+    WECHAT_MODE: z.enum(['off', 'standin', 'live']).optional(),
+    /** The official account's app id (wx + 16 hex); required when live. */
+    WECHAT_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{8,30}$/, 'must be an official-account app id such as wx1234567890abcdef').optional(),
+    WECHAT_APP_SECRET: z.string().min(16).optional(),
+    /** api.weixin.qq.com (sns/oauth2/access_token, sns/userinfo, cgi-bin/token, cgi-bin/ticket/getticket). */
+    WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+    /** open.weixin.qq.com (connect/oauth2/authorize), where the browser is sent. */
+    WECHAT_OPEN_BASE: z.string().url().default('https://open.weixin.qq.com'),
     ALIPAY_APP_ID: z.string().optional(),
     /** Application private key, PEM (PKCS#1 or PKCS#8) or bare base64. */
     ALIPAY_PRIVATE_KEY: z.string().optional(),
     /** Alipay's public key, PEM or bare base64. */
     ALIPAY_PUBLIC_KEY: z.string().optional(),
     ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+    /**
+     * Who serves Stripe (STRIPE) orders for payers abroad (decision 071): the sandbox checkout (default in demo
+     * mode), Stripe itself, a local Stripe stand-in at STRIPE_API_BASE (tests, demos of the real SDK calls), or
+     * nobody (default otherwise).
+     */
+    PAYMENT_STRIPE: z.enum(['sandbox', 'stripe', 'standin', 'off']).optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    /** pk_live_… / pk_test_…: the web confirms with Stripe.js. Only used when PAYMENT_STRIPE=stripe. */
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    /** whsec_…: verifies the Stripe-Signature of webhooks to /api/payment/notify/stripe. */
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** The API's origin; the stand-in's http://127.0.0.1:PORT with PAYMENT_STRIPE=standin. */
+    STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
     /** Where uploaded files live (decision 010): DATA_DIR/uploads, an S3-compatible bucket, or Aliyun OSS. */
     STORAGE_PROVIDER: z.enum(['local', 's3', 'aliyun-oss']).default('local'),
     /** Largest file a credential is signed for, in MB. */
@@ -180,9 +221,23 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_WECHAT=wechatpay` });
       }
     }
+    if (env.PAYMENT_WECHAT === 'standin' && (env.DEMO_MODE ?? !env.DATABASE_URL) === false) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_WECHAT'], message: 'PAYMENT_WECHAT=standin is a demo mode: it needs DEMO_MODE (never take fake WeChat payments in production)' });
+    }
+    if (env.WECHAT_MODE === 'live') {
+      for (const key of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'PUBLIC_URL'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when WECHAT_MODE=live` });
+      }
+    }
     if (env.PAYMENT_ALIPAY === 'alipay') {
       for (const key of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_URL'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_ALIPAY=alipay` });
+      }
+    }
+    if (env.PAYMENT_STRIPE === 'stripe' || env.PAYMENT_STRIPE === 'standin') {
+      const keys = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', ...(env.PAYMENT_STRIPE === 'stripe' ? (['STRIPE_PUBLISHABLE_KEY', 'PUBLIC_URL'] as const) : [])] as const;
+      for (const key of keys) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_STRIPE=${env.PAYMENT_STRIPE}` });
       }
     }
     if (env.NON_PRODUCTION_HOSTS.length > 0 && !env.TESTER_PASSWORD) {
@@ -226,6 +281,8 @@ const envSchema = z
     SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
     PAYMENT_WECHAT: env.PAYMENT_WECHAT ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
     PAYMENT_ALIPAY: env.PAYMENT_ALIPAY ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
+    PAYMENT_STRIPE: env.PAYMENT_STRIPE ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
+    WECHAT_MODE: env.WECHAT_MODE ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'standin' : 'off'),
     HSTS: env.HSTS ?? Boolean(env.PUBLIC_URL?.startsWith('https://')),
   }));
 

@@ -4,7 +4,9 @@ import { loadEnv, type Env } from './env.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { buildApp } from './http/app.ts';
 import { scheduleRateLimitPrune } from './http/rate-limit-store.ts';
+import { schedulePaymentDues } from './modules/dues/dues.service.ts';
 import { scheduleReminders } from './modules/checklist/checklist.service.ts';
+import { scheduleDailyReconciliation, useGatewaysForReconciliation } from './modules/reconciliation/reconciliation.service.ts';
 import { JobRunner } from './modules/jobs/job-runner.ts';
 import { createMessageBus, openRedis } from './providers/bus/create-message-bus.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
@@ -12,6 +14,7 @@ import { seedDemoSiteFacts } from './seed/demo-site-facts.ts';
 import { runStartupSteps } from './seed/startup-steps.ts';
 import { encryptPlainIdNumbers } from './modules/privacy/identity.service.ts';
 import { startPaymentReconciler } from './modules/payments/payment-reconciler.ts';
+import { startRefundReconciler } from './modules/refunds/refund-reconciler.ts';
 import { startUploadRetention } from './modules/storage/upload-retention.ts';
 import { startNotificationSweeper } from './modules/notifications/notifications.service.ts';
 
@@ -84,11 +87,15 @@ async function runServer(env: Env, role: 'single' | 'worker') {
   // Only listening processes run timed work (never tests); each kind runs once across processes: the
   // reconciler and the upload sweep hold an advisory lock per run, durable jobs are claimed with SKIP LOCKED.
   const reconciler = startPaymentReconciler({ ctx: app.ctx, gateways: app.payments, log: app.log }, { advisoryLock: database.kind === 'postgres' });
+  const refundReconciler = startRefundReconciler({ ctx: app.ctx, gateways: app.payments, log: app.log }, { advisoryLock: database.kind === 'postgres' });
   const retention = startUploadRetention({ ctx: app.ctx, log: app.log }, { advisoryLock: database.kind === 'postgres' });
   // Result SMS that a crash or a provider failure left unsent (each row is claimed by one process).
   const notificationSweeper = startNotificationSweeper(app.ctx, app.log);
   await scheduleRateLimitPrune(database.db, app.ctx.now());
   await scheduleReminders(database.db, app.ctx.now());
+  useGatewaysForReconciliation(app.payments, app.log);
+  await scheduleDailyReconciliation(app.ctx, app.ctx.now());
+  await schedulePaymentDues(database.db, app.ctx.now());
   const jobRunner = new JobRunner({ ctx: app.ctx, log: app.log }).start();
 
   let closing = false;
@@ -99,6 +106,7 @@ async function runServer(env: Env, role: 'single' | 'worker') {
     try {
       await jobRunner.stop();
       await reconciler.stop();
+      await refundReconciler.stop();
       await retention.stop();
       await notificationSweeper.stop();
       await app.close();

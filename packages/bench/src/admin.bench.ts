@@ -87,7 +87,8 @@ async function seed(query: Query) {
 }
 
 /** The list scenarios an office runs all day: the first page, filters, searches, other sorts, a deep page. */
-const SEARCH = `(a.name ilike $1 or coalesce(p.school_name, '') ilike $1 or exists (select 1 from applications x where x.account_id = a.id and x.step1 ->> 'legal_name' ilike $1))`;
+const SEARCH = `a.id in (select id from accounts where name ilike $1 union all select account_id from student_profiles where school_name ilike $1
+                           union all select account_id from applications where step1 ->> 'legal_name' ilike $1)`;
 const SCENARIOS: Array<{ label: string; qs: string; where: string; order: string; offset: number; params: unknown[] }> = [
   { label: '首页（注册时间倒序）', qs: '', where: 'true', order: 'a.created_at desc, a.id desc', offset: 0, params: [] },
   { label: '提前批', qs: 'batch=early', where: `coalesce(p.batch_str, '') ilike '%eb%'`, order: 'a.created_at desc, a.id desc', offset: 0, params: [] },
@@ -220,6 +221,8 @@ try {
   await pool.end();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  await database.drop();
+  // BENCH_KEEP_DB=1 leaves the seeded database for EXPLAIN ANALYZE sessions.
+  if (process.env.BENCH_KEEP_DB === '1') console.log(`  kept ${database.url}`);
+  else await database.drop();
 }
 console.log(line);

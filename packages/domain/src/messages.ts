@@ -135,6 +135,7 @@ export const MSG = {
   PAY_PROVIDER_REQUIRED: '请选择支付方式',
   PAY_METHOD_UNSUPPORTED: '暂不支持该支付方式',
   PAY_UNAVAILABLE: '支付服务暂时不可用，请稍后再试',
+  PAY_WX_PAYER_REQUIRED: '请先授权获取微信身份后再使用微信支付',
   PAY_ORDER_NOT_FOUND: '订单不存在',
   PAY_ORDER_BUSY: '订单正在创建，请稍后再试',
   PAY_LINK_INVALID: '支付链接无效，请向学生索取最新的链接',
@@ -144,6 +145,18 @@ export const MSG = {
   PAY_ORDER_PAID: '订单已支付',
   PAY_ORDER_CLOSED: '订单已关闭，请返回重新发起支付',
   FEE_INVALID: '金额须为1分至100万元之间的整数（单位：分）',
+  // fee plans, due dates and overdue rules (docs/decisions/072-deposits-and-due-dates.md)
+  FEE_PLAN_MODE_REQUIRED: '请选择缴费方式（全款或定金+尾款）',
+  FEE_PLAN_DUE_INVALID: '截止时间须为具体日期，或录取后1至365天',
+  FEE_PLAN_REMINDER_INVALID: '提醒天数须为0至60之间的整数，最多10个',
+  FEE_PLAN_RULE_REQUIRED: '请选择逾期处理方式',
+  FEE_PLAN_DEPOSIT_TOO_LARGE: '定金须小于学费',
+  DUE_AT_INVALID: '请填写有效的截止时间',
+  DUE_REASON_REQUIRED: '请填写延期原因（200字以内）',
+  DUE_PURPOSE_NOT_IN_PLAN: '当前缴费方式下没有该款项',
+  PAY_OVERDUE: '缴费已逾期，请联系项目组办理延期后再支付',
+  PAY_DEPOSIT_FIRST: '请先支付定金',
+  PAY_INSTALLMENT_PAID: '该款项已支付',
 
   // admin decisions and financial aid (docs/decisions/011-admission-decisions.md)
   ADMISSION_NOT_FOUND: '申请不存在',

@@ -99,7 +99,9 @@ describe('provider and channel pairs', () => {
     expect(payKindOf('WX', 'scan')).toBe('qr');
     expect(payKindOf('WX', 'wechat_wap')).toBe('redirect');
     expect(payKindOf('WX', 'alipay_web')).toBeNull();
-    expect(payKindOf('WX', 'mp')).toBeNull();
+    expect(payKindOf('WX', 'mp')).toBe('jsapi');
+    expect(payKindOf('WX', 'wechat_mp')).toBe('jsapi');
+    expect(payKindOf('AL', 'wechat_mp')).toBeNull();
   });
 
   it('Alipay: precreate scan gives a QR, page and wap pay open a page', () => {
@@ -113,7 +115,11 @@ describe('provider and channel pairs', () => {
     for (const provider of PAYMENT_PROVIDERS) {
       for (const channel of channelsOf(provider)) expect(PAYMENT_CHANNELS).toContain(channel);
     }
-    expect(channelsOf('STRIPE')).toEqual([]);
+    // Stripe: one card checkout page, the same on desktops and phones (decision 071).
+    expect(channelsOf('STRIPE')).toEqual(['checkout']);
+    expect(payKindOf('STRIPE', 'checkout')).toBe('redirect');
+    expect(payKindOf('STRIPE', 'scan')).toBeNull();
+    expect(channelsOf('NHP')).toEqual([]);
     expect(payKindOf('CMB', 'scan')).toBeNull();
   });
 });

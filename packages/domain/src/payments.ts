@@ -8,12 +8,15 @@ import type { PaymentChannel, PaymentProvider } from './constants.ts';
 /** What is shown as the programme on checkout and parent-pay pages. */
 export const PROGRAMME_NAME = 'Summit 高中生夏季学术项目';
 
-export const PAYMENT_PURPOSES = ['apply_fee', 'tuition'] as const;
+/** Installment purposes (decision 072): `tuition` is paid whole; a split plan pays tuition_deposit then tuition_final. */
+export const PAYMENT_PURPOSES = ['apply_fee', 'tuition', 'tuition_deposit', 'tuition_final'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 export const PAYMENT_PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   apply_fee: '申请费',
   tuition: '学费',
+  tuition_deposit: '学费定金',
+  tuition_final: '学费尾款',
 };
 
 export const PAYMENT_ORDER_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const;
@@ -124,16 +127,22 @@ export function maskPhone(phone: string): string {
   return `${digits.slice(0, start)}****${digits.slice(start + 4)}`;
 }
 
-/** How the payer is sent to pay: a QR code to scan, or a page to open. */
-export type PayKind = 'qr' | 'redirect';
+/**
+ * How the payer is sent to pay: a QR code to scan, a page to open, or (inside WeChat) the WeChat Pay sheet
+ * the page raises with WeixinJSBridge getBrandWCPayRequest (JSAPI, with the payer's open id).
+ */
+export type PayKind = 'qr' | 'redirect' | 'jsapi';
 
 /**
  * The provider/channel pairs the platform can take (spec §9 names more; the rest answer 暂不支持该支付方式).
- * WX: native scan and H5 (wap). AL: precreate scan, page pay (web) and wap pay.
+ * WX: native scan, H5 (wap) and JSAPI inside WeChat (mp, wechat_mp). AL: precreate scan, page pay (web)
+ * and wap pay.
  */
 const PAY_METHODS: Partial<Record<PaymentProvider, Partial<Record<PaymentChannel, PayKind>>>> = {
-  WX: { scan: 'qr', wechat_scan: 'qr', wap: 'redirect', wechat_wap: 'redirect' },
+  WX: { scan: 'qr', wechat_scan: 'qr', wap: 'redirect', wechat_wap: 'redirect', mp: 'jsapi', wechat_mp: 'jsapi' },
   AL: { scan: 'qr', web: 'redirect', alipay: 'redirect', alipay_web: 'redirect', wap: 'redirect', alipay_wap: 'redirect' },
+  // Stripe (decision 071): spec §9's `checkout`, one hosted card form for desktops and phones alike.
+  STRIPE: { checkout: 'redirect' },
 };
 
 export function payKindOf(provider: PaymentProvider, channel: PaymentChannel): PayKind | null {
@@ -153,4 +162,5 @@ export function isWapChannel(channel: PaymentChannel): boolean {
 export const PAYMENT_PROVIDER_LABELS: Partial<Record<PaymentProvider, string>> = {
   WX: '微信支付',
   AL: '支付宝',
+  STRIPE: '海外银行卡支付 (Stripe)',
 };

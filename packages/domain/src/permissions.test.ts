@@ -7,6 +7,9 @@ const teacher = (teacherType: number | null, isAdmin = false) => ({ role: 'teach
 const STAFF_ROWS: ReadonlyArray<readonly [Permission, boolean]> = [
   ['admissions.decide', false],
   ['money.settings', false],
+  ['money.refund', false],
+  ['money.refund_approve', false],
+  ['money.reconcile', false],
   ['settings.edit', false],
   ['content.edit', false],
   ['programme.read', true],

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -102,6 +103,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const databaseUrl = database?.url ?? process.env.DATABASE_URL;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const wxPayerSecret = randomBytes(32).toString('hex');
+  process.env.E2E_WX_PAYER_SECRET = wxPayerSecret;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -123,6 +126,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     // in CI. The guard is tested in the API suite (security-headers, redis), not here.
     RATE_LIMIT_PER_MINUTE: '20000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Known to the specs, so a WeChat payer ticket (normally from the base OAuth) can be placed in local storage.
+    WECHAT_PAYER_TICKET_SECRET: wxPayerSecret,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -40,6 +40,8 @@ export const accounts = pgTable(
     uniqueIndex('accounts_phone_uq').on(t.phoneCode, t.phone),
     // The Students console's default sort, newest registration first, pages from this at 50,000 students (decision 062).
     index('accounts_created_idx').on(t.createdAt, t.id),
+    // The Students console sorts by name (bench:admin: 230 ms without it at 50,000 students, under 1 ms with it).
+    index('accounts_name_idx').on(t.name, t.id),
   ],
 );
 

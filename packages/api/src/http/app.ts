@@ -31,6 +31,11 @@ import { regionRoutes } from '../modules/region/region.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { trackingRoutes } from '../modules/tracking/tracking.routes.ts';
 import { paymentRoutes } from '../modules/payments/payments.routes.ts';
+import { refundRoutes } from '../modules/refunds/refunds.routes.ts';
+import { listSandboxBill } from '../modules/payments/sandbox-ledger.repo.ts';
+import { reconciliationRoutes } from '../modules/reconciliation/reconciliation.routes.ts';
+import { receiptRoutes } from '../modules/receipts/receipts.routes.ts';
+import { duesRoutes } from '../modules/dues/dues.routes.ts';
 import { offerRoutes } from '../modules/offer/offer.routes.ts';
 import { settingsRoutes } from '../modules/settings/settings.routes.ts';
 import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
@@ -63,8 +68,11 @@ import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { messagesRoutes } from '../modules/messages/messages.routes.ts';
 import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
 import { studentsRoutes } from '../modules/students/students.routes.ts';
+import { wechatRoutes } from '../modules/wechat/wechat.routes.ts';
+import { installWechat } from '../modules/wechat/wechat-runtime.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
+import { findStripeIntentId } from '../modules/payments/payments.repo.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
 import type { RedisConnections } from '../providers/bus/create-message-bus.ts';
 import { invalidateContentHtml } from '../modules/content/content-html.ts';
@@ -177,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     unsubscribe();
     if (!options.bus) await ctx.bus.close();
   });
-  app.decorate('payments', options.payments ?? createPaymentGateways(env, { now: ctx.now, sandboxSecret: () => getSandboxSecret(ctx) }));
+  app.decorate('payments', options.payments ?? createPaymentGateways(env, { now: ctx.now, sandboxSecret: () => getSandboxSecret(ctx), stripeIntentOf: (orderNo) => findStripeIntentId(ctx.db, orderNo), sandboxLedger: (day) => listSandboxBill(ctx.db, day) }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // First: whichever hook or handler answers, the response carries the headers (decision 033).
@@ -219,6 +227,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trackingRoutes);
   await app.register(settingsRoutes);
   await app.register(paymentRoutes);
+  await app.register(refundRoutes);
+  await app.register(receiptRoutes);
+  await app.register(reconciliationRoutes);
+  await app.register(duesRoutes);
   await app.register(admissionsRoutes);
   await app.register(offerRoutes);
   await app.register(applicationRoutes);
@@ -249,6 +261,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(operationsRoutes);
   await app.register(timeSheetsRoutes);
   await app.register(studentsRoutes);
+  await installWechat(app, env, options.redis ? { redis: options.redis } : {});
+  await app.register(wechatRoutes);
 
   const webDist = findWebDist(env);
   if (webDist) {

@@ -12,6 +12,12 @@ describe('access-log URLs', () => {
     expect(redactUrl('/api/student/info')).toBe('/api/student/info');
   });
 
+  it('mask the WeChat app secret, codes, states and tokens of the OAuth and credential calls (decision 069)', () => {
+    expect(redactUrl('/__wechat/cgi-bin/token?grant_type=client_credential&appid=wx1&secret=s3cr3t')).toBe('/__wechat/cgi-bin/token?grant_type=client_credential&appid=wx1&secret=[redacted]');
+    expect(redactUrl('/wx-code-redirect?code=abc&state=def')).toBe('/wx-code-redirect?code=[redacted]&state=[redacted]');
+    expect(redactUrl('/__wechat/cgi-bin/ticket/getticket?access_token=tok&type=jsapi')).toBe('/__wechat/cgi-bin/ticket/getticket?access_token=[redacted]&type=jsapi');
+  });
+
   it("the server's own request log line never holds a pay-link token", async () => {
     const lines: string[] = [];
     const sink = new Writable({

@@ -44,6 +44,9 @@ const SECRET_QUERY_KEY_NAMES = [
   'refresh_token',
   'id_token',
   'ticket',
+  // WeChat's cgi-bin/token and code exchange carry the app secret in the query (decision 069; the stand-in's
+  // requests reach the access log through app.inject).
+  'secret',
   'sign',
   'sig',
   'signature',

@@ -45,6 +45,10 @@ export const SHARED_ROUTE_LIMITS: Readonly<Record<string, { factor?: number; max
   'POST /api/auth/mfa/verify': {},
   'POST /api/auth/mfa/setup/confirm': {},
   'POST /api/auth/password': {},
+  // WeChat OAuth (decision 069): each start writes a state row; a callback guesses states and codes.
+  'GET /api/wechat/oauth/login': {},
+  'GET /api/payment/wechat/oauth': {},
+  'POST /api/wechat/oauth/callback': {},
 };
 
 /** The marker the hook below puts into a route's rate-limit options; the store's child() reads it back. */

@@ -305,6 +305,16 @@ describe('configuration', () => {
     expect(loadEnv({ PUBLIC_URL: 'http://127.0.0.1:3000' }).HSTS).toBe(false);
   });
 
+  it('live Stripe (and only live Stripe) lets Stripe.js in: its script, its card frames, its API', () => {
+    const live = cspDirectives(loadEnv({ PAYMENT_STRIPE: 'stripe', PUBLIC_URL: 'https://summit.example', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' }));
+    expect(live['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(live['frame-src']).toEqual(["'self'", 'blob:', 'https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(live['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    for (const env of [loadEnv({}), loadEnv({ PAYMENT_STRIPE: 'standin', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' })]) {
+      expect(cspDirectives(env)['script-src']).toEqual(["'self'"]);
+    }
+  });
+
   it('object storage origins join connect-src and img-src (browser-direct uploads, signed reads)', () => {
     const oss = loadEnv({ STORAGE_PROVIDER: 'aliyun-oss', OSS_REGION: 'cn-hangzhou', OSS_BUCKET: 'summit-files', OSS_ACCESS_KEY_ID: 'k', OSS_ACCESS_KEY_SECRET: 's' });
     expect(storageOrigins(oss)).toEqual(['https://summit-files.oss-cn-hangzhou.aliyuncs.com']);

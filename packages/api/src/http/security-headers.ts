@@ -94,6 +94,12 @@ export function cspDirectives(env: Env): Directives {
     // Nobody frames the platform: WeChat's and the mini-program's web-view load it as a top-level page.
     'frame-ancestors': ["'none'"],
   };
+  // Live Stripe (decision 071): the pay pages load Stripe.js, which frames its card form and talks to its API.
+  if (env.PAYMENT_STRIPE === 'stripe') {
+    directives['script-src']!.push('https://js.stripe.com');
+    directives['frame-src']!.push('https://js.stripe.com', 'https://hooks.stripe.com');
+    directives['connect-src']!.push('https://api.stripe.com');
+  }
   // Only where every address is https: on plain http it would send the browser to a port nobody listens on.
   if (env.HSTS) directives['upgrade-insecure-requests'] = [];
   return directives;

@@ -8,6 +8,7 @@ import { hashPassword } from '../modules/auth/password.ts';
 import { findSchoolByName } from '../modules/region/region.repo.ts';
 import { seedSchools } from './seed-schools.ts';
 import { seedDemoChecklist } from './demo-checklist.ts';
+import { seedDemoReconciliation } from './demo-reconciliation.ts';
 import { seedDemoTimeSheets } from './demo-time-sheets.ts';
 import { seedDemoStructure } from './demo-structure.ts';
 import { seedDemoCoursework } from './demo-coursework.ts';
@@ -284,6 +285,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await seedDemoCoursework(tx, { now });
     await seedDemoOnboarding(tx, { adminId, now });
     await seedDemoChecklist(tx, now);
+    await seedDemoReconciliation(tx, now);
     return true;
   });
 }

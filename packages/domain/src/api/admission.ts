@@ -40,6 +40,8 @@ export const offerLetterSchema = z.object({
   verify_url: z.string(),
   tuition_paid: z.boolean(),
   tuition_paid_at: timestampSchema.nullable(),
+  /** A split fee plan (decision 072): each installment with its amount and due date; empty when paid whole. */
+  schedule: z.array(z.object({ label: z.string(), amount_fen: z.number().int().nonnegative(), due_at: timestampSchema })).default([]),
 });
 export type OfferLetter = z.infer<typeof offerLetterSchema>;
 export const offerLetterResponseSchema = envelopeSchema(offerLetterSchema);

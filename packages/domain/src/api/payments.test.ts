@@ -59,6 +59,10 @@ describe('answers', () => {
     expect(payInstructionSchema.parse({ kind: 'qr', code_url: 'weixin://wxpay/bizpayurl?pr=abc' })).toEqual({ kind: 'qr', code_url: 'weixin://wxpay/bizpayurl?pr=abc' });
     expect(payInstructionSchema.safeParse({ kind: 'qr', url: 'https://x' }).success).toBe(false);
     expect(payInstructionSchema.safeParse({ kind: 'form', url: 'https://x' }).success).toBe(false);
+    const stripe = { kind: 'stripe', client_secret: 'pi_1_secret_2', publishable_key: null, url: 'http://127.0.0.1:4242/confirm/pi_1' };
+    expect(payInstructionSchema.parse(stripe)).toEqual(stripe);
+    expect(payInstructionSchema.parse({ ...stripe, publishable_key: 'pk_live_1' }).kind).toBe('stripe');
+    expect(payInstructionSchema.safeParse({ kind: 'stripe', url: 'https://x' }).success).toBe(false);
   });
 
   it('an order has integer fen in CNY', () => {

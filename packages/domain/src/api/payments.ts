@@ -21,18 +21,44 @@ export const payLinkTokenSchema = z
   .string({ error: MSG.PAY_LINK_INVALID })
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: MSG.PAY_LINK_INVALID });
 
-/** How the payer pays: scan `code_url` as a QR code (the page draws it), or open `url`. */
+/** WeixinJSBridge getBrandWCPayRequest arguments (WeChat Pay v3 JSAPI 调起支付), snake_case like the rest. */
+export const jsapiPayParamsSchema = z.object({
+  app_id: z.string(),
+  time_stamp: z.string(),
+  nonce_str: z.string(),
+  /** `prepay_id=...` */
+  package: z.string(),
+  sign_type: z.literal('RSA'),
+  pay_sign: z.string(),
+});
+export type JsapiPayParamsDto = z.infer<typeof jsapiPayParamsSchema>;
+
+/**
+ * How the payer pays: scan `code_url` as a QR code (the page draws it), open `url`, or (inside WeChat) raise
+ * the WeChat Pay sheet with `params`. Stripe (decision 071): with `publishable_key` the page confirms the
+ * PaymentIntent with Stripe.js (`client_secret`) and Stripe returns the payer to `url`; without it (no live
+ * Stripe) the payer opens `url`, a confirm page.
+ */
 export const payInstructionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('qr'), code_url: z.string() }),
   z.object({ kind: z.literal('redirect'), url: z.string() }),
+  z.object({ kind: z.literal('jsapi'), params: jsapiPayParamsSchema }),
+  z.object({ kind: z.literal('stripe'), client_secret: z.string(), publishable_key: z.string().nullable(), url: z.string() }),
 ]);
 export type PayInstruction = z.infer<typeof payInstructionSchema>;
+
+/**
+ * The signed payer ticket from the WeChat base OAuth (`wx_payer` in local storage): needed by the JSAPI channel
+ * (wechat_mp), ignored by the others. Opaque to the page; the API checks its signature and expiry.
+ */
+export const wxPayerTicketSchema = z.string({ error: MSG.PAY_WX_PAYER_REQUIRED }).max(512, { error: MSG.PAY_WX_PAYER_REQUIRED });
 
 // POST /api/student/payment -------------------------------------------------------------------------------
 export const paymentCreateRequestSchema = requestObjectSchema({
   purpose: paymentPurposeSchema,
   provider: paymentProviderSchema,
   channel: paymentChannelSchema,
+  wx_payer: wxPayerTicketSchema.optional(),
 });
 export type PaymentCreateRequest = z.infer<typeof paymentCreateRequestSchema>;
 
@@ -95,6 +121,8 @@ export const payForSchema = z.object({
    * when the student paid. Null while unpaid.
    */
   paid_by: z.object({ payer: z.enum(PAYMENT_PAYERS), paid_at: timestampSchema, phone: z.string().nullable() }).nullable(),
+  /** A split fee plan (decision 072): which installment the link pays now; null for a whole payment. */
+  installment: z.enum(['deposit', 'final']).nullable().default(null),
 });
 export type PayFor = z.infer<typeof payForSchema>;
 export const payForResponseSchema = envelopeSchema(payForSchema);
@@ -103,6 +131,7 @@ export const payForResponseSchema = envelopeSchema(payForSchema);
 export const payForRequestSchema = requestObjectSchema({
   provider: paymentProviderSchema,
   channel: paymentChannelSchema,
+  wx_payer: wxPayerTicketSchema.optional(),
 });
 export type PayForRequest = z.infer<typeof payForRequestSchema>;
 export const payForPayResponseSchema = paymentCreateResponseSchema;
@@ -132,3 +161,9 @@ export const feeSettingsSchema = z.object({
 });
 export type FeeSettings = z.infer<typeof feeSettingsSchema>;
 export const feeSettingsResponseSchema = envelopeSchema(feeSettingsSchema);
+
+// GET /api/payment/methods -----------------------------------------------------------------------------------
+/** The providers this server takes payments with (the pay pages offer Stripe only when it is listed). */
+export const paymentMethodsSchema = z.object({ providers: z.array(paymentProviderSchema) });
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+export const paymentMethodsResponseSchema = envelopeSchema(paymentMethodsSchema);

@@ -26,6 +26,7 @@ export const TIME_SHEET_MSG = {
   ENTRY_NOT_FOUND: '工时记录不存在',
   HOURS: '工时须为 0.5 到 24 之间、以 0.5 为单位的数字',
   DATE: '请填写正确的日期（如 2026-07-01）',
+  FUTURE_DATE: '工时日期不能晚于今天',
   ACTIVITY: '请填写工作内容（不超过 100 字）',
   NOTE: '备注不超过 200 字',
   IDS: '请选择要审核的工时记录',

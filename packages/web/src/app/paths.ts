@@ -60,6 +60,10 @@ export const PATHS = {
   pdf: '/pdf/*',
   /** Interim page of a redirect or login handshake: ?r= the same-origin target (spec §2 /loading). */
   loading: '/loading',
+  /** The WeChat browser (spec §2, decision 069): WeChat's OAuth return, the open-id entry link, the mini-program landing. */
+  wxCodeRedirect: '/wx-code-redirect',
+  wxCode: '/wx-code/*',
+  mini: '/mini/:id',
   // Course centre (issue 11 items 3–4, decision 041).
   courseWish: '/course/wish',
   coursePreview: '/course/preview/list',

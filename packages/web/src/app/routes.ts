@@ -181,6 +181,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.orientation, title: '入学指南', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.reading, gate: 'tuition-paid' },
   { path: PATHS.admissionPositive, title: '录取后的积极准备', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.reading, gate: 'tuition-paid' },
   { path: PATHS.eliteSchoolsKnow, title: '名校须知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.reading, gate: 'tuition-paid' },
+  { path: PATHS.wxCodeRedirect, title: '微信授权', role: 'public', topBar: 'default', footer: 'none', usesAntd: false, load: () => import('../features/auth/wx-code-redirect-page.tsx') },
+  { path: PATHS.wxCode, title: '微信打开', role: 'public', topBar: 'default', footer: 'none', usesAntd: false, load: () => import('../features/wechat/wx-code-page.tsx') },
+  { path: PATHS.mini, title: '小程序', role: 'public', topBar: 'default', footer: 'default', usesAntd: false, load: () => import('../features/wechat/mini-landing-page.tsx') },
   { path: PATHS.loading, title: '加载中', role: 'public', topBar: 'default', footer: 'none', usesAntd: false, load: () => import('../features/loading/loading-page.tsx') },
   // Course centre (issue 11, decision 041).
   { path: PATHS.courseWish, title: '我的志愿', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/course-wish-page.tsx') },

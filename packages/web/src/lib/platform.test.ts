@@ -17,4 +17,10 @@ describe('detectPlat', () => {
   ])('%s → %s', (_label, ua, env, expected) => {
     expect(detectPlat(ua, env)).toBe(expected);
   });
+
+  it('the demo switch makes a desktop browser WeChat, never a mini-program into one', () => {
+    expect(detectPlat(CHROME, undefined, true)).toBe('wechat');
+    expect(detectPlat(MINI, undefined, true)).toBe('wechatweb');
+    expect(detectPlat(CHROME, undefined, false)).toBe('web');
+  });
 });

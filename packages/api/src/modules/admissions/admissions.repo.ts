@@ -235,7 +235,7 @@ export function decisionSnapshot(r: DecisionRow | null) {
   };
 }
 
-async function audit(tx: Tx, a: { actorId: number; action: string; entity: string; accountId: number; before: unknown; after: unknown; now: Date }) {
+async function audit(tx: Tx, a: { actorId: number | null; action: string; entity: string; accountId: number; before: unknown; after: unknown; now: Date }) {
   await tx.insert(auditLog).values({ actorId: a.actorId, action: a.action, entity: a.entity, entityId: String(a.accountId), before: a.before, after: a.after, createdAt: a.now });
 }
 
@@ -256,7 +256,8 @@ async function mirrorOffer(tx: Tx, accountId: number, r: Pick<DecisionRow, 'deci
 
 export interface WriteMeta {
   accountId: number;
-  actorId: number;
+  /** Null for the platform itself (the overdue job releasing a place, decision 072). */
+  actorId: number | null;
   now: Date;
   /** Throws (an AppError) when the rule refuses; runs on the locked rows. */
   check: (s: Subject | null) => void;

@@ -299,3 +299,26 @@ export async function decideAidRequest(ctx: AppContext, auth: AuthState, userId:
   if (!item) throw AppError.notFound(MSG.AID_NOT_FOUND);
   return aidItemOf(item, fees.tuition_fen);
 }
+
+/**
+ * The overdue rule 「撤销录取名额」 (decision 072): the platform withdraws a released offer whose installment stayed
+ * unpaid past its due date. Same transaction and audit row as an admin's withdrawal (actor null: the platform);
+ * the check runs on the locked row, so a payment that lands first keeps the place. False when it did not apply.
+ */
+export async function withdrawForNonPayment(ctx: AppContext, userId: number): Promise<boolean> {
+  try {
+    await withdrawDecision(ctx.db, {
+      accountId: userId,
+      actorId: null,
+      now: ctx.now(),
+      check: (s) => {
+        enforce(canWithdraw)(s);
+        if (s?.tuitionPaidAt) throw AppError.message(MSG.PAY_INSTALLMENT_PAID);
+      },
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}

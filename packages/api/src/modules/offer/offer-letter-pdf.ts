@@ -156,7 +156,10 @@ export async function renderOfferLetterPdf(letter: OfferLetter, facts: StoredPro
     ['举办方式', PROGRAMME_MODE_LABELS[facts.mode]],
     ['录取日期', chineseDate(letter.issued_at)],
     ['学费', letter.aid_fen > 0 ? `${fee}（已扣除助学金 ${formatFen(letter.aid_fen)}）` : fee],
-    ['缴费截止', `${chineseDate(letter.pay_by)}（北京时间）`],
+    // A split plan prints each installment with its own due date (decision 072).
+    ...(letter.schedule.length > 0
+      ? letter.schedule.map((i): [string, string] => [`${i.label}`, `${formatFen(i.amount_fen)}，${chineseDate(i.due_at)}前缴纳（北京时间）`])
+      : [['缴费截止', `${chineseDate(letter.pay_by)}（北京时间）`] as [string, string]]),
     ['缴费状态', letter.tuition_paid && letter.tuition_paid_at ? `已缴费（${chineseDate(letter.tuition_paid_at)}）` : '未缴费'],
   ];
   for (const [label, value] of rows) {

@@ -16,6 +16,7 @@ import {
 } from '@summit/domain';
 import { isAttachableUpload } from '../storage/storage.service.ts';
 import { tuitionOwed } from '../payments/payments.service.ts';
+import { payByOf, studentDues } from '../dues/dues.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import {
   fillOfferIdentifiers,
@@ -64,6 +65,8 @@ export async function getOfferLetter(ctx: AppContext, auth: AuthState, origin: s
   }
   const owed = await tuitionOwed(ctx, auth.accountId);
   const paidAt = subject.profile.tuitionPaidAt;
+  const dues = await studentDues(ctx, auth.accountId);
+  const split = dues && dues.installments.length > 1 ? dues.installments : [];
   return {
     letter_no: letterNo,
     student_name: subject.name,
@@ -71,7 +74,8 @@ export async function getOfferLetter(ctx: AppContext, auth: AuthState, origin: s
     place_name: offer.placeName ?? subject.profile.placeName,
     professional_track: offer.professionalTrack ?? subject.profile.professionalTrack,
     issued_at: offer.releasedAt.toISOString(),
-    pay_by: tuitionDeadline(offer.releasedAt).toISOString(),
+    // The plan's due date (decision 072), moved by an admin's extension; the default is tuitionDeadline.
+    pay_by: (dues ? payByOf(dues) : tuitionDeadline(offer.releasedAt)).toISOString(),
     tuition_fen: owed.dueFen,
     fee_fen: owed.fees.tuition_fen,
     aid_fen: owed.aidFen,
@@ -79,6 +83,7 @@ export async function getOfferLetter(ctx: AppContext, auth: AuthState, origin: s
     verify_url: `${origin}/offer/verify/${verifyCode}`,
     tuition_paid: paidAt !== null,
     tuition_paid_at: paidAt?.toISOString() ?? null,
+    schedule: split.map((i) => ({ label: i.kind === 'deposit' ? '定金' : '尾款', amount_fen: i.owedFen, due_at: i.dueAt.toISOString() })),
   };
 }
 

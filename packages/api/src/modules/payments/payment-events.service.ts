@@ -8,16 +8,15 @@ import {
   type PaymentGateway,
   type ProviderOrderState,
   type VerifiedPaymentEvent,
+  type VerifiedRefundEvent,
 } from '../../providers/payment/payment-provider.ts';
+import { applyRefundEvent } from '../refunds/refund-events.ts';
 import { applyPaymentEvent, recordRejectedNotification, type PaymentEventResult } from './payments.repo.ts';
 import { deliverAfterCommit } from '../notifications/notifications.service.ts';
 
-/** What the payment services need: the app's context, the configured gateways and a logger. */
-export interface PaymentDeps {
-  ctx: AppContext;
-  gateways: PaymentGateways;
-  log: FastifyBaseLogger;
-}
+import type { PaymentDeps } from './payment-deps.ts';
+
+export type { PaymentDeps };
 
 /**
  * Applies a verified event through the single transaction in the repo, then, outside it, asks providers to
@@ -56,7 +55,7 @@ export async function applyVerifiedEvent(deps: PaymentDeps, gateway: PaymentGate
 
 /** The notify path every provider's notification takes, the sandbox's included: verify, record, apply. */
 export async function handleNotification(deps: PaymentDeps, gateway: PaymentGateway, incoming: IncomingNotification): Promise<NotificationReply> {
-  let event: VerifiedPaymentEvent;
+  let event: VerifiedPaymentEvent | VerifiedRefundEvent;
   try {
     event = await gateway.parseNotification(incoming);
   } catch (err) {
@@ -65,6 +64,7 @@ export async function handleNotification(deps: PaymentDeps, gateway: PaymentGate
     await recordRejectedNotification(deps.ctx.db, { gateway: gateway.id, rawBody: incoming.rawBody.slice(0, 65_536), outcome: err.reason, now: deps.ctx.now() });
     return gateway.reply(false);
   }
+  if (event.kind === 'refund') return gateway.reply(await applyRefundEvent(deps, gateway.id, event, incoming.rawBody));
   const result = await applyVerifiedEvent(deps, gateway.id, event, incoming.rawBody);
   return gateway.reply(result.accepted);
 }

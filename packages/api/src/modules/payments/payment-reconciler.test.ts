@@ -43,6 +43,15 @@ class FakeGateway implements PaymentGateway {
   reply(accepted: boolean) {
     return { httpStatus: accepted ? 200 : 400, contentType: 'application/json', body: '{}' };
   }
+  async refund(): Promise<never> {
+    throw new Error('not used');
+  }
+  async queryRefund(): Promise<never> {
+    throw new Error('not used');
+  }
+  async fetchBill(): Promise<never> {
+    throw new Error('not used');
+  }
 }
 
 let database: Database;

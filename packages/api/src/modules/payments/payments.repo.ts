@@ -1,10 +1,10 @@
-import { and, asc, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PaymentOrderStatus, PaymentPurpose } from '@summit/domain';
 import { fenToYuanString, transitionOrder } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles } from '../../db/schema.ts';
 import { financialAidRequests } from '../../db/schema-admission.ts';
-import { parentPayLinks, paymentNotifications, paymentOrders, type PaymentGatewayId } from '../../db/schema-payments.ts';
+import { parentPayLinks, paymentNotifications, paymentOrders, type PaymentGatewayId, type StoredJsapiPay, type StripePayColumn } from '../../db/schema-payments.ts';
 import type { VerifiedPaymentEvent } from '../../providers/payment/payment-provider.ts';
 import { enqueueNotification } from '../notifications/notifications.repo.ts';
 
@@ -57,9 +57,26 @@ export async function insertOrder(db: Db, values: NewPaymentOrder): Promise<Paym
   }
 }
 
-export async function savePayInstruction(db: Db, orderId: number, kind: 'qr' | 'redirect', url: string, now: Date): Promise<PaymentOrderRow | undefined> {
-  const rows = await db.update(paymentOrders).set({ payKind: kind, payUrl: url, updatedAt: now }).where(eq(paymentOrders.id, orderId)).returning();
+export async function savePayInstruction(
+  db: Db,
+  orderId: number,
+  kind: 'qr' | 'redirect' | 'jsapi' | 'stripe',
+  url: string,
+  now: Date,
+  extra: { jsapi?: StoredJsapiPay; stripe?: StripePayColumn } = {},
+): Promise<PaymentOrderRow | undefined> {
+  const rows = await db
+    .update(paymentOrders)
+    .set({ payKind: kind, payUrl: url, payParams: extra.jsapi ?? null, ...(extra.stripe ? { stripePay: extra.stripe } : {}), updatedAt: now })
+    .where(eq(paymentOrders.id, orderId))
+    .returning();
   return rows[0];
+}
+
+/** The Stripe PaymentIntent kept with an order (the Stripe gateway's queries, cancels and refunds). */
+export async function findStripeIntentId(db: Db, orderNo: string): Promise<string | null> {
+  const rows = await db.select({ stripePay: paymentOrders.stripePay }).from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo)).limit(1);
+  return rows[0]?.stripePay?.intent_id ?? null;
 }
 
 /** For an order the provider never created (its call failed): no provider event exists to apply. */
@@ -202,17 +219,17 @@ export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<P
     if (e.kind === 'paid') {
       // First payment of the purpose wins the stamp; only that one is "tuition received" for the student
       // (a second order paid across a channel switch is a refund case, not news).
-      const firstPayment = await tx
-        .update(studentProfiles)
-        .set(order.purpose === 'apply_fee' ? { applyPaidAt: at, updatedAt: e.now } : { tuitionPaidAt: at, updatedAt: e.now })
-        .where(
-          and(
-            eq(studentProfiles.accountId, order.accountId),
-            isNull(order.purpose === 'apply_fee' ? studentProfiles.applyPaidAt : studentProfiles.tuitionPaidAt),
-          ),
-        )
-        .returning({ accountId: studentProfiles.accountId });
-      if (firstPayment.length > 0 && order.purpose === 'tuition') {
+      // A deposit that leaves a final payment owed does not complete the product (decision 072): the stamp,
+      // the SMS and the parent link wait for the order that does.
+      const isApply = order.purpose === 'apply_fee';
+      const firstPayment = !order.completes
+        ? []
+        : await tx
+            .update(studentProfiles)
+            .set(isApply ? { applyPaidAt: at, updatedAt: e.now } : { tuitionPaidAt: at, updatedAt: e.now })
+            .where(and(eq(studentProfiles.accountId, order.accountId), isNull(isApply ? studentProfiles.applyPaidAt : studentProfiles.tuitionPaidAt)))
+            .returning({ accountId: studentProfiles.accountId });
+      if (firstPayment.length > 0 && !isApply) {
         const id = await enqueueNotification(tx, {
           eventKey: `tuition_paid:${order.id}`,
           kind: order.payer === 'parent' ? 'parent_paid' : 'tuition_paid',
@@ -222,10 +239,12 @@ export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<P
         });
         if (id !== null) notificationIds.push(id);
       }
-      await tx
-        .update(parentPayLinks)
-        .set({ paidAt: at })
-        .where(and(eq(parentPayLinks.accountId, order.accountId), eq(parentPayLinks.purpose, order.purpose), isNull(parentPayLinks.paidAt)));
+      if (order.completes) {
+        await tx
+          .update(parentPayLinks)
+          .set({ paidAt: at })
+          .where(and(eq(parentPayLinks.accountId, order.accountId), eq(parentPayLinks.purpose, isApply ? order.purpose : 'tuition'), isNull(parentPayLinks.paidAt)));
+      }
       // The purpose is paid: any other open order for it must not take the money a second time.
       superseded = await tx
         .update(paymentOrders)
@@ -272,4 +291,16 @@ export async function bindParentLinkOrder(db: Db, linkId: number, orderId: numbe
     .update(parentPayLinks)
     .set({ orderId, usedAt: sql`coalesce(${parentPayLinks.usedAt}, ${now.toISOString()}::timestamptz)` })
     .where(and(eq(parentPayLinks.id, linkId), isNull(parentPayLinks.revokedAt), gt(parentPayLinks.expiresAt, now)));
+}
+
+/** Paid orders of a student for some purposes: when each purpose was first paid. */
+export async function findPaidAtByPurpose(db: Db, accountId: number, purposes: PaymentPurpose[]): Promise<Map<PaymentPurpose, Date>> {
+  const rows = await db
+    .select({ purpose: paymentOrders.purpose, paidAt: paymentOrders.paidAt })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.accountId, accountId), inArray(paymentOrders.purpose, purposes), eq(paymentOrders.status, 'paid')))
+    .orderBy(asc(paymentOrders.paidAt));
+  const out = new Map<PaymentPurpose, Date>();
+  for (const r of rows) if (!out.has(r.purpose) && r.paidAt) out.set(r.purpose, r.paidAt);
+  return out;
 }

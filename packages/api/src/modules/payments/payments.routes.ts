@@ -11,6 +11,8 @@ import {
   payForSchema,
   paymentCreateRequestSchema,
   paymentIsPaidSchema,
+  paymentMethodsSchema,
+  PAYMENT_PROVIDERS,
   paymentOrderParamsSchema,
   paymentOrderSchema,
   paymentOrderStatusSchema,
@@ -21,6 +23,7 @@ import type { PaymentDeps } from './payment-events.service.ts';
 import { handleNotification } from './payment-events.service.ts';
 import { settleNotifications } from '../notifications/notifications.service.ts';
 import { createParentLink, createStudentPayment, describePayFor, isPayForPaid, isStudentOrderPaid, payFor, type PayRequestMeta } from './payments.service.ts';
+import { wechatPayStandInRoutes } from '../../stand-ins/wechat-pay.routes.ts';
 import { decideSandboxPayment, renderSandboxCheckout, safeReturnPath, sandboxPageUrl } from './sandbox-checkout.ts';
 
 /** Notifications are small; anything bigger is not from a provider. */
@@ -35,6 +38,11 @@ export async function paymentRoutes(app: FastifyInstance) {
   // Result SMS started after a payment committed finish before the app (and its database) closes.
   app.addHook('onClose', async () => settleNotifications(app.ctx));
 
+  r.get(
+    '/api/payment/methods',
+    { config: { auth: 'public' }, schema: { tags, summary: '可用的支付方式（支付页据此显示海外银行卡支付等选项）', response: { 200: envelopeOf(paymentMethodsSchema) } } },
+    async () => ok({ providers: PAYMENT_PROVIDERS.filter((provider) => app.payments.forProvider(provider) !== null) }),
+  );
   r.post(
     '/api/student/payment',
     { schema: { tags, summary: '创建或复用某项费用的待支付订单', body: paymentCreateRequestSchema, response: { 200: envelopeOf(paymentOrderSchema) } } },
@@ -90,6 +98,9 @@ export async function paymentRoutes(app: FastifyInstance) {
       },
     );
   });
+
+  // Demo mode PAYMENT_WECHAT=standin: WeChat Pay's servers, stood in for in this process (decision 070).
+  if (app.payments.wechatStandIn) await wechatPayStandInRoutes(app, app.payments.wechatStandIn);
 
   // The sandbox checkout: a page for payers and the two buttons it posts (plain HTML forms, no script).
   await app.register(async (scope) => {

@@ -24,9 +24,11 @@ import {
   type FeeSettings,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { PaymentGatewayError, type PaymentGateway } from '../../providers/payment/payment-provider.ts';
+import { PaymentGatewayError, type PaymentGateway, type ProviderPayInstruction } from '../../providers/payment/payment-provider.ts';
+import { readPayerTicket, type PayerIdentity } from '../wechat/payer-ticket.ts';
 import { findStudent } from '../profile/profile.repo.ts';
 import { getFees } from '../settings/settings.service.ts';
+import { resolvePayableInstallment, type PayableInstallment } from '../dues/dues.service.ts';
 import { applyVerifiedEvent, closeEvent, eventFromQuery, type PaymentDeps } from './payment-events.service.ts';
 import {
   bindParentLinkOrder,
@@ -54,7 +56,8 @@ export interface PayRequestMeta {
 type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudent>>>;
 type Profile = StudentRow['profile'];
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** How a parent-pay token is stored and looked up: its SHA-256, never the token itself. */
+export const payLinkTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Order numbers: "SM" + Beijing date + 80 random bits in hex; fits WeChat's 32-character out_trade_no. */
 export function newOrderNo(now: Date): string {
@@ -73,10 +76,17 @@ export async function tuitionOwed(ctx: AppContext, accountId: number): Promise<{
   return { fees, aidFen, dueFen: amountAfterAidFen(fees.tuition_fen, aidFen) };
 }
 
-async function amountFor(deps: PaymentDeps, accountId: number, purpose: PaymentPurpose): Promise<number> {
-  const owed = await tuitionOwed(deps.ctx, accountId);
-  return purpose === 'apply_fee' ? owed.fees.apply_fen : owed.dueFen;
+/**
+ * The order a payment makes: the application fee, or the tuition installment the fee plan says is payable
+ * (decision 072: whole tuition, or the deposit then the final payment; due dates enforced there).
+ */
+async function payableFor(deps: PaymentDeps, accountId: number, purpose: PaymentPurpose): Promise<PayableInstallment> {
+  if (purpose === 'apply_fee') return { purpose, amountFen: (await getFees(deps.ctx)).apply_fen, completes: true };
+  return resolvePayableInstallment(deps.ctx, accountId, purpose);
 }
+
+/** Tuition purposes an open order may hold: the whole payment and each installment. */
+const TUITION_PURPOSES: PaymentPurpose[] = ['tuition', 'tuition_deposit', 'tuition_final'];
 
 const isPurposePaid = (p: Profile, purpose: PaymentPurpose) => (purpose === 'apply_fee' ? p.applyPaidAt !== null : p.tuitionPaidAt !== null);
 
@@ -122,8 +132,31 @@ export function toPaymentOrder(order: PaymentOrderRow): PaymentOrder {
     currency: PAYMENT_CURRENCY,
     status: order.status,
     expires_at: order.expiresAt.toISOString(),
-    pay: order.payKind === 'qr' ? { kind: 'qr', code_url: order.payUrl } : { kind: 'redirect', url: order.payUrl },
+    pay: payInstructionOf(order, order.payUrl),
   };
+}
+
+function payInstructionOf(order: PaymentOrderRow, payUrl: string): PaymentOrder['pay'] {
+  if (order.payKind === 'qr') return { kind: 'qr', code_url: payUrl };
+  if (order.payKind === 'redirect') return { kind: 'redirect', url: payUrl };
+  if (order.payKind === 'stripe') {
+    if (!order.stripePay) throw new Error(`order ${order.orderNo} has no Stripe PaymentIntent`);
+    return { kind: 'stripe', client_secret: order.stripePay.client_secret, publishable_key: order.stripePay.publishable_key, url: payUrl };
+  }
+  const p = order.payParams?.params;
+  if (!p) throw new Error(`order ${order.orderNo} has no JSAPI parameters`);
+  return { kind: 'jsapi', params: { app_id: p.appId, time_stamp: p.timeStamp, nonce_str: p.nonceStr, package: p.package, sign_type: p.signType, pay_sign: p.paySign } };
+}
+
+/**
+ * JSAPI needs the payer's open id, which only the WeChat base OAuth gives (spec §7): the page carries it as
+ * a signed ticket. Other kinds ignore the ticket. A missing, forged or expired one asks the payer to authorise.
+ */
+async function payerFor(deps: PaymentDeps, kind: PayKind, ticket: string | undefined): Promise<PayerIdentity | null> {
+  if (kind !== 'jsapi') return null;
+  const payer = await readPayerTicket(deps.ctx, ticket);
+  if (!payer) throw AppError.param('wx_payer', MSG.PAY_WX_PAYER_REQUIRED);
+  return payer;
 }
 
 interface OrderRequest {
@@ -135,8 +168,12 @@ interface OrderRequest {
   gateway: PaymentGateway;
   kind: PayKind;
   amountFen: number;
+  /** Whether paying it completes the product (false for a deposit before a final payment). */
+  completes: boolean;
   returnPath: string;
   meta: PayRequestMeta;
+  /** JSAPI only: who pays, from the signed ticket. */
+  wxPayer: PayerIdentity | null;
 }
 
 /**
@@ -173,13 +210,15 @@ async function retireOpenOrder(deps: PaymentDeps, order: PaymentOrderRow): Promi
  * it meanwhile is still applied (the money was taken).
  */
 export async function retireOpenTuitionOrder(deps: PaymentDeps, accountId: number): Promise<void> {
-  const order = await findOpenOrder(deps.ctx.db, accountId, 'tuition');
-  if (!order) return;
-  try {
-    await retireOpenOrder(deps, order);
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    deps.log.warn({ orderNo: order.orderNo }, 'open tuition order left to expire: its provider could not close it');
+  for (const purpose of TUITION_PURPOSES) {
+    const order = await findOpenOrder(deps.ctx.db, accountId, purpose);
+    if (!order) continue;
+    try {
+      await retireOpenOrder(deps, order);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      deps.log.warn({ orderNo: order.orderNo }, 'open tuition order left to expire: its provider could not close it');
+    }
   }
 }
 
@@ -201,6 +240,9 @@ async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<Paymen
         open.channel === req.channel &&
         open.payer === req.payer &&
         open.amountFen === req.amountFen &&
+        // A JSAPI prepay id is bound to one open id: another WeChat user needs an order of their own.
+        (open.payKind !== 'jsapi' || (open.payParams?.payerOpenId === req.wxPayer?.openId && open.payParams?.payerAppId === req.wxPayer?.appId)) &&
+        open.completes === req.completes &&
         open.expiresAt.getTime() - now.getTime() > 5 * 60_000;
       if (reusable) return open;
       // Another request is talking to the provider for this order right now.
@@ -220,6 +262,7 @@ async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<Paymen
       accountId: req.accountId,
       purpose: req.purpose,
       amountFen: req.amountFen,
+      completes: req.completes,
       currency: PAYMENT_CURRENCY,
       status: 'pending',
       provider: req.provider,
@@ -239,7 +282,7 @@ async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<Paymen
       instruction = await req.gateway.createOrder({
         orderNo,
         amountFen: req.amountFen,
-        currency: PAYMENT_CURRENCY,
+        currency: row.currency,
         description: `${PROGRAMME_NAME} ${PAYMENT_PURPOSE_LABELS[req.purpose]}`,
         channel: req.channel,
         kind: req.kind,
@@ -247,17 +290,34 @@ async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<Paymen
         origin: req.meta.origin,
         returnUrl: new URL(req.returnPath, req.meta.origin).toString(),
         clientIp: req.meta.clientIp,
+        ...(req.wxPayer ? { payerOpenId: req.wxPayer.openId, payerAppId: req.wxPayer.appId } : {}),
       });
     } catch (err) {
       await closeUnsentOrder(ctx.db, row.id, ctx.now());
       deps.log.error({ orderNo, gateway: req.gateway.id, err: err instanceof Error ? err.message : String(err) }, 'provider refused to create an order');
       throw AppError.message(MSG.PAY_UNAVAILABLE);
     }
-    const saved = await savePayInstruction(ctx.db, row.id, instruction.kind, instruction.kind === 'qr' ? instruction.codeUrl : instruction.url, ctx.now());
+    const saved = await persistInstruction(ctx.db, row.id, instruction, req.wxPayer, ctx.now());
     if (!saved) throw new Error(`order ${orderNo} vanished`);
     return saved;
   }
   throw AppError.message(MSG.PAY_ORDER_BUSY);
+}
+
+async function persistInstruction(db: AppContext['db'], orderId: number, instruction: ProviderPayInstruction, wxPayer: PayerIdentity | null, now: Date) {
+  switch (instruction.kind) {
+    case 'qr':
+      return savePayInstruction(db, orderId, 'qr', instruction.codeUrl, now);
+    case 'redirect':
+      return savePayInstruction(db, orderId, 'redirect', instruction.url, now);
+    case 'jsapi':
+      if (!wxPayer) throw new Error('a JSAPI instruction without a payer');
+      return savePayInstruction(db, orderId, 'jsapi', instruction.params.package, now, { jsapi: { params: instruction.params, payerAppId: wxPayer.appId, payerOpenId: wxPayer.openId } });
+    case 'stripe':
+      return savePayInstruction(db, orderId, 'stripe', instruction.url, now, {
+        stripe: { intent_id: instruction.intentId, client_secret: instruction.clientSecret, publishable_key: instruction.publishableKey },
+      });
+  }
 }
 
 function returnPathFor(purpose: PaymentPurpose): string {
@@ -269,15 +329,19 @@ export async function createStudentPayment(deps: PaymentDeps, auth: AuthState, i
   const { profile } = await loadStudent(deps, auth.accountId);
   assertMayPay(profile, input.purpose);
   const { gateway, kind } = gatewayFor(deps, input.provider, input.channel);
+  const wxPayer = await payerFor(deps, kind, input.wx_payer);
+  const payable = await payableFor(deps, auth.accountId, input.purpose);
   const order = await obtainOrder(deps, {
+    wxPayer,
     accountId: auth.accountId,
-    purpose: input.purpose,
+    purpose: payable.purpose,
     payer: 'student',
     provider: input.provider,
     channel: input.channel,
     gateway,
     kind,
-    amountFen: await amountFor(deps, auth.accountId, input.purpose),
+    amountFen: payable.amountFen,
+    completes: payable.completes,
     returnPath: returnPathFor(input.purpose),
     meta,
   });
@@ -289,7 +353,9 @@ export async function isStudentOrderPaid(deps: PaymentDeps, auth: AuthState, ord
   const order = await findOrderByNo(deps.ctx.db, orderNo);
   if (!order || order.accountId !== auth.accountId) throw AppError.notFound(MSG.PAY_ORDER_NOT_FOUND);
   const { profile } = await loadStudent(deps, auth.accountId);
-  return { paid: order.status === 'paid', status: order.status, purpose_paid: isPurposePaid(profile, order.purpose) };
+  // An installment is "paid" when its own order is; the product when the profile says so.
+  const purposePaid = order.purpose === 'apply_fee' || order.purpose === 'tuition' ? isPurposePaid(profile, order.purpose) : order.status === 'paid' || (await findFirstPaidOrder(deps.ctx.db, auth.accountId, order.purpose)) !== undefined;
+  return { paid: order.status === 'paid', status: order.status, purpose_paid: purposePaid };
 }
 
 // Parent pay ------------------------------------------------------------------------------------------------
@@ -306,7 +372,7 @@ export async function createParentLink(deps: PaymentDeps, auth: AuthState, purpo
   const now = deps.ctx.now();
   const expiresAt = new Date(now.getTime() + PAYMENT_TIMING.parentLinkTtlMs);
   const open = await findOpenOrder(deps.ctx.db, auth.accountId, purpose);
-  await replaceParentLink(deps.ctx.db, { tokenHash: sha256(token), accountId: auth.accountId, purpose, orderId: open?.id ?? null, now, expiresAt });
+  await replaceParentLink(deps.ctx.db, { tokenHash: payLinkTokenHash(token), accountId: auth.accountId, purpose, orderId: open?.id ?? null, now, expiresAt });
   return { token, url: parentPayPath(token), expires_at: expiresAt.toISOString() };
 }
 
@@ -321,7 +387,7 @@ interface ResolvedLink {
  * parent's page learn that the payment went through (is-paid) after the link stopped taking payments.
  */
 async function resolveLink(deps: PaymentDeps, token: string, opts: { allowPaid: boolean }): Promise<ResolvedLink> {
-  const link = await findParentLinkByHash(deps.ctx.db, sha256(token));
+  const link = await findParentLinkByHash(deps.ctx.db, payLinkTokenHash(token));
   if (!link || link.revokedAt) throw AppError.message(MSG.PAY_LINK_INVALID);
   const student = await findStudent(deps.ctx.db, link.accountId);
   if (!student) throw AppError.message(MSG.PAY_LINK_INVALID);
@@ -342,7 +408,11 @@ export async function describePayFor(deps: PaymentDeps, token: string): Promise<
   const { link, student, purposePaid } = await resolveLink(deps, token, { allowPaid: true });
   const paidOrder = purposePaid ? await findFirstPaidOrder(deps.ctx.db, link.accountId, link.purpose) : undefined;
   const linkOrder = !paidOrder && link.orderId ? await findOrderById(deps.ctx.db, link.orderId) : undefined;
-  const amountFen = paidOrder?.amountFen ?? (linkOrder?.status === 'pending' ? linkOrder.amountFen : await amountFor(deps, link.accountId, link.purpose));
+  const next = purposePaid ? null : await nextPayable(deps, link.accountId, link.purpose);
+  const pendingLinkOrder = linkOrder?.status === 'pending' ? linkOrder : undefined;
+  const amountFen = paidOrder?.amountFen ?? pendingLinkOrder?.amountFen ?? next?.amountFen ?? (await tuitionOwed(deps.ctx, link.accountId)).dueFen;
+  const installmentPurpose = pendingLinkOrder?.purpose ?? next?.purpose;
+  const installment = installmentPurpose === 'tuition_deposit' ? 'deposit' : installmentPurpose === 'tuition_final' ? 'final' : null;
   const paidAt = paidOrder?.paidAt ?? (link.purpose === 'tuition' ? student.profile.tuitionPaidAt : student.profile.applyPaidAt);
   return {
     student_name: maskName(student.account.name),
@@ -361,27 +431,43 @@ export async function describePayFor(deps: PaymentDeps, token: string): Promise<
             phone: paidOrder?.payer === 'parent' ? null : maskPhone(student.account.phone),
           }
         : null,
+    installment,
   };
 }
 
 /** POST /api/guest/payment/pay-for/:token: the same order machinery, payer 'parent'. */
-export async function payFor(deps: PaymentDeps, token: string, input: { provider: PaymentProvider; channel: PaymentChannel }, meta: PayRequestMeta): Promise<PaymentOrder> {
+export async function payFor(deps: PaymentDeps, token: string, input: { provider: PaymentProvider; channel: PaymentChannel; wx_payer?: string | undefined }, meta: PayRequestMeta): Promise<PaymentOrder> {
   const { link } = await resolveLink(deps, token, { allowPaid: false });
   const { gateway, kind } = gatewayFor(deps, input.provider, input.channel);
+  const wxPayer = await payerFor(deps, kind, input.wx_payer);
+  // The link pays the next unpaid installment (the whole tuition, or the deposit, then the final payment).
+  const payable = await payableFor(deps, link.accountId, link.purpose);
   const order = await obtainOrder(deps, {
+    wxPayer,
     accountId: link.accountId,
-    purpose: link.purpose,
+    purpose: payable.purpose,
     payer: 'parent',
     provider: input.provider,
     channel: input.channel,
     gateway,
     kind,
-    amountFen: await amountFor(deps, link.accountId, link.purpose),
+    amountFen: payable.amountFen,
+    completes: payable.completes,
     returnPath: parentPayPath(token),
     meta,
   });
   await bindParentLinkOrder(deps.ctx.db, link.id, order.id, deps.ctx.now());
   return toPaymentOrder(order);
+}
+
+/** What the link would charge now, or null when nothing is payable (an overdue installment: paying it is refused). */
+async function nextPayable(deps: PaymentDeps, accountId: number, purpose: PaymentPurpose): Promise<PayableInstallment | null> {
+  try {
+    return await payableFor(deps, accountId, purpose);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return null;
+  }
 }
 
 /** GET /api/guest/payment/pay-for/:token/is-paid: what the parent's page polls after showing the QR code. */

@@ -12,6 +12,7 @@ import { buildSandboxNotification, sandboxCheckoutPath, signSandboxNotification,
 import { getSandboxSecret } from '../settings/settings.service.ts';
 import { handleNotification, type PaymentDeps } from './payment-events.service.ts';
 import { findOrderByNo, type PaymentOrderRow } from './payments.repo.ts';
+import { recordSandboxLedger } from './sandbox-ledger.repo.ts';
 import { escapeMarkup } from '@summit/domain/page-markup';
 
 /** Only a same-site path may be a return target: the checkout page must not become an open redirect. */
@@ -39,7 +40,12 @@ export async function decideSandboxPayment(deps: PaymentDeps, orderNo: string, r
   if (order.status === 'paid') throw AppError.message(MSG.PAY_ORDER_PAID);
   const now = deps.ctx.now();
   if (order.status !== 'pending' || order.expiresAt.getTime() <= now.getTime()) throw AppError.message(MSG.PAY_ORDER_CLOSED);
-  const body = JSON.stringify(buildSandboxNotification({ orderNo, result, amountFen: order.amountFen, currency: order.currency, at: now }));
+  const notification = buildSandboxNotification({ orderNo, result, amountFen: order.amountFen, currency: order.currency, at: now });
+  // The sandbox took the money the moment the payer confirmed: its own books say so whatever our side does next.
+  if (result === 'paid') {
+    await recordSandboxLedger(deps.ctx.db, { kind: 'payment', orderNo, tradeNo: notification.trade_no, amountFen: notification.amount_fen, currency: notification.currency, occurredAt: now });
+  }
+  const body = JSON.stringify(notification);
   const signature = signSandboxNotification(await getSandboxSecret(deps.ctx), body, now);
   const reply = await handleNotification(deps, gateway, { headers: { [SANDBOX_SIGNATURE_HEADER]: signature, 'content-type': 'application/json' }, rawBody: body });
   if (reply.httpStatus !== 200) throw AppError.message(MSG.PAY_UNAVAILABLE);

@@ -77,7 +77,7 @@ describe('POST /api/student/payment gates', () => {
     for (const body of [
       { purpose: 'apply_fee', provider: 'STRIPE', channel: 'scan' },
       { purpose: 'apply_fee', provider: 'WX', channel: 'alipay_web' },
-      { purpose: 'apply_fee', provider: 'WX', channel: 'mp' },
+      { purpose: 'apply_fee', provider: 'AL', channel: 'wechat_mp' },
     ]) {
       const res = await pay(s.token, body);
       expect(res.body).toMatchObject({ status: 4003, msg: MSG.PAY_METHOD_UNSUPPORTED, data: { field: 'channel' } });

@@ -3,7 +3,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import type { Db } from '../../db/client.ts';
 import { auditLog, smsOutbox, studentProfiles, trackingEvents } from '../../db/schema.ts';
 import { applications, financialAidRequests, studentForms, uploads } from '../../db/schema-admission.ts';
-import { settings } from '../../db/schema-payments.ts';
+import { paymentOrders, paymentRefunds, settings } from '../../db/schema-payments.ts';
 import { contentPages } from '../../db/schema-content.ts';
 import { venues } from '../../db/schema-courses.ts';
 import { allocationRuns, selectionRounds } from '../../db/schema-course-centre.ts';
@@ -80,6 +80,12 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   // Admin messages: the segment filter (batch, status, session, venue, house, province ids; decision 061).
   messageSegments.filter,
   adminMessages.filter,
+  // Refunds: the policy lines a refund applied (deadline, deductions; decision 068).
+  paymentRefunds.policy,
+  // Stripe orders: the PaymentIntent id, its client secret and the publishable key (decision 071).
+  paymentOrders.stripePay,
+  // JSAPI pay parameters: a prepay id, a signature and the payer's open id (decision 070).
+  paymentOrders.payParams,
 ];
 
 /**

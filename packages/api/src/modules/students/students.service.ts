@@ -173,7 +173,7 @@ export async function tagStudents(ctx: AppContext, auth: AuthState, filter: Segm
 export function exportStudents(ctx: AppContext, filter: SegmentFilter): { fileName: string; stream: Readable } {
   async function* items() {
     const search = await searchFilterOf(ctx, filter);
-    for await (const rows of keysetBatches((after, limit) => studentRowsAfter(ctx.db, search, after, limit), (r) => r.userId, 1000)) yield rows.map(studentItemOf);
+    for await (const rows of keysetBatches((after, limit) => studentRowsAfter(ctx.db, search, after, limit), (r) => r.userId, 250)) yield rows.map(studentItemOf);
   }
   return { fileName: `学生名单-${beijingDayTag(ctx.now())}.xlsx`, stream: writeStudentSheet(items()) };
 }

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import {
   ACTIVE_TYPE_LABELS,
   AppError,
+  beijingDate,
   TIME_SHEET_MSG,
   TIME_SHEET_STATUS_LABELS,
   hoursOfMinutes,
@@ -68,6 +69,8 @@ export async function updateTimeSheet(ctx: AppContext, auth: AuthState, studentI
   const person = await requirePerson(ctx, studentId);
   const now = ctx.now();
   const actorId = auth.accountId;
+  // Hours are recorded once worked: never for a day still to come (Beijing calendar).
+  if (body.work_date && body.work_date > beijingDate(now.toISOString())) throw AppError.param('work_date', TIME_SHEET_MSG.FUTURE_DATE);
   if (body.action === 'add') {
     // A student who is not (or no longer) a volunteer keeps their past entries but gets no new ones.
     if (!isTimeSheetActiveType(person.activeType)) throw AppError.message(TIME_SHEET_MSG.NOT_VOLUNTEER);

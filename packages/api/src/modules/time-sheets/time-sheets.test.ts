@@ -61,6 +61,15 @@ describe('recording and approving hours', () => {
     first = sheet.entries[1]!.id;
   });
 
+  it('refuses a day still to come, by the Beijing calendar, for an add and an edit', async () => {
+    // The clock reads 2026-07-08 12:00 in Beijing.
+    const ahead = await put(volunteer.id, { action: 'add', work_date: '2026-07-09', hours: 1, activity: '提前登记' });
+    expect([ahead.http, ahead.body.status, ahead.body.msg]).toEqual([400, 4003, TIME_SHEET_MSG.FUTURE_DATE]);
+    const edit = await put(volunteer.id, { action: 'edit', id: second, work_date: '2026-07-10', hours: 1, activity: '改到以后' });
+    expect([edit.http, edit.body.msg]).toEqual([400, TIME_SHEET_MSG.FUTURE_DATE]);
+    expect((await read(volunteer.id)).entries.map((e) => e.work_date)).toEqual(['2026-07-07', '2026-07-06']);
+  });
+
   it('approves a pending entry, with who and when, audited before → after', async () => {
     const res = await put(volunteer.id, { action: 'approve', ids: [first] });
     expect(res.body.msg).toBe(TIME_SHEET_MSG.APPROVED);

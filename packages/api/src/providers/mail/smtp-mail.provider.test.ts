@@ -101,6 +101,13 @@ describe('mail configuration', () => {
     expect(() => loadEnv({ MAIL_PROVIDER: 'smtp', SMTP_HOST: 'smtp.example.com', MAIL_FROM: 'a@b.c', PUBLIC_URL: 'https://x.cn', SMTP_USER: 'u' })).toThrow(/SMTP_USER and SMTP_PASS/);
     const env = loadEnv({ MAIL_PROVIDER: 'smtp', SMTP_HOST: 'smtp.example.com', SMTP_PORT: '587', SMTP_SECURE: 'false', MAIL_FROM: 'Summit <a@b.c>', PUBLIC_URL: 'https://x.cn' });
     expect(env).toMatchObject({ SMTP_PORT: 587, SMTP_SECURE: false });
-    expect(createMailProvider(env)).toBeInstanceOf(SmtpMailProvider);
+  });
+
+  it('builds the SMTP provider when configured, loading nodemailer on the first mail', async () => {
+    const env = loadEnv({ MAIL_PROVIDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURE: 'false', SMTP_USER: 'mailer', SMTP_PASS: 'secret', MAIL_FROM: 'Summit <no-reply@summit.test>', PUBLIC_URL: 'https://x.cn' });
+    const before = received.length;
+    const result = await createMailProvider(env).send({ to: 'configured@example.com', subject: '配置', text: '经由配置发送' });
+    expect(result).toMatchObject({ provider: 'smtp', keepsBody: false });
+    expect(received.slice(before).map((m) => m.to)).toEqual([['configured@example.com']]);
   });
 });

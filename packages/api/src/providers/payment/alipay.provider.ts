@@ -12,7 +12,12 @@ import {
   type ProviderOrderState,
   type ProviderPayInstruction,
   type VerifiedPaymentEvent,
+  notBuilt,
+  type ProviderBillLine,
+  type ProviderRefundRequest,
+  type ProviderRefundState,
 } from './payment-provider.ts';
+import { downloadAlipayBill, parseAlipayBillZip } from './alipay-bill.ts';
 
 export interface AlipayOptions {
   appId: string;
@@ -40,6 +45,12 @@ export function alipayKeyType(privateKey: string): 'PKCS1' | 'PKCS8' {
 function alipayTime(date: Date): string {
   const { date: d, time } = beijingParts(date);
   return `${d} ${time}`;
+}
+
+/** Alipay's times are Beijing wall-clock "yyyy-MM-dd HH:mm:ss". */
+function alipayDate(text: string): Date | null {
+  const d = new Date(`${text.replace(' ', 'T')}+08:00`);
+  return Number.isNaN(d.getTime()) ? null : d;
 }
 
 type AlipayResult = { code?: string; msg?: string; subCode?: string; subMsg?: string; [key: string]: unknown };
@@ -152,6 +163,64 @@ export class AlipayGateway implements PaymentGateway {
     // Never scanned: nothing exists at Alipay to close.
     if (res.code === '10000' || res.subCode === 'ACQ.TRADE_NOT_EXIST') return;
     throw new PaymentGatewayError(`Alipay close refused: ${res.code ?? ''} ${res.subCode ?? ''}`.trim(), res.subCode ?? res.code);
+  }
+
+  /**
+   * alipay.trade.refund is synchronous: fund_change Y means the money moved now. A repeated out_request_no
+   * answers fund_change N (nothing moved this time), so the refund query says whether it had moved before.
+   * A business refusal is a failed refund; a system error or a network failure throws (state unknown: the
+   * reconciler asks again).
+   */
+  async refund(request: ProviderRefundRequest): Promise<ProviderRefundState> {
+    const res = await this.exec('alipay.trade.refund', {
+      out_trade_no: request.orderNo,
+      ...(request.providerTradeNo ? { trade_no: request.providerTradeNo } : {}),
+      refund_amount: fenToYuanString(request.refundFen),
+      out_request_no: request.refundNo,
+      refund_reason: request.reason.slice(0, 256),
+    });
+    if (res.code === '10000') {
+      const tradeNo = typeof res.tradeNo === 'string' ? res.tradeNo : null;
+      if (res.fundChange === 'Y') return { status: 'succeeded', providerRefundNo: tradeNo, succeededAt: typeof res.gmtRefundPay === 'string' ? alipayDate(res.gmtRefundPay) : null };
+      return this.queryRefund(request, false);
+    }
+    if (res.code === '20000' || res.subCode === 'ACQ.SYSTEM_ERROR') {
+      throw new PaymentGatewayError(`Alipay refund not answered: ${res.code ?? ''} ${res.subCode ?? ''}`.trim(), res.subCode ?? res.code);
+    }
+    return { status: 'failed', providerRefundNo: null, reason: `${res.subCode ?? res.code ?? ''} ${res.subMsg ?? res.msg ?? ''}`.trim() };
+  }
+
+  /**
+   * alipay.trade.fastpay.refund.query: data with refund_status empty or REFUND_SUCCESS means refunded; no data
+   * means Alipay never took the request, so it is sent again (idempotent on out_request_no) when `resend`.
+   */
+  async queryRefund(request: ProviderRefundRequest, resend = true): Promise<ProviderRefundState> {
+    const res = await this.exec('alipay.trade.fastpay.refund.query', {
+      out_trade_no: request.orderNo,
+      out_request_no: request.refundNo,
+      query_options: ['gmt_refund_pay'],
+    });
+    if (res.code !== '10000') throw new PaymentGatewayError(`Alipay refund query refused: ${res.code ?? ''} ${res.subCode ?? ''}`.trim(), res.subCode ?? res.code);
+    const known = typeof res.refundAmount === 'string' || typeof res.outRequestNo === 'string';
+    const tradeNo = typeof res.tradeNo === 'string' ? res.tradeNo : null;
+    if (known && (res.refundStatus === undefined || res.refundStatus === '' || res.refundStatus === 'REFUND_SUCCESS')) {
+      return { status: 'succeeded', providerRefundNo: tradeNo, succeededAt: typeof res.gmtRefundPay === 'string' ? alipayDate(res.gmtRefundPay) : null };
+    }
+    if (!known && resend) return this.refund(request);
+    return { status: 'processing', providerRefundNo: tradeNo };
+  }
+
+  /**
+   * The trade bill of one Beijing day: ask for its download URL, download the zip, read the detail CSV. A day
+   * without any business has no bill at Alipay (isp.bill_not_exist): that is an empty bill, not a failure.
+   */
+  async fetchBill(day: string): Promise<ProviderBillLine[]> {
+    const res = await this.exec('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: day });
+    if (res.subCode === 'isp.bill_not_exist') return [];
+    if (res.code !== '10000' || typeof res.billDownloadUrl !== 'string') {
+      throw new PaymentGatewayError(`Alipay bill query refused: ${res.code ?? ''} ${res.subCode ?? ''} ${res.subMsg ?? res.msg ?? ''}`.trim(), res.subCode ?? res.code);
+    }
+    return parseAlipayBillZip(await downloadAlipayBill(res.billDownloadUrl, this.options.timeoutMs ?? 30_000));
   }
 
   reply(accepted: boolean): NotificationReply {

@@ -19,24 +19,28 @@ const wechat = {
   WECHATPAY_PLATFORM_PUBLIC_KEY: publicPem,
   WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_01',
 };
+const stripe = { PAYMENT_STRIPE: 'stripe', PUBLIC_URL: 'https://summit.example', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
 const alipay = { PAYMENT_ALIPAY: 'alipay', PUBLIC_URL: 'https://summit.example', ALIPAY_APP_ID: '2021000122671080', ALIPAY_PRIVATE_KEY: privatePem, ALIPAY_PUBLIC_KEY: publicPem };
 
 describe('payment configuration', () => {
-  it('demo mode (the embedded database) defaults both providers to the sandbox', () => {
+  it('demo mode (the embedded database) defaults every provider to the sandbox', () => {
     const env = loadEnv({});
-    expect([env.PAYMENT_WECHAT, env.PAYMENT_ALIPAY]).toEqual(['sandbox', 'sandbox']);
+    expect([env.PAYMENT_WECHAT, env.PAYMENT_ALIPAY, env.PAYMENT_STRIPE]).toEqual(['sandbox', 'sandbox', 'sandbox']);
     const gateways = createPaymentGateways(env, deps);
     expect(gateways.forProvider('WX')?.id).toBe('sandbox');
     expect(gateways.forProvider('AL')).toBe(gateways.forProvider('WX'));
     expect(gateways.byId('sandbox')?.id).toBe('sandbox');
-    expect(gateways.forProvider('STRIPE')).toBeNull();
+    // Stripe's option works on one machine through the same sandbox checkout (decision 071).
+    expect(gateways.forProvider('STRIPE')).toBe(gateways.forProvider('WX'));
+    expect(gateways.forProvider('NHP')).toBeNull();
   });
 
   it('with PostgreSQL and no demo mode, nothing takes payments until a provider is configured', () => {
     const env = loadEnv({ DATABASE_URL: 'postgres://u@localhost/db' });
-    expect([env.PAYMENT_WECHAT, env.PAYMENT_ALIPAY]).toEqual(['off', 'off']);
+    expect([env.PAYMENT_WECHAT, env.PAYMENT_ALIPAY, env.PAYMENT_STRIPE]).toEqual(['off', 'off', 'off']);
     const gateways = createPaymentGateways(env, deps);
     expect(gateways.forProvider('WX')).toBeNull();
+    expect(gateways.forProvider('STRIPE')).toBeNull();
     expect(gateways.byId('sandbox')).toBeNull();
     // A staging deploy may still ask for the sandbox explicitly.
     expect(createPaymentGateways(loadEnv({ DATABASE_URL: 'postgres://u@localhost/db', PAYMENT_WECHAT: 'sandbox' }), deps).forProvider('WX')?.id).toBe('sandbox');
@@ -49,15 +53,32 @@ describe('payment configuration', () => {
     for (const key of Object.keys(alipay).filter((k) => k !== 'PAYMENT_ALIPAY')) {
       expect(() => loadEnv({ ...alipay, [key]: '' }), key).toThrow(new RegExp(`${key} is required when PAYMENT_ALIPAY=alipay`));
     }
+    for (const key of Object.keys(stripe).filter((k) => k !== 'PAYMENT_STRIPE')) {
+      expect(() => loadEnv({ ...stripe, [key]: '' }), key).toThrow(new RegExp(`${key} is required when PAYMENT_STRIPE=stripe`));
+    }
+    // The stand-in needs the keys it checks, not a publishable key (it has no Stripe.js).
+    expect(() => loadEnv({ PAYMENT_STRIPE: 'standin', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET is required when PAYMENT_STRIPE=standin/);
+    expect(() => loadEnv({ PAYMENT_STRIPE: 'standin', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:4242' })).not.toThrow();
     expect(() => loadEnv({ ...wechat, WECHATPAY_API_V3_KEY: 'short' })).toThrow(/WECHATPAY_API_V3_KEY/);
     expect(() => loadEnv({ PAYMENT_WECHAT: 'paypal' })).toThrow(/PAYMENT_WECHAT/);
     expect(() => loadEnv({ SANDBOX_PAY_SECRET: 'too-short' })).toThrow(/SANDBOX_PAY_SECRET/);
   });
 
+  it('PAYMENT_WECHAT=standin is for demo mode only: the real gateway against the in-process stand-in', () => {
+    expect(() => loadEnv({ DATABASE_URL: 'postgres://u@localhost/db', PAYMENT_WECHAT: 'standin' })).toThrow(/PAYMENT_WECHAT=standin is a demo mode/);
+    const gateways = createPaymentGateways(loadEnv({ PAYMENT_WECHAT: 'standin', PUBLIC_URL: 'http://127.0.0.1:3000' }), deps);
+    expect(gateways.forProvider('WX')?.id).toBe('wechatpay');
+    expect(gateways.wechatStandIn?.publicBase).toBe('http://127.0.0.1:3000');
+    expect(createPaymentGateways(loadEnv({ ...wechat }), deps).wechatStandIn).toBeUndefined();
+    expect(loadEnv({ WECHATPAY_EXTRA_APP_IDS: ' wxa, wxb ,' }).WECHATPAY_EXTRA_APP_IDS).toEqual(['wxa', 'wxb']);
+  });
+
   it('fully configured providers are served by their own gateways, notified at PUBLIC_URL', () => {
-    const gateways = createPaymentGateways(loadEnv({ ...wechat, ...alipay }), deps);
+    const gateways = createPaymentGateways(loadEnv({ ...wechat, ...alipay, ...stripe }), deps);
     expect(gateways.forProvider('WX')?.id).toBe('wechatpay');
     expect(gateways.forProvider('AL')?.id).toBe('alipay');
+    expect(gateways.forProvider('STRIPE')?.id).toBe('stripe');
+    expect(gateways.byId('stripe')).toBe(gateways.forProvider('STRIPE'));
     expect(gateways.byId('sandbox')).toBeNull();
     expect(notifyUrlFor('https://summit.example/', 'wechatpay')).toBe('https://summit.example/api/payment/notify/wechatpay');
   });

@@ -18,9 +18,78 @@ export interface CreateProviderOrder {
   returnUrl: string;
   /** The payer's address; WeChat H5 requires it. */
   clientIp: string;
+  /** WeChat JSAPI only: the payer's open id under `payerAppId`, from the base OAuth (modules/wechat/payer-ticket.ts). */
+  payerOpenId?: string;
+  payerAppId?: string;
 }
 
-export type ProviderPayInstruction = { kind: 'qr'; codeUrl: string } | { kind: 'redirect'; url: string };
+/**
+ * How the payer pays: a QR code, or a page to open. Issue 14 adds `jsapi` (the page calls WeixinJSBridge
+ * getBrandWCPayRequest with JsapiPayParams) and a Stripe variant (the page confirms a PaymentIntent).
+ */
+export type ProviderPayInstruction =
+  | { kind: 'qr'; codeUrl: string }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'jsapi'; params: JsapiPayParams }
+  /**
+   * Stripe (docs/decisions/071): with a publishable key the page confirms the PaymentIntent with Stripe.js and
+   * Stripe returns the payer to `url`; without one (stand-in) the payer opens `url`, the stand-in's confirm page.
+   */
+  | { kind: 'stripe'; intentId: string; clientSecret: string; publishableKey: string | null; url: string };
+
+/** WeixinJSBridge getBrandWCPayRequest arguments (WeChat Pay v3 JSAPI 调起支付). */
+export interface JsapiPayParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  /** `prepay_id=...` */
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/** A refund the platform asks a provider for: always against the original order, so to the original payer. */
+export interface ProviderRefundRequest {
+  /** Ours, random and unique: out_refund_no / out_request_no / the Stripe idempotency key. */
+  refundNo: string;
+  orderNo: string;
+  providerTradeNo: string | null;
+  refundFen: number;
+  /** What the order was paid in total (WeChat wants it). */
+  totalFen: number;
+  currency: string;
+  reason: string;
+}
+
+/** What a provider says about a refund, when asked or when it answers the request. */
+export type ProviderRefundState =
+  | { status: 'processing'; providerRefundNo: string | null }
+  | { status: 'succeeded'; providerRefundNo: string | null; succeededAt: Date | null }
+  | { status: 'failed'; providerRefundNo: string | null; reason: string };
+
+/** A refund notification whose signature checked out (WeChat Pay REFUND.SUCCESS and friends, Stripe charge.refunded). */
+export interface VerifiedRefundEvent {
+  notificationId: string;
+  kind: 'refund';
+  orderNo: string;
+  refundNo: string;
+  status: 'succeeded' | 'failed' | 'processing';
+  refundFen: number | null;
+  providerRefundNo: string | null;
+  occurredAt: Date | null;
+}
+
+/** One line of a provider's daily bill (WeChat trade bill, Alipay bill, Stripe balance transactions, the sandbox). */
+export interface ProviderBillLine {
+  kind: 'payment' | 'refund';
+  orderNo: string;
+  /** Set for refunds: our refund number as the provider recorded it. */
+  refundNo: string | null;
+  providerTradeNo: string | null;
+  amountFen: number;
+  currency: string;
+  occurredAt: Date;
+}
 
 /** A notification whose signature checked out: what the provider says happened to an order. */
 export interface VerifiedPaymentEvent {
@@ -84,10 +153,21 @@ export interface PaymentGateway {
   readonly id: PaymentGatewayId;
   createOrder(order: CreateProviderOrder): Promise<ProviderPayInstruction>;
   /** Verifies the signature on the raw body before trusting a byte of it; throws NotificationRejected. */
-  parseNotification(notification: IncomingNotification): Promise<VerifiedPaymentEvent>;
+  parseNotification(notification: IncomingNotification): Promise<VerifiedPaymentEvent | VerifiedRefundEvent>;
   queryOrder(orderNo: string): Promise<ProviderOrderState>;
   closeOrder(orderNo: string): Promise<void>;
   reply(accepted: boolean): NotificationReply;
+  /** Asks for a refund of part or all of a paid order; idempotent on refundNo. */
+  refund(request: ProviderRefundRequest): Promise<ProviderRefundState>;
+  /** The refund's state at the provider (the refund reconciler). */
+  queryRefund(request: ProviderRefundRequest): Promise<ProviderRefundState>;
+  /** Every payment and refund the provider booked on one Beijing day (YYYY-MM-DD). */
+  fetchBill(day: string): Promise<ProviderBillLine[]>;
+}
+
+/** Until a provider's refund or bill call is built it refuses, so nothing pretends money moved. */
+export function notBuilt(what: string): never {
+  throw new PaymentGatewayError(`${what} is not available for this provider yet`);
 }
 
 export function headerOf(headers: IncomingNotification['headers'], name: string): string | undefined {

@@ -1,4 +1,4 @@
-import { createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import { createDecipheriv, createHash, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { PAYMENT_TIMING } from '@summit/domain';
 import {
@@ -13,6 +13,11 @@ import {
   type ProviderOrderState,
   type ProviderPayInstruction,
   type VerifiedPaymentEvent,
+  type JsapiPayParams,
+  type ProviderBillLine,
+  type VerifiedRefundEvent,
+  type ProviderRefundRequest,
+  type ProviderRefundState,
 } from './payment-provider.ts';
 
 export interface WechatPayOptions {
@@ -31,6 +36,8 @@ export interface WechatPayOptions {
   notifyUrl: string;
   now: () => Date;
   timeoutMs?: number;
+  /** Other app ids bound to this merchant (a mini-program's, an official account's) that JSAPI payments may use. */
+  extraAppIds?: string[];
 }
 
 const AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048';
@@ -79,6 +86,77 @@ const transactionSchema = z.object({
   amount: z.object({ total: z.number().int(), currency: z.string().default('CNY') }).optional(),
 });
 
+const refundResourceSchema = z.object({
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().optional(),
+  out_refund_no: z.string(),
+  refund_id: z.string().optional(),
+  refund_status: z.enum(['SUCCESS', 'CLOSED', 'ABNORMAL', 'PROCESSING']),
+  success_time: z.string().optional(),
+  amount: z.object({ total: z.number().int(), refund: z.number().int() }).optional(),
+});
+
+const refundAnswerSchema = z.object({
+  refund_id: z.string().optional(),
+  out_refund_no: z.string(),
+  status: z.enum(['SUCCESS', 'CLOSED', 'PROCESSING', 'ABNORMAL']),
+  success_time: z.string().optional(),
+});
+
+const billAnswerSchema = z.object({ hash_type: z.literal('SHA1'), hash_value: z.string().regex(/^[0-9a-fA-F]{40}$/), download_url: z.string().url() });
+
+/** The message a JSAPI paySign signs (WeChat Pay v3 JSAPI 调起支付签名). */
+export function jsapiSignMessage(p: { appId: string; timeStamp: string; nonceStr: string; package: string }): string {
+  return `${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`;
+}
+
+/** `500.00` → 50000, exactly (no floating point). */
+function yuanToFen(value: string): number {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!m) throw new PaymentGatewayError(`bill amount ${value} is not a yuan amount`);
+  const fen = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -fen : fen;
+}
+
+/** `2026-05-01 10:20:30` (Beijing time) → Date. */
+function beijingTime(value: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) throw new PaymentGatewayError(`bill time ${value} is not a Beijing time`);
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]) - 8, Number(m[5]), Number(m[6])));
+}
+
+/**
+ * Parses a WeChat Pay trade bill (bill_type ALL): a header line, one line per trade with every field prefixed
+ * by a backtick (so Excel keeps long numbers), then the summary header and line. SUCCESS lines are payments,
+ * REFUND lines refunds (商户退款单号 is our refund number). The summary's count must match, so a cut file fails.
+ */
+export function parseWechatTradeBill(csv: string): ProviderBillLine[] {
+  const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const header = lines[0]?.split(',').map((h) => h.trim()) ?? [];
+  const col = (name: string) => header.indexOf(name);
+  const need = ['交易时间', '微信订单号', '商户订单号', '交易状态', '货币种类', '应结订单金额', '商户退款单号', '退款金额'];
+  for (const name of need) if (col(name) < 0) throw new PaymentGatewayError(`bill has no ${name} column`);
+  const summaryAt = lines.findIndex((l) => l.startsWith('总交易单数'));
+  if (summaryAt < 1 || !lines[summaryAt + 1]) throw new PaymentGatewayError('bill has no summary');
+  const fieldsOf = (line: string) => (line.startsWith('`') ? line.slice(1).split(',`') : line.split(','));
+  const body = lines.slice(1, summaryAt);
+  const expected = Number(fieldsOf(lines[summaryAt + 1]!)[0]);
+  if (expected !== body.length) throw new PaymentGatewayError(`bill says ${expected} trades but lists ${body.length}`);
+  const out: ProviderBillLine[] = [];
+  for (const line of body) {
+    const f = fieldsOf(line);
+    const get = (name: string) => (f[col(name)] ?? '').trim();
+    const getOr = (name: string, fallback: string) => (col(name) >= 0 && get(name) !== '' ? get(name) : get(fallback));
+    const state = get('交易状态');
+    const common = { orderNo: get('商户订单号'), providerTradeNo: get('微信订单号') || null, currency: get('货币种类') || 'CNY', occurredAt: beijingTime(get('交易时间')) };
+    if (state === 'SUCCESS') out.push({ kind: 'payment', refundNo: null, amountFen: yuanToFen(getOr('订单金额', '应结订单金额')), ...common });
+    else if (state === 'REFUND') out.push({ kind: 'refund', refundNo: get('商户退款单号') || null, amountFen: yuanToFen(getOr('申请退款金额', '退款金额')), ...common });
+    // REVOKED and others move no money.
+  }
+  return out;
+}
+
 function pemKey(key: string | KeyObject, kind: 'private' | 'public'): KeyObject {
   if (typeof key !== 'string') return key;
   const pem = key.replace(/\\n/g, '\n');
@@ -95,7 +173,11 @@ export class WechatPayV3Gateway implements PaymentGateway {
   private readonly privateKey: KeyObject;
   private readonly platformKey: KeyObject;
 
+  /** The configured app id and any other of ours a JSAPI payer ticket may name (official account, mini-program). */
+  private readonly appIds: Set<string>;
+
   constructor(private readonly options: WechatPayOptions) {
+    this.appIds = new Set([options.appId, ...(options.extraAppIds ?? [])]);
     this.privateKey = pemKey(options.privateKey, 'private');
     this.platformKey = pemKey(options.platformPublicKey, 'public');
     if (Buffer.byteLength(options.apiV3Key, 'utf8') !== 32) throw new Error('WeChat Pay APIv3 key must be 32 bytes');
@@ -115,21 +197,27 @@ export class WechatPayV3Gateway implements PaymentGateway {
     if (!Number.isFinite(skew) || skew > PAYMENT_TIMING.notificationSkewMs) throw new NotificationRejected('Wechatpay-Timestamp outside the allowed window', 'stale');
   }
 
-  private async request(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown): Promise<{ status: number; body: string }> {
+  /** apiBase may carry a path (the in-process stand-in under /__wechat/pay): the signature covers the URL's whole path. */
+  private urlOf(pathWithQuery: string): URL {
+    return new URL(`${this.options.apiBase.replace(/\/+$/, '')}${pathWithQuery}`);
+  }
+
+  private async request(method: 'GET' | 'POST', pathOrUrl: string | URL, payload?: unknown, opts: { unsignedAnswer?: boolean } = {}): Promise<{ status: number; body: string; bytes: Buffer }> {
+    const url = typeof pathOrUrl === 'string' ? this.urlOf(pathOrUrl) : pathOrUrl;
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const authorization = wechatAuthorization({
       mchId: this.options.mchId,
       certSerialNo: this.options.certSerialNo,
       privateKey: this.privateKey,
       method,
-      pathWithQuery,
+      pathWithQuery: url.pathname + url.search,
       body,
       timestamp: String(Math.floor(this.options.now().getTime() / 1000)),
       nonce: randomBytes(16).toString('hex'),
     });
     let res: Response;
     try {
-      res = await fetch(new URL(pathWithQuery, this.options.apiBase), {
+      res = await fetch(url, {
         method,
         headers: {
           authorization,
@@ -144,16 +232,23 @@ export class WechatPayV3Gateway implements PaymentGateway {
     } catch (err) {
       throw new PaymentGatewayError(`WeChat Pay request failed: ${(err as Error).message}`);
     }
-    const text = await res.text();
-    // Success answers are signed; an unsigned 2xx is not from WeChat Pay and must not move money.
-    if (res.ok && text) {
+    let bytes: Buffer;
+    try {
+      bytes = Buffer.from(await res.arrayBuffer());
+    } catch (err) {
+      throw new PaymentGatewayError(`WeChat Pay answer could not be read: ${(err as Error).message}`);
+    }
+    const text = bytes.toString('utf8');
+    // Success answers are signed; an unsigned 2xx is not from WeChat Pay and must not move money. The one
+    // exception, a bill file, is vouched for by the hash in the signed tradebill answer instead.
+    if (res.ok && text && !opts.unsignedAnswer) {
       try {
         this.verifySignature(Object.fromEntries(res.headers.entries()), text);
       } catch (err) {
         throw new PaymentGatewayError(`WeChat Pay response signature: ${(err as Error).message}`);
       }
     }
-    return { status: res.status, body: text };
+    return { status: res.status, body: text, bytes };
   }
 
   private static errorOf(status: number, body: string): PaymentGatewayError {
@@ -181,6 +276,17 @@ export class WechatPayV3Gateway implements PaymentGateway {
       notify_url: this.options.notifyUrl,
       amount: { total: order.amountFen, currency: order.currency },
     };
+    if (order.kind === 'jsapi') {
+      if (!order.payerOpenId) throw new PaymentGatewayError('JSAPI order without a payer open id');
+      const appId = order.payerAppId ?? this.options.appId;
+      // An open id only means something under its app; an app not bound to this merchant cannot pay here.
+      if (!this.appIds.has(appId)) throw new PaymentGatewayError(`JSAPI payer under app ${appId}, which is not bound to this merchant (WECHATPAY_EXTRA_APP_IDS)`);
+      const res = await this.request('POST', '/v3/pay/transactions/jsapi', { ...common, appid: appId, payer: { openid: order.payerOpenId } });
+      if (res.status !== 200) throw WechatPayV3Gateway.errorOf(res.status, res.body);
+      const prepayId = (JSON.parse(res.body) as { prepay_id?: string }).prepay_id;
+      if (!prepayId) throw new PaymentGatewayError('WeChat Pay JSAPI answer has no prepay_id');
+      return { kind: 'jsapi', params: this.jsapiParams(appId, prepayId) };
+    }
     if (order.kind === 'qr') {
       const res = await this.request('POST', '/v3/pay/transactions/native', common);
       if (res.status !== 200) throw WechatPayV3Gateway.errorOf(res.status, res.body);
@@ -200,17 +306,33 @@ export class WechatPayV3Gateway implements PaymentGateway {
     return { kind: 'redirect', url: url.toString() };
   }
 
-  async parseNotification(notification: IncomingNotification): Promise<VerifiedPaymentEvent> {
+  /** 调起支付 arguments: paySign = RSA-SHA256 over `appId\ntimeStamp\nnonceStr\npackage\n` with the merchant key. */
+  jsapiParams(appId: string, prepayId: string): JsapiPayParams {
+    const base = {
+      appId,
+      timeStamp: String(Math.floor(this.options.now().getTime() / 1000)),
+      nonceStr: randomBytes(16).toString('hex'),
+      package: `prepay_id=${prepayId}`,
+    };
+    const paySign = createSign('RSA-SHA256').update(jsapiSignMessage(base)).sign(this.privateKey, 'base64');
+    return { ...base, signType: 'RSA', paySign };
+  }
+
+  async parseNotification(notification: IncomingNotification): Promise<VerifiedPaymentEvent | VerifiedRefundEvent> {
     this.verifySignature(notification.headers, notification.rawBody);
     let envelope: z.infer<typeof notificationSchema>;
     let transaction: z.infer<typeof transactionSchema>;
     try {
       envelope = notificationSchema.parse(JSON.parse(notification.rawBody));
-      transaction = transactionSchema.parse(JSON.parse(decryptWechatResource(this.options.apiV3Key, envelope.resource)));
+      const plain = JSON.parse(decryptWechatResource(this.options.apiV3Key, envelope.resource)) as unknown;
+      if (envelope.event_type.startsWith('REFUND.')) return this.refundEvent(envelope, refundResourceSchema.parse(plain));
+      transaction = transactionSchema.parse(plain);
     } catch (err) {
+      if (err instanceof NotificationRejected) throw err;
       throw new NotificationRejected(`WeChat Pay notification unreadable: ${(err as Error).message}`, 'malformed');
     }
-    if (transaction.mchid !== this.options.mchId || (transaction.appid !== undefined && transaction.appid !== this.options.appId)) {
+    // A JSAPI payment may be under another app id of ours (the payer ticket's): the merchant id is what binds it.
+    if (transaction.mchid !== this.options.mchId || (transaction.appid !== undefined && !this.appIds.has(transaction.appid))) {
       throw new NotificationRejected('WeChat Pay notification for another merchant or app', 'bad_signature');
     }
     const paid = envelope.event_type === 'TRANSACTION.SUCCESS' && transaction.trade_state === 'SUCCESS';
@@ -256,6 +378,88 @@ export class WechatPayV3Gateway implements PaymentGateway {
     // Never created at WeChat Pay (our create call failed half way): nothing to close.
     if (err.providerCode === 'ORDER_NOT_EXIST') return;
     throw err;
+  }
+
+  private refundEvent(envelope: z.infer<typeof notificationSchema>, r: z.infer<typeof refundResourceSchema>): VerifiedRefundEvent {
+    if (r.mchid !== this.options.mchId) throw new NotificationRejected('WeChat Pay refund notification for another merchant', 'bad_signature');
+    const status = envelope.event_type === 'REFUND.SUCCESS' && r.refund_status === 'SUCCESS' ? 'succeeded' : r.refund_status === 'PROCESSING' ? 'processing' : 'failed';
+    return {
+      notificationId: envelope.id,
+      kind: 'refund',
+      orderNo: r.out_trade_no,
+      refundNo: r.out_refund_no,
+      status,
+      refundFen: r.amount?.refund ?? null,
+      providerRefundNo: r.refund_id ?? null,
+      occurredAt: r.success_time ? new Date(r.success_time) : null,
+    };
+  }
+
+  private static refundState(r: z.infer<typeof refundAnswerSchema>): ProviderRefundState {
+    const providerRefundNo = r.refund_id ?? null;
+    switch (r.status) {
+      case 'SUCCESS':
+        return { status: 'succeeded', providerRefundNo, succeededAt: r.success_time ? new Date(r.success_time) : null };
+      case 'PROCESSING':
+        return { status: 'processing', providerRefundNo };
+      // ABNORMAL: the money could not reach the payer's account (card closed…): it needs a person, not a retry.
+      default:
+        return { status: 'failed', providerRefundNo, reason: r.status };
+    }
+  }
+
+  /**
+   * A definite refusal (4xx with a WeChat code: NOT_ENOUGH, INVALID_REQUEST, RESOURCE_NOT_EXISTS…) is a failed
+   * refund; anything else (network, 5xx, 401 signature, 429) throws: nobody knows yet, ask again later.
+   */
+  private static refundAnswer(res: { status: number; body: string }): ProviderRefundState {
+    if (res.status === 200) return WechatPayV3Gateway.refundState(refundAnswerSchema.parse(JSON.parse(res.body)));
+    const err = WechatPayV3Gateway.errorOf(res.status, res.body);
+    if ((res.status === 400 || res.status === 403 || res.status === 404) && err.providerCode && err.providerCode !== 'SYSTEM_ERROR' && err.providerCode !== 'FREQUENCY_LIMITED') {
+      return { status: 'failed', providerRefundNo: null, reason: err.message };
+    }
+    throw err;
+  }
+
+  async refund(request: ProviderRefundRequest): Promise<ProviderRefundState> {
+    const res = await this.request('POST', '/v3/refund/domestic/refunds', {
+      out_trade_no: request.orderNo,
+      out_refund_no: request.refundNo,
+      // 80 characters at most, shown to the payer.
+      reason: Array.from(request.reason).slice(0, 80).join(''),
+      notify_url: this.options.notifyUrl,
+      amount: { refund: request.refundFen, total: request.totalFen, currency: request.currency },
+    });
+    return WechatPayV3Gateway.refundAnswer(res);
+  }
+
+  async queryRefund(request: ProviderRefundRequest): Promise<ProviderRefundState> {
+    const res = await this.request('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(request.refundNo)}`);
+    return WechatPayV3Gateway.refundAnswer(res);
+  }
+
+  /**
+   * The trade bill of one Beijing day: the signed tradebill answer names a download URL and the file's SHA1;
+   * the file is fetched with a signed GET (from WeChat Pay's own host only) and must match the hash.
+   */
+  async fetchBill(day: string): Promise<ProviderBillLine[]> {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new PaymentGatewayError(`bad bill day ${day}`);
+    const res = await this.request('GET', `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL`);
+    if (res.status !== 200) {
+      const err = WechatPayV3Gateway.errorOf(res.status, res.body);
+      // No trade that day: WeChat Pay has no bill to give.
+      if (err.providerCode === 'NO_STATEMENT_EXIST') return [];
+      throw err;
+    }
+    const answer = billAnswerSchema.parse(JSON.parse(res.body));
+    const url = new URL(answer.download_url);
+    // The signed download carries our Authorization: never send it anywhere but WeChat Pay's API host.
+    if (url.origin !== new URL(this.options.apiBase).origin) throw new PaymentGatewayError(`bill download_url on an unexpected host ${url.origin}`);
+    const file = await this.request('GET', url, undefined, { unsignedAnswer: true });
+    if (file.status !== 200) throw WechatPayV3Gateway.errorOf(file.status, file.body);
+    const hash = createHash('sha1').update(file.bytes).digest('hex');
+    if (hash !== answer.hash_value.toLowerCase()) throw new PaymentGatewayError('WeChat Pay bill file does not match its SHA1 hash');
+    return parseWechatTradeBill(file.body);
   }
 
   reply(accepted: boolean): NotificationReply {

@@ -14,13 +14,14 @@ export interface SmsSendResult {
 }
 
 /** The result messages the platform sends (docs/decisions/026), each one template at the provider. */
-export const NOTIFICATION_KINDS = ['decision_released', 'tuition_paid', 'parent_paid', 'checklist_due', 'admin_message'] as const;
+export const NOTIFICATION_KINDS = ['decision_released', 'tuition_paid', 'parent_paid', 'checklist_due', 'admin_message', 'refund_succeeded', 'payment_due', 'place_released'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Template parameters: the student's name and, for payments, the amount in yuan ("16800.00"). */
 export interface NotificationParams {
   name: string;
   amount?: string;
+  /** payment_due: `item` is the installment (学费定金), `amount` in yuan, `due` its due date. */
   /** checklist_due: the item's title and its due date in Beijing time ("7月1日 23:59"). */
   item?: string;
   due?: string;
@@ -72,6 +73,12 @@ export function notificationText(kind: NotificationKind, params: NotificationPar
       return `【Summit】${params.name}同学，入学清单中的“${params.item ?? ''}”将于${params.due ?? ''}截止，请尽快登录网站完成。`;
     case 'admin_message':
       return `【Summit】${params.name}同学，你有一条新消息“${params.title ?? ''}”，请登录网站在“消息”中查看。`;
+    case 'refund_succeeded':
+      return `【Summit】${params.name}同学，你的一笔退款${params.amount ?? ''}元已原路退回付款账户，请登录网站查看。`;
+    case 'payment_due':
+      return `【Summit】${params.name}同学，你的${params.item ?? ''}${params.amount ?? ''}元将于${params.due ?? ''}截止缴纳，请尽快登录网站完成支付。`;
+    case 'place_released':
+      return `【Summit】${params.name}同学，你的${params.item ?? ''}已逾期未缴，按项目规定你的录取名额已被撤销。如有疑问请联系项目组。`;
     case 'parent_paid':
       return `【Summit】${params.name}同学，你的家长已通过代付链接为你缴纳学费${params.amount ?? ''}元，缴费成功。请登录网站查看后续安排。`;
   }

@@ -25,4 +25,12 @@ describe('storage configuration', () => {
     const oss = loadEnv({ ...base, STORAGE_PROVIDER: 'aliyun-oss', OSS_REGION: 'oss-cn-beijing', OSS_BUCKET: 'summit-files', OSS_ACCESS_KEY_ID: 'k', OSS_ACCESS_KEY_SECRET: 's' });
     expect(createStorageProvider(oss, { localSecret: secret })).toMatchObject({ id: 'aliyun-oss', kind: 'remote' });
   });
+
+  it('loads the cloud SDK on first use and answers through it', async () => {
+    const s3 = createStorageProvider(loadEnv({ ...base, STORAGE_PROVIDER: 's3', S3_REGION: 'us-east-1', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'true' }), { localSecret: secret });
+    const now = new Date();
+    const post = await s3.signPost({ key: 'student/1/abc/x.pdf', contentType: 'application/pdf', maxBytes: 1024, expiresAt: new Date(now.getTime() + 60_000), now });
+    expect(post.endpoint).toMatch(/\/b$|\/\/b\./);
+    expect(post.fields).toMatchObject({ key: 'student/1/abc/x.pdf' });
+  });
 });

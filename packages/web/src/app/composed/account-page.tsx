@@ -1,7 +1,8 @@
-// 我的账户 with a student's way into 学习中心 once they hold courses.
+// 我的账户 with a student's way into 学习中心 once they hold courses, and the 微信登录 binding (decision 069).
 import AccountPage from '../../features/profile/account-page.tsx';
 import { ClassHubLink } from '../../features/classes/class-hub-link.tsx';
+import { WechatBindingCard } from '../../features/wechat/wechat-binding-card.tsx';
 
 export default function ComposedAccountPage() {
-  return <AccountPage classHub={<ClassHubLink asButton testId="account-class-hub" />} />;
+  return <AccountPage classHub={<ClassHubLink asButton testId="account-class-hub" />} wechatCard={<WechatBindingCard />} />;
 }

@@ -7,6 +7,8 @@ import {
   admissionDecisionSchema,
   deadlinesSchema,
   feeSettingsSchema,
+  feePlanSchema,
+  type FeePlanUpdateRequest,
   regionItemSchema,
   releaseResultSchema,
   sessionsRevokedSchema,
@@ -26,6 +28,7 @@ export const ADMIN_KEYS = {
   application: (id: number) => ['admin', 'application', id] as const,
   aid: ['admin', 'financial-aid'] as const,
   fees: ['admin', 'settings', 'fees'] as const,
+  feePlan: ['admin', 'settings', 'fee-plan'] as const,
   deadlines: ['admin', 'settings', 'deadlines'] as const,
   provinces: ['admin', 'provinces'] as const,
 };
@@ -70,6 +73,10 @@ export const fetchFees = ({ signal }: Signal = {}) => api.get('/admin/settings/f
 
 export const saveFees = (body: { apply_fen: number; tuition_fen: number }) =>
   api.request('/admin/settings/fees', { method: 'PUT', body, schema: feeSettingsSchema });
+
+export const fetchFeePlan = ({ signal }: Signal = {}) => api.get('/admin/settings/fee-plan', { schema: feePlanSchema, ...(signal ? { signal } : {}) });
+
+export const saveFeePlan = (body: FeePlanUpdateRequest) => api.request('/admin/settings/fee-plan', { method: 'PUT', body, schema: feePlanSchema });
 
 export const fetchDeadlines = ({ signal }: Signal = {}) => api.get('/admin/settings/deadlines', { schema: deadlinesSchema, ...(signal ? { signal } : {}) });
 

@@ -18,6 +18,9 @@ export const ADMIN_TABS = [
   // Issue 13 item 1 (decision 062): the first tab staff see.
   { key: 'students', label: '学生管理', permission: 'students.read' },
   { key: 'settings', label: '费用与截止日期', permission: 'money.settings' },
+  { key: 'refunds', label: '退款', permission: 'money.refund' },
+  // Issue 14 item 6 (decision 073): daily reconciliation with the providers' bills, and receipts.
+  { key: 'reconciliation', label: '对账', permission: 'money.reconcile' },
   { key: 'tracking', label: '访问统计', permission: 'analytics.read' },
   { key: 'content', label: '页面内容', permission: 'content.edit' },
   // Programme structure (decision 039).

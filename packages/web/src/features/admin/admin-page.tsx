@@ -35,6 +35,8 @@ const AnalyticsTab = lazy(() => import('./analytics-tab.tsx'));
 const GradesTab = lazy(() => import('./grades-tab.tsx'));
 const SignsTab = lazy(() => import('./signs-tab.tsx'));
 const TimeSheetsTab = lazy(() => import('./time-sheets-tab.tsx'));
+const RefundsTab = lazy(() => import('./refunds-tab.tsx'));
+const ReconciliationTab = lazy(() => import('./reconciliation-tab.tsx'));
 const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   students: StudentsTab,
   messages: MessagesTab,
@@ -45,6 +47,8 @@ const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   grades: GradesTab,
   signs: SignsTab,
   'time-sheets': TimeSheetsTab,
+  refunds: RefundsTab,
+  reconciliation: ReconciliationTab,
 };
 const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, ...OPERATIONS_TABS };
 

@@ -9,7 +9,7 @@ import {
   type ChecklistItemInput,
 } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
-import { authStorage } from '../../lib/auth-storage.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 /** The admin's 入学清单 (decision 046) and the health-data permission (decision 047). */
 export const CHECKLIST_ADMIN_KEYS = {
@@ -42,24 +42,7 @@ export const setHealthRead = (accountId: number, on: boolean) =>
 export const fetchForms = (studentId: number) => api.get(`/admin/onboarding/students/${studentId}/forms`, { schema: adminOnboardingFormsSchema });
 export const fetchHealth = (studentId: number) => api.get(`/admin/onboarding/students/${studentId}/health`, { schema: adminHealthRecordSchema });
 
-/** An .xlsx behind the admin's token: fetched, then handed to the browser as a download. */
-export async function downloadXlsx(path: string, query: Record<string, string>, fallbackName: string): Promise<void> {
-  const params = new URLSearchParams(query);
-  const token = authStorage.currentToken();
-  const res = await fetch(`/api${path}${params.size ? `?${params}` : ''}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok || !(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
-    await api.get(path);
-    throw new Error('sheet unavailable');
-  }
-  const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name ? decodeURIComponent(name) : fallbackName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** An .xlsx behind the admin's token, handed to the browser as a download. */
+export const downloadXlsx = (path: string, query: Record<string, string>, fallbackName: string) => downloadFile(path, { query, expect: 'spreadsheetml', fallbackName });
 
 export const progressQuery = queryOf;

@@ -16,7 +16,7 @@ import {
 } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { api } from '../../lib/api-client.ts';
-import { authStorage } from '../../lib/auth-storage.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { beijingWallClockToIso, formatTime } from './admin-format.ts';
 
 /** 入学事项 (issue 17 items 2, 4, 5; decision 048): majors and seats, sign-up offerings, the unlock rule, the lists. */
@@ -31,22 +31,7 @@ const saveOffering = (id: number | null, body: OfferingSaveRequest) =>
 const saveLimited = (body: { days: number; cutoff: string | null }) => api.request(`${base}/limited-paid`, { method: 'PUT', body, schema: limitedPaidSettingsSchema });
 const fetchSignups = (kind: string, signal?: AbortSignal) => api.get(`${base}/signups`, { query: { kind: kind || undefined }, schema: adminSignupsSchema, ...(signal ? { signal } : {}) });
 
-async function downloadSignups(kind: string): Promise<void> {
-  const token = authStorage.currentToken();
-  const res = await fetch(`/api${base}/signups.xlsx${kind ? `?kind=${kind}` : ''}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok || !(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
-    await api.get(`${base}/signups`);
-    throw new Error('sheet unavailable');
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = '入学事项报名名单.xlsx';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+const downloadSignups = (kind: string) => downloadFile(`${base}/signups.xlsx`, { query: { kind }, expect: 'spreadsheetml', fallbackName: '入学事项报名名单.xlsx', fileName: '入学事项报名名单.xlsx' });
 
 interface OfferingForm {
   kind: OfferingKind;

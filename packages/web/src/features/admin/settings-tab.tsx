@@ -11,6 +11,8 @@ import { fenToYuan, formatFen, yuanToFen } from './money.ts';
 import { SiteContactCard, SiteQrCard } from './site-qr-card.tsx';
 import { BatchLegend, PROGRAMME_KEY, ProgrammeCard } from './settings-programme-card.tsx';
 import { StaffMfaCard } from './staff-mfa-card.tsx';
+import { RefundPolicyCard } from './refund-policy-card.tsx';
+import { FeePlanCard } from './settings-fee-plan-card.tsx';
 
 const MAX_YUAN = 1_000_000;
 
@@ -122,6 +124,8 @@ export default function SettingsTab() {
     <div className="admin-settings">
       <ProgrammeCard />
       <FeesCard />
+      <RefundPolicyCard />
+      <FeePlanCard />
       <DeadlinesCard />
       <SiteQrCard />
       <SiteContactCard />

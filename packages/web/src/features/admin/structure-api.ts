@@ -17,6 +17,7 @@ import {
   type VenueInput,
 } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { authStorage } from '../../lib/auth-storage.ts';
 
 export const STRUCTURE_KEYS = {
@@ -53,24 +54,8 @@ const authHeader = (): Record<string, string> => {
 };
 
 /** The sheets are behind the admin's token: fetched, then handed to the browser as a download. */
-export async function downloadSheet(path: '/admin/courses/export' | '/admin/courses/template', query: CourseListQuery, fallbackName: string): Promise<void> {
-  const params = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])));
-  const res = await fetch(`/api${path}${params.size ? `?${params}` : ''}`, { headers: authHeader() });
-  if (!res.ok || !(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
-    // The JSON envelope (401, 403) goes through the client's one handler for the usual toast and redirect.
-    await api.get(path);
-    throw new Error('sheet unavailable');
-  }
-  const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name ? decodeURIComponent(name) : fallbackName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export const downloadSheet = (path: '/admin/courses/export' | '/admin/courses/template', query: CourseListQuery, fallbackName: string) =>
+  downloadFile(path, { query: query as Record<string, string | number | undefined>, expect: 'spreadsheetml', fallbackName });
 
 export type ImportAnswer = { kind: 'ok'; result: CourseImportResult; msg: string } | { kind: 'rows'; msg: string; errors: CourseImportError[] } | { kind: 'refused'; msg: string };
 

@@ -19,6 +19,9 @@ import { PATHS } from '../../app/paths.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { formatTime } from './admin-format.ts';
 import { StudentPrivacyPanel } from './student-privacy-panel.tsx';
+import { StudentMoneyPanel } from './student-money-panel.tsx';
+import { StudentReceiptsPanel } from './student-receipts-panel.tsx';
+import { ADMIN_KEYS, fetchTeacherInfo } from './admin-api.ts';
 import { STUDENT_ADMIN_KEYS, fetchStudent, updateStudent } from './students-admin-api.ts';
 
 interface EditValues {
@@ -56,7 +59,12 @@ export default function StudentPage() {
   const valid = Number.isInteger(userId) && userId > 0;
   const qc = useQueryClient();
   const [form] = Form.useForm<EditValues>();
+  // 缴费与退款 only for staff holding money.refund (decision 068); the server refuses the rest anyway.
+  const info = useQuery({ queryKey: ADMIN_KEYS.teacher, queryFn: ({ signal }) => fetchTeacherInfo({ signal }) });
+  const mayRefund = (info.data?.permissions ?? []).includes('money.refund');
   const student = useQuery({ queryKey: STUDENT_ADMIN_KEYS.detail(userId), queryFn: ({ signal }) => fetchStudent(userId, signal), enabled: valid });
+  // 缴费与收据 for staff holding money.reconcile (decision 073).
+  const canSeeMoney = (info.data?.permissions ?? []).includes('money.reconcile');
 
   useEffect(() => {
     if (student.data) form.setFieldsValue(valuesOf(student.data));
@@ -108,7 +116,11 @@ export default function StudentPage() {
           </Descriptions>
         </Card>
 
+        {mayRefund ? <StudentMoneyPanel userId={s.user_id} /> : null}
+
         <StudentPrivacyPanel userId={s.user_id} />
+
+        {canSeeMoney ? <StudentReceiptsPanel userId={s.user_id} /> : null}
 
         <Card size="small" title="修改资料（每次修改记入操作日志）">
           <Form<EditValues> form={form} name="student-edit" layout="vertical" onFinish={onFinish} className="student-edit">

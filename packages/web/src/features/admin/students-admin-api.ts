@@ -8,7 +8,7 @@ import {
   type StudentUpdateRequest,
 } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
-import { authStorage } from '../../lib/auth-storage.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 /** 学生管理 (issue 13 item 1, decision 062): the filter is the message segment filter, sent as query parameters. */
 export const STUDENT_ADMIN_KEYS = {
@@ -34,24 +34,6 @@ export const fetchStudent = (id: number, signal?: AbortSignal) => api.get(`/admi
 export const updateStudent = (id: number, body: StudentUpdateRequest) => api.request(`/admin/students/${id}`, { method: 'PUT', body, schema: adminStudentDetailSchema, fieldNames: EDIT_FIELDS });
 export const tagStudents = (filter: SegmentFilter, add: string[], remove: string[]) => api.post('/admin/students/tags', { filter, add, remove }, { schema: studentTagsResultSchema });
 
-/** The export behind the admin's token: fetched as a file, then handed to the browser as a download. */
-export async function downloadStudentExport(filter: SegmentFilter): Promise<void> {
-  const query = queryOfSegmentFilter(filter);
-  const params = new URLSearchParams(query);
-  const token = authStorage.currentToken();
-  const res = await fetch(`/api/admin/students/export${params.size ? `?${params}` : ''}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok || !(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
-    // Let the api client show the envelope's message (or handle a 401).
-    await api.get('/admin/students/export', { query });
-    throw new Error('export unavailable');
-  }
-  const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name ? decodeURIComponent(name) : '学生名单.xlsx';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** The export behind the admin's token, handed to the browser as a download. */
+export const downloadStudentExport = (filter: SegmentFilter) =>
+  downloadFile('/admin/students/export', { query: queryOfSegmentFilter(filter), expect: 'spreadsheetml', fallbackName: '学生名单.xlsx' });

@@ -146,7 +146,7 @@ function TimeSheetDrawer({ studentId, title, onClose }: { studentId: number | nu
         <Form form={form} layout="vertical" className="ops-drawer-form" onFinish={submit} disabled={change.isPending} initialValues={{ work_date: dayjs().tz('Asia/Shanghai') }}>
           <h3>添加工时</h3>
           <Form.Item name="work_date" label="日期" rules={[{ required: true, message: TIME_SHEET_MSG.DATE }]}>
-            <DatePicker aria-label="日期" allowClear={false} style={{ width: '100%' }} />
+            <DatePicker aria-label="日期" allowClear={false} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs().tz('Asia/Shanghai'), 'day')} />
           </Form.Item>
           <Form.Item name="hours" label="工时（小时，0.5 为单位）" rules={[{ required: true, message: TIME_SHEET_MSG.HOURS }]}>
             <InputNumber aria-label="工时" min={0.5} max={TIME_SHEET_HOURS_MAX} step={0.5} precision={1} style={{ width: '100%' }} placeholder="如 2.5" />

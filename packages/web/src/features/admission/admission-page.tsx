@@ -6,9 +6,12 @@ import dayjs from 'dayjs';
 import { AID_STATUS_LABELS, PAGES, isOfferIssued, type OfferLetter, type ParentLink, type StudentStatus } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { toast } from '../../lib/notifier.ts';
-import { ADMISSION_KEYS, createParentLink, createStudentPayment, downloadOfferPdf, fetchBursary, fetchOfferLetter, fetchStatus, isStudentOrderPaid } from './admission-api.ts';
+import { ADMISSION_KEYS, createParentLink, downloadOfferPdf, fetchBursary, fetchOfferLetter, fetchStatus } from './admission-api.ts';
 import { formatMoney } from './money.ts';
 import { PaymentPanel } from './payment-panel.tsx';
+import { StudentRefunds } from './student-refunds.tsx';
+import { ReceiptLinks } from './receipt-links.tsx';
+import { TuitionPayment } from './tuition-payment.tsx';
 import { QrCode } from './qr-code.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { isAmcSite } from './amc.ts';
@@ -163,14 +166,7 @@ function PayTab({ letter, onPaid }: { letter: OfferLetter; onPaid: () => void })
   const amc = isAmcSite();
   return (
     <>
-      <PaymentPanel
-        purposeLabel="学费"
-        amountFen={letter.tuition_fen}
-        resumeKey="summit.pay.tuition"
-        startPayment={(option) => createStudentPayment('tuition', option)}
-        checkPaid={isStudentOrderPaid}
-        onPaid={onPaid}
-      />
+      <TuitionPayment wholeFen={letter.tuition_fen} offerStripe onAllPaid={onPaid} />
       <section className="adm-card">
         <dl className="adm-facts">
           <dt>学费标准</dt>
@@ -191,8 +187,12 @@ function PayTab({ letter, onPaid }: { letter: OfferLetter; onPaid: () => void })
           <dd>
             <strong>{formatMoney(letter.tuition_fen, letter.currency)}</strong>
           </dd>
-          <dt>缴费截止</dt>
-          <dd>{shanghaiDate(letter.pay_by)}</dd>
+          {letter.schedule.length === 0 ? (
+            <>
+              <dt>缴费截止</dt>
+              <dd>{shanghaiDate(letter.pay_by)}</dd>
+            </>
+          ) : null}
         </dl>
         {!amc && !bursary.data && !bursary.isPending ? (
           <Link className="adm-link" to={PATHS.financialAid}>
@@ -236,6 +236,7 @@ function SuccessTab({ letter, status }: { letter: OfferLetter; status: StudentSt
         <li>会场结果公布后，登录网站完成选课。</li>
         <li>如需退费，请先阅读退费政策，并在规定时间内联系项目办公室。</li>
       </ol>
+      <ReceiptLinks purpose="tuition" />
       <Button size="large" block className="adm-button" onClick={() => void navigate(PATHS.admissionOffer)}>
         查看录取通知书
       </Button>
@@ -305,6 +306,7 @@ export default function AdmissionPage() {
         />
       ) : null}
       {body}
+      {released ? <StudentRefunds /> : null}
       <OfflineToOnlineDialog enabled={paid} />
     </div>
   );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectAmc } from './amc.ts';
 import { formatMoney } from './money.ts';
-import { ALIPAY_WEB_OPTION, detectPayDevice, payOptionsFor } from './pay-channels.ts';
+import { ALIPAY_IN_WECHAT_GUIDE, ALIPAY_WEB_OPTION, detectPayDevice, payDeviceFor, payOptionsFor } from './pay-channels.ts';
+import { bridgeArgs, isSandboxPackage, outcomeOf } from './wx-bridge.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -46,6 +47,34 @@ describe('channel choice by device', () => {
       { provider: 'AL', channel: 'scan', label: '支付宝' },
     ]);
     expect(ALIPAY_WEB_OPTION).toMatchObject({ provider: 'AL', channel: 'alipay_web' });
+  });
+});
+
+describe('inside WeChat (decision 070)', () => {
+  it('the WeChat browser and the mini-program web-view pay by JSAPI; other browsers keep their device', () => {
+    expect(payDeviceFor('wechat', ANDROID_WECHAT, 375)).toBe('wechat');
+    expect(payDeviceFor('wechatweb', ANDROID_WECHAT, 1280)).toBe('wechat');
+    expect(payDeviceFor('web', IPHONE, 375)).toBe('phone');
+    expect(payDeviceFor('web', DESKTOP, 1280)).toBe('desktop');
+  });
+
+  it('offers WeChat JSAPI, and Alipay only as the guide to open a browser', () => {
+    expect(payOptionsFor('wechat')).toEqual([
+      { provider: 'WX', channel: 'wechat_mp', label: '微信支付' },
+      { provider: 'AL', channel: 'alipay_wap', label: '支付宝', blocked: 'wechat' },
+    ]);
+    expect(ALIPAY_IN_WECHAT_GUIDE).toBe('请点击右上角 ··· 选择「在浏览器打开」后使用支付宝支付');
+  });
+
+  it('hands the bridge its own spelling and reads its answers', () => {
+    const params = { app_id: 'wx1', time_stamp: '1700000000', nonce_str: 'n', package: 'prepay_id=sandbox_SM1', sign_type: 'RSA' as const, pay_sign: 's' };
+    expect(bridgeArgs(params)).toEqual({ appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=sandbox_SM1', signType: 'RSA', paySign: 's' });
+    expect(isSandboxPackage(params)).toBe(true);
+    expect(isSandboxPackage({ ...params, package: 'prepay_id=wx201410272009395522657a690389285100' })).toBe(false);
+    expect(outcomeOf('get_brand_wcpay_request:ok')).toBe('ok');
+    expect(outcomeOf('get_brand_wcpay_request:cancel')).toBe('cancel');
+    expect(outcomeOf('get_brand_wcpay_request:fail')).toBe('fail');
+    expect(outcomeOf(undefined)).toBe('fail');
   });
 });
 

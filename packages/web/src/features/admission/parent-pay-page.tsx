@@ -1,16 +1,37 @@
 import { useState } from 'react';
+import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import dayjs from 'dayjs';
-import { PAYMENT_PURPOSE_LABELS, type PayFor } from '@summit/domain';
+import { INSTALLMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS, type PayFor } from '@summit/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { fetchPayFor, isPayForPaid, payForAsParent } from './admission-api.ts';
+import { downloadParentReceipt, fetchPayFor, isPayForPaid, payForAsParent } from './admission-api.ts';
 import { formatMoney } from './money.ts';
 import { PaymentPanel } from './payment-panel.tsx';
 import './admission.css';
 
-/** /pay/admission-parent/:token: a parent pays the student's tuition through the link, without an account. */
+/** 下载收据 through the link itself: the parent has no account. */
+function ParentReceiptButton({ token }: { token: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="large"
+      block
+      className="adm-button"
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        void downloadParentReceipt(token)
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      下载收据
+    </Button>
+  );
+}
+
 /** Who paid, for a link opened after the payment: the student themself (phone masked) or a parent's link. */
 export function paidByText(paidBy: NonNullable<PayFor['paid_by']>): string {
   const when = dayjs(paidBy.paid_at).tz().format('YYYY年M月D日 HH:mm');
@@ -30,11 +51,32 @@ export default function ParentPayPage() {
   let body;
   const failure = paid.error ?? details.error;
   const paidBy = details.data?.paid_by ?? null;
-  if (paidNow) {
+  if (paidNow && details.data?.installment === 'deposit') {
+    // A split plan (decision 072): the deposit is in; the same link pays the final payment next.
+    body = (
+      <section className="adm-card adm-result adm-result--ok">
+        <h2 className="adm-result__title">定金支付成功</h2>
+        <p>学费定金已支付成功。尾款可稍后通过本链接继续支付，请留意截止时间。</p>
+        <Button
+          type="primary"
+          size="large"
+          block
+          className="adm-button"
+          onClick={() => {
+            setPaidNow(false);
+            void details.refetch();
+          }}
+        >
+          继续支付尾款
+        </Button>
+      </section>
+    );
+  } else if (paidNow) {
     body = (
       <section className="adm-card adm-result adm-result--ok">
         <h2 className="adm-result__title">支付成功</h2>
         <p>学费已支付成功，感谢您对孩子学业的支持！学生登录网站即可看到缴费结果，我们也会短信通知学生。</p>
+        <ParentReceiptButton token={token} />
       </section>
     );
   } else if (paid.data?.purpose_paid && paidBy && details.data) {
@@ -50,6 +92,7 @@ export default function ParentPayPage() {
           <dt>金额</dt>
           <dd>{formatMoney(details.data.amount_fen, details.data.currency)}</dd>
         </dl>
+        <ParentReceiptButton token={token} />
         <p className="adm-muted">该链接已无需再支付，请勿重复缴费。</p>
       </section>
     );
@@ -78,7 +121,7 @@ export default function ParentPayPage() {
             <dt>项目</dt>
             <dd>{d.programme}</dd>
             <dt>费用</dt>
-            <dd>{PAYMENT_PURPOSE_LABELS[d.purpose]}</dd>
+            <dd>{PAYMENT_PURPOSE_LABELS[d.purpose]}{d.installment ? `（${INSTALLMENT_KIND_LABELS[d.installment]}）` : ''}</dd>
             <dt>金额</dt>
             <dd>
               <strong>{formatMoney(d.amount_fen, d.currency)}</strong>
@@ -88,11 +131,13 @@ export default function ParentPayPage() {
           </dl>
         </section>
         <PaymentPanel
-          purposeLabel={PAYMENT_PURPOSE_LABELS[d.purpose]}
+          key={d.installment ?? 'whole'}
+          purposeLabel={`${PAYMENT_PURPOSE_LABELS[d.purpose]}${d.installment ? INSTALLMENT_KIND_LABELS[d.installment] : ''}`}
           amountFen={d.amount_fen}
           resumeKey={`summit.pay.parent.${token.slice(0, 8)}`}
           startPayment={(option) => payForAsParent(token, option)}
           checkPaid={() => isPayForPaid(token)}
+          offerStripe
           onPaid={() => setPaidNow(true)}
         />
       </>

@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PAGES } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { ADMISSION_KEYS, createStudentPayment, fetchOfferLetter, isStudentOrderPaid } from './admission-api.ts';
-import { PaymentPanel } from './payment-panel.tsx';
+import { ADMISSION_KEYS, fetchOfferLetter } from './admission-api.ts';
+import { TuitionPayment } from './tuition-payment.tsx';
 import './admission.css';
 
 /** /pay/admission: tuition on its own page (the gate lets only students with a released offer in). */
@@ -17,13 +17,10 @@ export default function PayAdmissionPage() {
   else if (letter.isError) body = <ErrorState onRetry={() => void letter.refetch()} />;
   else
     body = (
-      <PaymentPanel
-        purposeLabel="学费"
-        amountFen={letter.data.tuition_fen}
-        resumeKey="summit.pay.tuition"
-        startPayment={(option) => createStudentPayment('tuition', option)}
-        checkPaid={isStudentOrderPaid}
-        onPaid={() => {
+      <TuitionPayment
+        wholeFen={letter.data.tuition_fen}
+        offerStripe
+        onAllPaid={() => {
           void queryClient.invalidateQueries({ queryKey: ADMISSION_KEYS.status });
           void queryClient.invalidateQueries({ queryKey: ADMISSION_KEYS.offer });
           void navigate(PAGES.admissionSuccess, { replace: true });

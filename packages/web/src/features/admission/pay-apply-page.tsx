@@ -7,6 +7,7 @@ import { api } from '../../lib/api-client.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ADMISSION_KEYS, createStudentPayment, fetchFees, fetchStatus, isStudentOrderPaid } from './admission-api.ts';
 import { PaymentPanel } from './payment-panel.tsx';
+import { ReceiptLinks } from './receipt-links.tsx';
 import './admission.css';
 import { PATHS } from '../../app/paths.ts';
 
@@ -65,6 +66,7 @@ export default function PayApplyPage() {
       <section className="adm-card adm-result adm-result--ok">
         <h2 className="adm-result__title">申请费支付成功</h2>
         <p>请继续填写第二步申请材料，提交后即进入审核。</p>
+        <ReceiptLinks purpose="apply_fee" />
         <Button type="primary" size="large" block className="adm-button" onClick={() => void navigate(PAGES.applyStep2)}>
           继续填写申请材料
         </Button>

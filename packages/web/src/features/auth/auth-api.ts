@@ -1,4 +1,4 @@
-import { MSG, isMfaChallenge, loginAnswerSchema, loginResultSchema, studentStatusSchema, type LoginAnswer, type LoginResult, type StudentStatus } from '@summit/domain';
+import { MSG, WECHAT_MSG, isMfaChallenge, loginAnswerSchema, loginResultSchema, studentStatusSchema, type LoginAnswer, type LoginResult, type StudentStatus } from '@summit/domain';
 import { PATHS } from '../../app/paths.ts';
 import { stashMfaChallenge } from './mfa-challenge-store.ts';
 import { api } from '../../lib/api-client.ts';
@@ -6,6 +6,7 @@ import { authStorage, roleOfLoginType, type Role } from '../../lib/auth-storage.
 import { toast } from '../../lib/notifier.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { SESSION_KEYS } from '../../lib/session.ts';
+import { hasPendingBind, linkPendingWechat } from '../../lib/wechat.ts';
 import { AUTH_QUIET_MESSAGES } from './auth-field-error.ts';
 import { targetAfterLogin } from './after-login.ts';
 
@@ -54,6 +55,8 @@ export async function completeLogin(result: LoginResult, returnTo: string | null
   if (!role) throw new Error(`unknown login type ${result.type}`);
   queryClient.clear();
   authStorage.saveLogin(role, result.token);
+  // A WeChat login of an unbound WeChat led here (decision 069): this login binds it.
+  if (role === 'student' && hasPendingBind() && (await linkPendingWechat())) successText = `${successText}，${WECHAT_MSG.BOUND}`;
   const studentStatus = role === 'student' ? await fetchStudentStatus() : null;
   toast('success', successText);
   return targetAfterLogin({ role, isAdmin: result.is_admin, returnTo, studentStatus });

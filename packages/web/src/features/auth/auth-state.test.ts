@@ -14,4 +14,10 @@ describe('authStateOf', () => {
   ])('%s?%s → %s', (path, query, state) => {
     expect(authStateOf(path, new URLSearchParams(query))).toBe(state);
   });
+
+  it('?mode=wx is WX inside WeChat and WX_SERVICE elsewhere', () => {
+    expect(authStateOf('/login', new URLSearchParams('mode=wx'), true)).toBe('WX');
+    expect(authStateOf('/login', new URLSearchParams('mode=wx'), false)).toBe('WX_SERVICE');
+    expect(authStateOf('/login', new URLSearchParams(''), true)).toBe('LOGIN');
+  });
 });

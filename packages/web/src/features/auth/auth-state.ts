@@ -1,15 +1,20 @@
 import { PATHS } from '../../app/paths.ts';
 
-/** The login screen's states (spec §2); this milestone implements these five. */
-export type AuthState = 'LOGIN' | 'SMS' | 'REGIST' | 'FIND_PASSWORD' | 'COMPLETE_INFO';
+/**
+ * The login screen's states (spec §2). WX (inside WeChat: 微信一键登录) and WX_SERVICE (elsewhere: scan with
+ * WeChat, follow the official account) share ?mode=wx; the platform decides which one shows (decision 069).
+ */
+export type AuthState = 'LOGIN' | 'SMS' | 'REGIST' | 'FIND_PASSWORD' | 'COMPLETE_INFO' | 'WX' | 'WX_SERVICE';
 
 /**
  * The state follows the address: /register REGIST, /reset FIND_PASSWORD, /info COMPLETE_INFO,
  * /login LOGIN or (with ?mode=sms) SMS. Links and the back button therefore move between states.
  */
-export function authStateOf(pathname: string, params: URLSearchParams): AuthState {
+export function authStateOf(pathname: string, params: URLSearchParams, inWechat = false): AuthState {
   if (pathname === PATHS.register) return 'REGIST';
   if (pathname === PATHS.reset) return 'FIND_PASSWORD';
   if (pathname === PATHS.info) return 'COMPLETE_INFO';
-  return params.get('mode') === 'sms' ? 'SMS' : 'LOGIN';
+  const mode = params.get('mode');
+  if (mode === 'wx') return inWechat ? 'WX' : 'WX_SERVICE';
+  return mode === 'sms' ? 'SMS' : 'LOGIN';
 }

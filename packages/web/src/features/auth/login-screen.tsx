@@ -4,12 +4,18 @@ import { PATHS } from '../../app/paths.ts';
 import { authStateOf, type AuthState } from './auth-state.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
 import { PlainPasswordLoginForm } from './plain-login-form.tsx';
+import { isWechatBrowser } from '../../lib/platform.ts';
+import { WECHAT_MSG_TEXT } from './wechat-texts.ts';
 import './login-screen.css';
 
 // The profile form carries the area cascader and school search: only students completing /info need them.
 const CompleteInfoPanel = lazy(() => import('./complete-info-panel.tsx'));
 // SMS login, register and reset are antd forms; the password login (what /login opens on) is plain markup.
 const AntdAuthForms = lazy(() => import('./antd-auth-forms.tsx'));
+// The WeChat states (decision 069): plain markup too; the QR library loads only for WX_SERVICE.
+const WechatOneTap = lazy(() => import('./wechat-login-panel.tsx').then((m) => ({ default: m.WechatOneTap })));
+const WechatServicePanel = lazy(() => import('./wechat-login-panel.tsx').then((m) => ({ default: m.WechatServicePanel })));
+const DemoWechatSwitch = lazy(() => import('./wechat-login-panel.tsx').then((m) => ({ default: m.DemoWechatSwitch })));
 
 const HEADINGS: Record<AuthState, { title: string; subtitle: string }> = {
   LOGIN: { title: '欢迎回来', subtitle: 'Summit 高中生夏季学术项目' },
@@ -17,12 +23,14 @@ const HEADINGS: Record<AuthState, { title: string; subtitle: string }> = {
   REGIST: { title: '创建账号', subtitle: '使用手机号注册，开启你的夏季学术之旅' },
   FIND_PASSWORD: { title: '找回密码', subtitle: '通过手机验证码设置新密码' },
   COMPLETE_INFO: { title: '完善个人信息', subtitle: '请填写真实信息，以便项目组与你联系' },
+  WX: { title: '微信登录', subtitle: 'Summit 高中生夏季学术项目' },
+  WX_SERVICE: { title: '微信登录', subtitle: '关注公众号，随时查看申请与录取进度' },
 };
 
 /** /sl is the student leaders' entry (spec §2): the same login, its own heading (decision 028). */
 const SL_HEADING = { title: '学生领袖登录', subtitle: 'Summit 学生领袖（SL）专区 · 使用项目组开通的账号登录' };
 
-function LoginTabs({ state, base }: { state: 'LOGIN' | 'SMS'; base: string }) {
+function LoginTabs({ state, base, wechat }: { state: 'LOGIN' | 'SMS' | 'WX' | 'WX_SERVICE'; base: string; wechat: boolean }) {
   const href = useAuthHref();
   return (
     <nav className="auth-tabs" aria-label="登录方式">
@@ -32,6 +40,11 @@ function LoginTabs({ state, base }: { state: 'LOGIN' | 'SMS'; base: string }) {
       <AuthLink to={href(base, { mode: 'sms' })} current={state === 'SMS'} className="auth-tabs__tab">
         验证码登录
       </AuthLink>
+      {wechat ? (
+        <AuthLink to={href(base, { mode: 'wx' })} current={state === 'WX' || state === 'WX_SERVICE'} className="auth-tabs__tab">
+          微信登录
+        </AuthLink>
+      ) : null}
     </nav>
   );
 }
@@ -63,7 +76,11 @@ function CloseButton() {
 export default function LoginScreen() {
   const location = useLocation();
   const [params] = useSearchParams();
-  const state = authStateOf(location.pathname, params);
+  const inWechat = isWechatBrowser();
+  const state = authStateOf(location.pathname, params, inWechat);
+  const loginStates = state === 'LOGIN' || state === 'SMS' || state === 'WX' || state === 'WX_SERVICE';
+  // An unbound WeChat login came back here: the phone login that follows binds it (decision 069).
+  const pendingWechat = params.get('wx') === 'bind';
   const slEntry = location.pathname.replace(/\/+$/, '').toLowerCase() === PATHS.slEntry;
   const heading = slEntry && (state === 'LOGIN' || state === 'SMS') ? SL_HEADING : HEADINGS[state];
 
@@ -78,7 +95,23 @@ export default function LoginScreen() {
           </h1>
           <p className="auth-card__subtitle">{heading.subtitle}</p>
         </header>
-        {state === 'LOGIN' || state === 'SMS' ? <LoginTabs state={state} base={slEntry ? PATHS.slEntry : PATHS.login} /> : null}
+        {loginStates && !slEntry ? <LoginTabs state={state} base={PATHS.login} wechat /> : null}
+        {slEntry && (state === 'LOGIN' || state === 'SMS') ? <LoginTabs state={state} base={PATHS.slEntry} wechat={false} /> : null}
+        {pendingWechat && (state === 'LOGIN' || state === 'SMS') ? (
+          <p className="auth-notice" role="status">
+            {WECHAT_MSG_TEXT.needBind}
+          </p>
+        ) : null}
+        {(state === 'LOGIN' && inWechat && !pendingWechat && !slEntry) || state === 'WX' ? (
+          <Suspense fallback={<FormLoading rows={1} />}>
+            <WechatOneTap compact={state === 'LOGIN'} />
+          </Suspense>
+        ) : null}
+        {state === 'WX_SERVICE' ? (
+          <Suspense fallback={<FormLoading rows={3} />}>
+            <WechatServicePanel />
+          </Suspense>
+        ) : null}
         {state === 'LOGIN' ? <PlainPasswordLoginForm key="login" /> : null}
         {state === 'SMS' || state === 'REGIST' || state === 'FIND_PASSWORD' ? (
           <Suspense fallback={<FormLoading rows={4} />}>
@@ -88,6 +121,11 @@ export default function LoginScreen() {
         {state === 'COMPLETE_INFO' ? (
           <Suspense fallback={<FormLoading rows={6} />}>
             <CompleteInfoPanel key="info" />
+          </Suspense>
+        ) : null}
+        {loginStates ? (
+          <Suspense fallback={null}>
+            <DemoWechatSwitch />
           </Suspense>
         ) : null}
       </section>

@@ -4,7 +4,7 @@ import {
   certificateViewSchema,
 } from '@summit/domain/api/certificates';
 import { api } from '../../lib/api-client.ts';
-import { authStorage } from '../../lib/auth-storage.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 export const CERT_KEYS = {
   mine: ['certificates', 'mine'] as const,
@@ -19,20 +19,6 @@ export const fetchMyCertificate = (id: number, signal?: AbortSignal) => api.get(
 export const fetchCertificateVerification = (token: string, signal?: AbortSignal) =>
   api.get(`/certificate/verify/${encodeURIComponent(token)}`, { schema: certificateVerificationSchema, quiet: true, ...withSignal(signal) });
 
-/** Fetches the PDF with the session's bearer token and saves it (the envelope of an error goes through the client). */
-export async function downloadCertificatePdf(id: number, courseTitle: string): Promise<void> {
-  const token = authStorage.currentToken();
-  const res = await fetch(`/api/student/certificates/${id}/pdf`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('application/pdf')) {
-    await api.get(`/student/certificates/${id}/pdf`);
-    throw new Error('certificate PDF unavailable');
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `结业证书-${courseTitle}.pdf`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** The PDF with the session's bearer token, saved under the course's name. */
+export const downloadCertificatePdf = (id: number, courseTitle: string) =>
+  downloadFile(`/student/certificates/${id}/pdf`, { expect: 'application/pdf', fallbackName: `结业证书-${courseTitle}.pdf`, fileName: `结业证书-${courseTitle}.pdf` });

@@ -1,7 +1,7 @@
 /** Requests of the onboarding pages (issue 17 items 2, 4, 5; decisions 048–049). */
 import { studentOfferingsSchema, studentReadingSchema, type OfferingKind, type StudentContentSlug } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
-import { authStorage } from '../../lib/auth-storage.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 export const ONBOARDING_KEYS = {
   offerings: (kind: OfferingKind) => ['student', 'onboarding', kind] as const,
@@ -16,21 +16,5 @@ export const cancelSignUp = (offeringId: number) => api.post('/student/onboardin
 export const fetchReading = (slug: StudentContentSlug, signal?: AbortSignal) => api.get('/student/onboarding/reading', { query: { slug }, schema: studentReadingSchema, ...sig(signal) });
 
 /** The .ics needs the bearer token, so it is fetched and handed to the browser as a blob (spec §7 download by blob). */
-export async function downloadIcs(offeringId: number): Promise<void> {
-  const path = `/student/onboarding/info-sessions/${offeringId}/ics`;
-  const token = authStorage.currentToken();
-  const res = await fetch(`/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/calendar')) {
-    // The envelope (401, 403-10, not signed up) goes through the client's one handler for its toast.
-    await api.get(path);
-    throw new Error('ics unavailable');
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `info-session-${offeringId}.ics`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export const downloadIcs = (offeringId: number) =>
+  downloadFile(`/student/onboarding/info-sessions/${offeringId}/ics`, { expect: 'text/calendar', fallbackName: `info-session-${offeringId}.ics`, fileName: `info-session-${offeringId}.ics` });

@@ -18,7 +18,7 @@ const ROLE_LABELS: Record<string, string> = { STUDENT: '学生', TEACHER: '教�
  * /account (个人中心): a student's 我的申请 first, then who is logged in, with 编辑资料, 修改密码, 登录设备 and 退出登录;
  * `classHub` (composed in app/) is a student's way into 学习中心 once they hold courses.
  */
-export default function AccountPage({ classHub }: { classHub?: ReactNode }) {
+export default function AccountPage({ classHub, wechatCard }: { classHub?: ReactNode; wechatCard?: ReactNode }) {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const auth = useQuery({
@@ -88,6 +88,7 @@ export default function AccountPage({ classHub }: { classHub?: ReactNode }) {
       <h1 className="page__title">我的账户</h1>
       {isStudent ? <MyApplicationCard /> : null}
       <section className="profile-card">{body}</section>
+      {isStudent ? wechatCard : null}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import {
   type SchoolStudentListQuery,
 } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
-import { authStorage } from '../../lib/auth-storage.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 export const SCHOOL_KEYS = {
   students: ['school', 'students'] as const,
@@ -39,23 +39,5 @@ export const saveRecommendation = (id: number, comment: string) =>
 export const withdrawRecommendation = (id: number) =>
   api.request(`/school/student-apply/${id}/recommend`, { method: 'PUT', body: { recommended: false }, schema: schoolRecommendResultSchema });
 
-/** The export behind the school's token: fetched as a file, then handed to the browser as a download. */
-export async function downloadExport(filter: SchoolStudentFilter): Promise<void> {
-  const params = new URLSearchParams(filterQuery(filter));
-  const token = authStorage.currentToken();
-  const res = await fetch(`/api/school/export${params.size ? `?${params}` : ''}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok || !(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
-    // Let the api client show the envelope's message (or handle a 401).
-    await api.get('/school/export', { query: filterQuery(filter) });
-    throw new Error('export unavailable');
-  }
-  const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name ? decodeURIComponent(name) : '学生名单.xlsx';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** The export behind the school's token, handed to the browser as a download. */
+export const downloadExport = (filter: SchoolStudentFilter) => downloadFile('/school/export', { query: filterQuery(filter), expect: 'spreadsheetml', fallbackName: '学生名单.xlsx' });

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG, dueDateExtendRequestSchema, dueDateExtensionSchema, dueDateParamsSchema, feePlanSchema, feePlanUpdateRequestSchema, paymentPlanSchema } from '@summit/domain';
+import { authOf } from '../../http/auth-hook.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { extendDueDate, getFeePlan, getStudentPaymentPlan, updateFeePlan } from './dues.service.ts';
+
+/** Fee plans, per-student due dates and the student's installments (decision 072). */
+export async function duesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/admin/settings/fee-plan', { schema: { tags: ['admin'], summary: '缴费计划：全款或定金+尾款、截止时间、提醒与逾期规则', response: { 200: envelopeOf(feePlanSchema) } } }, async () =>
+    ok(await getFeePlan(app.ctx)),
+  );
+  r.put(
+    '/api/admin/settings/fee-plan',
+    { schema: { tags: ['admin'], summary: '修改缴费计划（写入审计日志）', body: feePlanUpdateRequestSchema, response: { 200: envelopeOf(feePlanSchema) } } },
+    async (req) => ok(await updateFeePlan(app.ctx, authOf(req), req.body), MSG.SAVE_OK),
+  );
+  r.put(
+    '/api/admin/students/:userId/due-date',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: '为某学生延长某笔款项的缴费截止时间（写入审计日志）',
+        params: dueDateParamsSchema,
+        body: dueDateExtendRequestSchema,
+        response: { 200: envelopeOf(dueDateExtensionSchema) },
+      },
+    },
+    async (req) => ok(await extendDueDate(app.ctx, authOf(req), req.params.userId, req.body), MSG.SAVE_OK),
+  );
+  r.get('/api/student/payment/plan', { schema: { tags: ['payment'], summary: '学费缴费计划：各笔款项金额、截止时间与状态', response: { 200: envelopeOf(paymentPlanSchema) } } }, async (req) =>
+    ok(await getStudentPaymentPlan(app.ctx, authOf(req))),
+  );
+}

@@ -1,0 +1,38 @@
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts } from '../../db/schema.ts';
+import { paymentOrders } from '../../db/schema-payments.ts';
+import type { PaymentOrderRow } from '../payments/payments.repo.ts';
+
+/** Paid orders (refunded ones too: the money came in) have receipts. */
+const receiptable = and(inArray(paymentOrders.status, ['paid', 'refunded']), isNotNull(paymentOrders.paidAt));
+
+export async function listReceiptOrders(db: Db, accountId: number): Promise<PaymentOrderRow[]> {
+  return db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.accountId, accountId), receiptable))
+    .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
+    .limit(50);
+}
+
+export async function findReceiptOrder(db: Db, orderNo: string): Promise<PaymentOrderRow | undefined> {
+  const rows = await db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo)).limit(1);
+  return rows[0];
+}
+
+export async function findAccountName(db: Db, accountId: number): Promise<string | null> {
+  const rows = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return rows[0]?.name ?? null;
+}
+
+/** The first paid order of a student's purpose (a link whose purpose the student paid themself). */
+export async function findPaidOrderOfPurpose(db: Db, accountId: number, purpose: PaymentOrderRow['purpose']): Promise<PaymentOrderRow | undefined> {
+  const rows = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), receiptable))
+    .orderBy(paymentOrders.paidAt, paymentOrders.id)
+    .limit(1);
+  return rows[0];
+}

@@ -1,0 +1,116 @@
+/**
+ * Receipts (issue 14 item 6, decision 073): every paid order has one, built on demand from the order row, so it
+ * always shows what was refunded since. Students get their own, the parent through the pay link once paid, staff
+ * with money.reconcile any.
+ */
+import {
+  AppError,
+  MSG,
+  PAYMENT_PROVIDER_LABELS,
+  PAYMENT_PURPOSE_LABELS,
+  PROGRAMME_NAME,
+  RECEIPT_PAYER_LABELS,
+  RECON_MSG,
+  amountInChineseWords,
+  formatFen,
+  maskName,
+  receiptNumber,
+  type ReceiptItem,
+  type ReceiptList,
+} from '@summit/domain';
+import type { AppContext, AuthState } from '../../http/context.ts';
+import type { PaymentOrderRow } from '../payments/payments.repo.ts';
+import { renderReceiptPdf, type ReceiptView } from './receipt-pdf.ts';
+import { findOrderById, findParentLinkByHash } from '../payments/payments.repo.ts';
+import { payLinkTokenHash } from '../payments/payments.service.ts';
+import { findAccountName, findPaidOrderOfPurpose, findReceiptOrder, listReceiptOrders } from './receipts.repo.ts';
+
+export interface ReceiptFile {
+  receiptNo: string;
+  pdf: Uint8Array;
+}
+
+const isPaid = (o: PaymentOrderRow): o is PaymentOrderRow & { paidAt: Date } => (o.status === 'paid' || o.status === 'refunded') && o.paidAt !== null;
+
+/** 2026-07-01 10:05:09 in Beijing time. */
+function beijingClock(at: Date): string {
+  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function providerLabel(o: PaymentOrderRow): string {
+  const name = PAYMENT_PROVIDER_LABELS[o.provider] ?? o.provider;
+  return o.gateway === 'sandbox' ? `${name}（模拟支付）` : name;
+}
+
+function toReceiptItem(o: PaymentOrderRow & { paidAt: Date }): ReceiptItem {
+  return {
+    order_no: o.orderNo,
+    receipt_no: receiptNumber(o.id, o.paidAt),
+    purpose: o.purpose,
+    payer: o.payer,
+    amount_fen: o.amountFen,
+    refunded_fen: o.refundedFen,
+    currency: o.currency,
+    provider: providerLabel(o),
+    paid_at: o.paidAt.toISOString(),
+  };
+}
+
+/** What the PDF prints: the student's name masked whoever downloads it (a receipt travels). */
+export function receiptViewOf(o: PaymentOrderRow & { paidAt: Date }, studentName: string, now: Date): ReceiptView {
+  const refunded = Math.min(o.refundedFen, o.amountFen);
+  return {
+    receiptNo: receiptNumber(o.id, o.paidAt),
+    programme: PROGRAMME_NAME,
+    purpose: PAYMENT_PURPOSE_LABELS[o.purpose],
+    payer: RECEIPT_PAYER_LABELS[o.payer],
+    studentName: maskName(studentName) || '—',
+    amount: formatFen(o.amountFen),
+    amountWords: o.currency === 'CNY' ? `人民币${amountInChineseWords(o.amountFen)}` : '—',
+    currency: o.currency,
+    provider: providerLabel(o),
+    orderNo: o.orderNo,
+    providerTradeNo: o.providerTradeNo ?? '—',
+    paidAt: beijingClock(o.paidAt),
+    refunded: refunded > 0 ? `已退款 ${formatFen(refunded)}（实收 ${formatFen(o.amountFen - refunded)}）` : null,
+    issuedAt: beijingClock(now),
+  };
+}
+
+async function receiptFileOf(ctx: AppContext, o: PaymentOrderRow | undefined): Promise<ReceiptFile> {
+  if (!o) throw AppError.notFound(MSG.PAY_ORDER_NOT_FOUND);
+  if (!isPaid(o)) throw AppError.message(RECON_MSG.RECEIPT_NOT_PAID);
+  const view = receiptViewOf(o, (await findAccountName(ctx.db, o.accountId)) ?? '', ctx.now());
+  return { receiptNo: view.receiptNo, pdf: await renderReceiptPdf(view) };
+}
+
+export async function listStudentReceipts(ctx: AppContext, auth: AuthState): Promise<ReceiptList> {
+  return { items: (await listReceiptOrders(ctx.db, auth.accountId)).filter(isPaid).map(toReceiptItem) };
+}
+
+export async function listReceiptsOfStudent(ctx: AppContext, accountId: number): Promise<ReceiptList> {
+  return { items: (await listReceiptOrders(ctx.db, accountId)).filter(isPaid).map(toReceiptItem) };
+}
+
+/** The student's own orders only: another student's order number answers as if it did not exist. */
+export async function studentReceipt(ctx: AppContext, auth: AuthState, orderNo: string): Promise<ReceiptFile> {
+  const order = await findReceiptOrder(ctx.db, orderNo);
+  return receiptFileOf(ctx, order && order.accountId === auth.accountId ? order : undefined);
+}
+
+export async function adminReceipt(ctx: AppContext, orderNo: string): Promise<ReceiptFile> {
+  return receiptFileOf(ctx, await findReceiptOrder(ctx.db, orderNo));
+}
+
+/**
+ * The parent's receipt through the pay link, once the purpose is paid: the order the link paid with, else the
+ * order that paid the purpose. A revoked link gives nothing, an expired one still does (the parent paid).
+ */
+export async function parentReceipt(ctx: AppContext, token: string): Promise<ReceiptFile> {
+  const link = await findParentLinkByHash(ctx.db, payLinkTokenHash(token));
+  if (!link || link.revokedAt) throw AppError.message(MSG.PAY_LINK_INVALID);
+  const linkOrder = link.orderId ? await findOrderById(ctx.db, link.orderId) : undefined;
+  const order = linkOrder && isPaid(linkOrder) ? linkOrder : await findPaidOrderOfPurpose(ctx.db, link.accountId, link.purpose);
+  if (!order) throw AppError.message(RECON_MSG.RECEIPT_NOT_PAID);
+  return receiptFileOf(ctx, order);
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { MSG, type PaymentPurpose } from '@summit/domain';
+import { ErrorState, LoadingState } from '../../components/page-state.tsx';
+import { ADMISSION_KEYS, createStudentPayment, fetchPaymentPlan, isStudentOrderPaid } from './admission-api.ts';
+import { InstallmentPlan } from './installment-plan.tsx';
+import { PaymentPanel } from './payment-panel.tsx';
+
+/**
+ * Tuition payment for /pay/admission and the 缴费 tab: one panel for the whole fee, or, with a split plan
+ * (decision 072), the installments with their due dates and statuses and a panel for the next one.
+ * `onAllPaid` runs once nothing is owed; `onInstallmentPaid` after a deposit.
+ */
+export function TuitionPayment({
+  wholeFen,
+  onAllPaid,
+  onInstallmentPaid,
+  offerStripe = false,
+}: {
+  wholeFen: number;
+  onAllPaid: () => void;
+  onInstallmentPaid?: () => void;
+  /** Offer 海外银行卡支付 (Stripe) when the server takes it (decision 071). */
+  offerStripe?: boolean;
+}) {
+  const plan = useQuery({ queryKey: ADMISSION_KEYS.plan, queryFn: fetchPaymentPlan, retry: false });
+  if (plan.isPending) return <LoadingState />;
+  if (plan.isError) return <ErrorState onRetry={() => void plan.refetch()} />;
+  if (plan.data.mode === 'whole') {
+    return (
+      <PaymentPanel
+        purposeLabel="学费"
+        amountFen={wholeFen}
+        resumeKey="summit.pay.tuition"
+        startPayment={(option) => createStudentPayment('tuition', option)}
+        checkPaid={isStudentOrderPaid}
+        offerStripe={offerStripe}
+        onPaid={onAllPaid}
+      />
+    );
+  }
+  const next = plan.data.installments.find((i) => i.purpose === plan.data.next_purpose) ?? null;
+  return (
+    <>
+      <InstallmentPlan plan={plan.data} />
+      {next?.payable ? (
+        <PaymentPanel
+          key={next.purpose}
+          purposeLabel={`学费${next.label}`}
+          amountFen={next.amount_fen}
+          resumeKey={`summit.pay.${next.purpose}`}
+          startPayment={(option) => createStudentPayment(next.purpose as PaymentPurpose, option)}
+          checkPaid={isStudentOrderPaid}
+          offerStripe={offerStripe}
+          onPaid={() => {
+            void plan.refetch().then((r) => {
+              if (r.data?.next_purpose === null) onAllPaid();
+              else onInstallmentPaid?.();
+            });
+          }}
+        />
+      ) : next ? (
+        <p className="adm-installments__blocked" role="alert">
+          {MSG.PAY_OVERDUE}
+        </p>
+      ) : null}
+    </>
+  );
+}
