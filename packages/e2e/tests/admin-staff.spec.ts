@@ -9,6 +9,7 @@ import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginViaApi } from '../support/journey.ts';
 import { LoginScreen } from '../support/login-screen.ts';
 import { uniquePhone } from '../support/phone-numbers.ts';
+import { chooseOption } from '../support/admission.ts';
 
 const STAFF_TABS = ['学生管理', '入学清单', '签到', '学院杯', '消息', '成绩', '出勤', '工时'];
 
@@ -40,10 +41,8 @@ test('an admin creates a type-4 staff account; the staff member sees only their 
   const dialog = page.getByRole('dialog', { name: '新建账号' });
   await dialog.getByLabel('手机号').fill(staffPhone);
   await dialog.getByLabel('姓名').fill(staffName);
-  await dialog.getByLabel('类型').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '工作人员' }).click();
   // The choice shows in the field before the account is created (a tap during the dropdown's animation can miss).
-  await expect(dialog.locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: '类型', exact: true }) })).toContainText('工作人员');
+  await chooseOption(page, '类型', '工作人员');
   await dialog.getByRole('button', { name: '创建' }).click();
   const shown = page.getByRole('dialog', { name: '初始密码（只显示这一次）' });
   await expect(shown).toContainText(staffPhone);

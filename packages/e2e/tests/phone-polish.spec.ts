@@ -28,8 +28,11 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
 async function expectErrorUnder(field: Locator, input: Locator, message: string): Promise<void> {
   const error = field.getByText(message, { exact: true });
   await expect(error).toBeVisible();
-  const [errorBox, inputBox] = await Promise.all([error.boundingBox(), input.boundingBox()]);
-  expect(errorBox && inputBox && errorBox.y >= inputBox.y + inputBox.height - 1, `${message} is under its field`).toBe(true);
+  // antd slides the message in from above: measure once the motion has settled.
+  await expect(async () => {
+    const [errorBox, inputBox] = await Promise.all([error.boundingBox(), input.boundingBox()]);
+    expect(errorBox && inputBox && errorBox.y >= inputBox.y + inputBox.height - 1, `${message} is under its field`).toBe(true);
+  }).toPass({ timeout: 5_000 });
 }
 
 test('register: the consent row is a 44 px target whose words tick the box; the agreements open in a sheet', async ({ page }) => {

@@ -83,6 +83,8 @@ test('a school finds its applicant, recommends them and exports the list', async
   await expect(button(drawer, '更新推荐')).toBeVisible();
   await expect(drawer.getByText(/已于 .* 推荐/)).toBeVisible();
   await drawer.getByRole('button', { name: /关闭|Close/ }).click();
+  // The drawer slides out before the list underneath takes clicks again.
+  await expect(drawer).toBeHidden();
   await expect(row).toContainText('已推荐');
 
   // Export with the search applied: the download is an .xlsx with the student in it.
