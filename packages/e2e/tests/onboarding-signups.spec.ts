@@ -83,7 +83,7 @@ test('a paid student confirms the major, signs up for an info session with its .
     await new LoginScreen(adminPage).loginWithPassword(DEMO.admin, DEMO_PASSWORD);
     await expect(adminPage).toHaveURL(/\/admin/, { timeout: 30_000 });
     await adminPage.goto('/admin/onboarding');
-    await expect(adminPage.getByRole('row').filter({ hasText: major })).toContainText('1 / 3', { timeout: 60_000 });
+    await expect(adminPage.getByRole('region', { name: '全部项目' }).getByRole('row').filter({ hasText: major })).toContainText('1 / 3', { timeout: 60_000 });
     await expect(adminPage.getByRole('region', { name: '报名名单' }).getByRole('row').filter({ hasText: session })).toContainText(student.name);
     await adminPage.screenshot({ path: testInfo.outputPath('admin.png'), fullPage: true });
     await context.close();
