@@ -9,14 +9,21 @@ import type { PaymentChannel, PaymentProvider } from './constants.ts';
 export const PROGRAMME_NAME = 'Summit 高中生夏季学术项目';
 
 /** Installment purposes (decision 072): `tuition` is paid whole; a split plan pays tuition_deposit then tuition_final. */
-export const PAYMENT_PURPOSES = ['apply_fee', 'tuition', 'tuition_deposit', 'tuition_final'] as const;
+/** programme_*: an order of another programme (issue 15, decision 075); the order's programme_id says which. */
+export const PAYMENT_PURPOSES = ['apply_fee', 'tuition', 'tuition_deposit', 'tuition_final', 'programme_apply_fee', 'programme_whole', 'programme_deposit', 'programme_final'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+/** What POST /api/student/payment takes: the summer programme's own fees (programme orders have their own endpoint). */
+export const SUMMER_PAYMENT_PURPOSES = ['apply_fee', 'tuition', 'tuition_deposit', 'tuition_final'] as const satisfies readonly PaymentPurpose[];
 
 export const PAYMENT_PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   apply_fee: '申请费',
   tuition: '学费',
   tuition_deposit: '学费定金',
   tuition_final: '学费尾款',
+  programme_apply_fee: '项目申请费',
+  programme_whole: '项目费用',
+  programme_deposit: '项目定金',
+  programme_final: '项目尾款',
 };
 
 export const PAYMENT_ORDER_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const;

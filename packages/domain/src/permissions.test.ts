@@ -26,6 +26,9 @@ const STAFF_ROWS: ReadonlyArray<readonly [Permission, boolean]> = [
   ['analytics.read', false],
   ['audit.read', false],
   ['staff.manage', false],
+  ['programmes.manage', false],
+  ['programmes.review', false],
+  ['programmes.documents', true],
 ];
 
 describe('permission table', () => {

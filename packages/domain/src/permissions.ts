@@ -28,6 +28,9 @@ export const PERMISSIONS = {
   'analytics.read': '访问统计与转化分析',
   'audit.read': '操作日志',
   'staff.manage': '员工账号与权限',
+  'programmes.manage': '其他项目的设置（表单、费用、内容）',
+  'programmes.review': '其他项目的申请审核与录取',
+  'programmes.documents': '其他项目的护照与签证审核',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
@@ -46,6 +49,7 @@ const STAFF_PERMISSIONS: readonly Permission[] = [
   'house_cup.write',
   'checkin.manage',
   'time_sheets.approve',
+  'programmes.documents',
 ];
 
 /** Teachers (1), TFs (2) and CSLs (3) use the teacher area only; administrators (9) hold every permission. */
@@ -109,6 +113,18 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/admin/analytics/funnel': 'analytics.read',
   'GET /api/admin/analytics/profiles/:userId': 'analytics.read',
   'GET /api/admin/analytics/profiles/export': 'analytics.read',
+  // Other programmes (issue 15, decision 075).
+  'GET /api/admin/programmes': 'programmes.review',
+  'POST /api/admin/programmes': 'programmes.manage',
+  'GET /api/admin/programmes/:code': 'programmes.review',
+  'PUT /api/admin/programmes/:code': 'programmes.manage',
+  'GET /api/admin/programmes/:code/applications': 'programmes.review',
+  'GET /api/admin/programmes/:code/applications/:id': 'programmes.review',
+  'PUT /api/admin/programmes/:code/applications/:id/decision': 'programmes.review',
+  'DELETE /api/admin/programmes/:code/applications/:id/decision': 'programmes.review',
+  'POST /api/admin/programmes/:code/release': 'programmes.review',
+  'PUT /api/admin/programmes/:code/applications/:id/visa': 'programmes.documents',
+  'GET /api/admin/programmes/:code/applications/:id/passport': 'students.reveal_id',
   // Money and programme settings.
   'GET /api/admin/settings/fees': 'money.settings',
   'PUT /api/admin/settings/fees': 'money.settings',

@@ -68,13 +68,15 @@ export const paymentOrders = pgTable(
      */
     completes: boolean('completes').notNull().default(true),
     expiresAt: tstz('expires_at').notNull(),
+    /** programme_* purposes: which programme (issue 15, decision 075); null for the summer programme's fees. */
+    programmeId: integer('programme_id'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payment_orders_order_no_uq').on(t.orderNo),
     uniqueIndex('payment_orders_idempotency_uq').on(t.idempotencyKey),
-    uniqueIndex('payment_orders_open_uq').on(t.accountId, t.purpose).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('payment_orders_open_uq').on(t.accountId, t.purpose, sql`coalesce(${t.programmeId}, 0)`).where(sql`${t.status} = 'pending'`),
     index('payment_orders_account_idx').on(t.accountId, t.purpose),
     index('payment_orders_status_idx').on(t.status, t.createdAt),
   ],
@@ -118,6 +120,8 @@ export const parentPayLinks = pgTable(
       .notNull()
       .references(() => accounts.id),
     purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
+    /** programme_* purposes: which programme (decision 075). */
+    programmeId: integer('programme_id'),
     orderId: integer('order_id').references(() => paymentOrders.id),
     createdAt: createdAt(),
     expiresAt: tstz('expires_at').notNull(),
@@ -127,7 +131,7 @@ export const parentPayLinks = pgTable(
   },
   (t) => [
     uniqueIndex('parent_pay_links_token_uq').on(t.tokenHash),
-    uniqueIndex('parent_pay_links_live_uq').on(t.accountId, t.purpose).where(sql`${t.revokedAt} is null`),
+    uniqueIndex('parent_pay_links_live_uq').on(t.accountId, t.purpose, sql`coalesce(${t.programmeId}, 0)`).where(sql`${t.revokedAt} is null`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAYMENT_CHANNELS, PAYMENT_PROVIDERS } from '../constants.ts';
 import { envelopeSchema } from '../envelope.ts';
 import { MSG } from '../messages.ts';
-import { MAX_FEE_FEN, PAYMENT_CURRENCY, PAYMENT_ORDER_STATUSES, PAYMENT_PAYERS, PAYMENT_PURPOSES } from '../payments.ts';
+import { MAX_FEE_FEN, PAYMENT_CURRENCY, PAYMENT_ORDER_STATUSES, PAYMENT_PAYERS, PAYMENT_PURPOSES, SUMMER_PAYMENT_PURPOSES } from '../payments.ts';
 import { requestObjectSchema, timestampSchema } from './common.ts';
 
 export const paymentPurposeSchema = z.enum(PAYMENT_PURPOSES, { error: MSG.PAY_PURPOSE_REQUIRED });
@@ -55,7 +55,7 @@ export const wxPayerTicketSchema = z.string({ error: MSG.PAY_WX_PAYER_REQUIRED }
 
 // POST /api/student/payment -------------------------------------------------------------------------------
 export const paymentCreateRequestSchema = requestObjectSchema({
-  purpose: paymentPurposeSchema,
+  purpose: z.enum(SUMMER_PAYMENT_PURPOSES, { error: MSG.PAY_PURPOSE_REQUIRED }),
   provider: paymentProviderSchema,
   channel: paymentChannelSchema,
   wx_payer: wxPayerTicketSchema.optional(),
