@@ -3,13 +3,14 @@ import { Button, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { PROGRAMME_NAME, type JsapiPayParamsDto, type PaymentIsPaid, type PaymentOrder } from '@summit/domain';
 import { ApiError } from '../../lib/api-client.ts';
-import { confirmSandboxPayment, fetchPaymentMethods, fetchWechatPayOauthUrl } from './admission-api.ts';
+import { confirmSandboxPayment, fetchPaymentMethods, fetchWechatPayOauthUrl } from './payment-api.ts';
 import { formatMoney } from './money.ts';
 import { ALIPAY_IN_WECHAT_GUIDE, ALIPAY_WEB_OPTION, STRIPE_OPTION, currentPayDevice, forgetWxPayer, payOptionsFor, readWxPayer, type PayOption } from './pay-channels.ts';
 import { StripeCardForm } from './stripe-card-form.tsx';
 import { pageUrlOf } from './pay-instruction.ts';
 import { PAY_POLL_MS, pollOutcome } from './pay-poll.ts';
 import { QrCode } from './qr-code.tsx';
+import './payment.css';
 import { confirmThroughStandIn, invokeWechatPay, isSandboxPackage, waitForBridge } from './wx-bridge.ts';
 
 
