@@ -164,7 +164,35 @@ export const PATHS = {
   studentInformation: '/student/information',
   studentBaseHealthInfo: '/student/base-health-info',
   studentPreviousInfo: '/student/previous/info',
+  // programmes: portal pages (issue 15, decision 075): after the offer — payments, parent link, passport, visa,
+  // weeks, course pages. The code a page serves is read from its first path segment (portal-code.ts).
+  sbpManage: '/sbp/manage',
+  sbpCourseDuration: '/sbp/course-duration',
+  sbpWeek: '/sbp/week/:week',
+  sbpPay: '/sbp/pay',
+  sbpAnnouncement: '/sbp/announcement',
+  sbpParentPay: '/pay/sbp-parent/:token',
+  hxweekPay: '/hx-week/pay',
+  hxweekPayNhp: '/hx-week/pay/nhp',
+  hxweekFinalPayment: '/hxweek/final-payment',
+  hxweekPassport: '/hxweek/passport',
+  hxweekVisa: '/hxweek/visa',
+  hxweekCourse: '/hxweek/course',
+  hxweekParentPay: '/pay/hxweek-parent/:token',
+  deansList: '/deans-list',
+  deansListPassport: '/deans-list/passport',
+  deansListVisa: '/deans-list/visa',
+  deansListFinalPayment: '/deans-list/final-payment',
+  deansListCourses: '/deans-list/courses',
+  deansListParentPay: '/pay/deans-list-parent/:token',
 } as const;
+
+/** /sbp/week/{n}: one week's page of a programme with weeks. */
+export const sbpWeekPath = (week: number) => `/sbp/week/${week}`;
+/** Where the portal pages send a student who has not applied: the generic /{code}/apply (H-week: /h-week/apply). */
+export const portalApplyPath = (code: string) => (code === 'hxweek' ? '/h-week/apply' : `/${code}/apply`);
+/** /student/{code}101: the programme's introduction for admitted students. */
+export const portalIntroPath = (code: string) => `/student/${code}101`;
 
 /** /roster/{place_name}. */
 export function rosterPath(placeName: string): string {

@@ -32,3 +32,7 @@ export const fetchPayFor = (token: string) => api.get(tokenPath(token), { schema
 export const payForAsParent = (token: string, option: PayOption) => api.post(tokenPath(token), payBody(option), { schema: paymentOrderSchema, fieldNames: ['wx_payer'] });
 export const isPayForPaid = (token: string) => api.get(`${tokenPath(token)}/is-paid`, { schema: paymentIsPaidSchema, quiet: true });
 export const downloadParentReceipt = (token: string) => downloadFile(`${tokenPath(token)}/receipt`, { expect: 'application/pdf', fallbackName: '收据.pdf', anonymous: true });
+
+/** is-paid of one of the student's own orders (tuition or a programme fee): polled while the payer is away. */
+export const isStudentOrderPaid = (orderId: string) =>
+  api.get(`/student/payment/${encodeURIComponent(orderId)}/is-paid`, { schema: paymentIsPaidSchema, quiet: true });

@@ -32,6 +32,8 @@ export interface PaymentPanelProps {
   onPaid: () => void;
   /** Offer 海外银行卡支付 (Stripe) when the server takes it (tuition and the parent's link; decision 071). */
   offerStripe?: boolean;
+  /** A partner's channel instead of the usual buttons (NHP, decision 075): only these are offered. */
+  options?: readonly PayOption[];
 }
 
 function readResume(key: string): string | null {
@@ -54,9 +56,9 @@ function writeResume(key: string, orderId: string | null) {
  * Channel choice → QR code (desktop) or the provider's page (phone) → "等待支付结果…" polling → onPaid.
  * Used for the application fee, tuition and the parent's link alike.
  */
-export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment, checkPaid, onPaid, offerStripe = false }: PaymentPanelProps) {
+export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment, checkPaid, onPaid, offerStripe = false, options: only }: PaymentPanelProps) {
   const [device] = useState(currentPayDevice);
-  const options = payOptionsFor(device);
+  const options = only ?? payOptionsFor(device);
   const methods = useQuery({ queryKey: ['payment', 'methods'], queryFn: fetchPaymentMethods, enabled: offerStripe, staleTime: 5 * 60_000, retry: false });
   const stripeOffered = offerStripe && (methods.data?.providers.includes('STRIPE') ?? false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -207,7 +209,7 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
         <div className="adm-pay__waiting">
           {waiting.pay?.kind === 'qr' ? (
             <>
-              <p className="adm-pay__hint">请使用{waiting.label === '支付宝' ? '支付宝' : '微信'}扫描二维码完成支付</p>
+              <p className="adm-pay__hint">{only ? `请扫描二维码，在${waiting.label}完成支付` : `请使用${waiting.label === '支付宝' ? '支付宝' : '微信'}扫描二维码完成支付`}</p>
               <QrCode value={waiting.pay.code_url} label={`${waiting.label}支付二维码`} />
               <a className="adm-link" href={waiting.pay.code_url} target="_blank" rel="noopener noreferrer">
                 在新窗口打开支付页面
@@ -250,7 +252,7 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
               type={option.provider === 'WX' ? 'primary' : 'default'}
               size="large"
               block
-              className={`adm-button adm-button--${option.provider === 'WX' ? 'wechat' : 'alipay'}`}
+              className={`adm-button adm-button--${option.provider === 'WX' ? 'wechat' : option.provider === 'AL' ? 'alipay' : 'partner'}`}
               loading={busy === option.label}
               disabled={busy !== null && busy !== option.label}
               onClick={() => void pay(option)}
@@ -258,7 +260,7 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
               {option.label}
             </Button>
           ))}
-          {device === 'desktop' ? (
+          {device === 'desktop' && !only ? (
             <Button type="link" className="adm-button" disabled={busy !== null} onClick={() => void pay(ALIPAY_WEB_OPTION)}>
               使用支付宝网页版支付
             </Button>
