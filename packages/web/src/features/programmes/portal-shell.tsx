@@ -81,7 +81,7 @@ export function PortalPage({
       <header className="pp-head">
         {back && links.hub !== pathname ? (
           <Link className="pp-back" to={links.hub}>
-            ‹ 返回{portal?.name ?? ''}
+            ‹ 返回{portal ? ` ${portal.name}` : ''}
           </Link>
         ) : null}
         <h1 className="page__title pp-title">{title}</h1>

@@ -13,7 +13,7 @@ function WeekNav({ portal, links, current }: { portal: ProgrammePortal; links: P
     <nav className="pp-weeks" aria-label="周次">
       {portal.weeks.map((w) => (
         <Link key={w.week} to={weekPath(w.week)} className={`pp-weeks__item${w.week === current ? ' pp-weeks__item--on' : ''}${w.open ? '' : ' pp-weeks__item--locked'}`} aria-current={w.week === current ? 'page' : undefined}>
-          第 {w.week} 周{w.open ? '' : ' 🔒'}
+          第 {w.week} 周{w.open ? null : <small className="pp-weeks__soon">未开放</small>}
         </Link>
       ))}
     </nav>
