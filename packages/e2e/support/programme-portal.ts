@@ -76,3 +76,9 @@ export async function admitViaApi(baseURL: string, code: string, accountId: numb
   await ok('decision', callApi(baseURL, 'PUT', `/api/admin/programmes/${code}/applications/${row.id}/decision`, { token: admin, body: { decision: 'admit', offer_type: offerType } }));
   await ok('release', callApi(baseURL, 'POST', `/api/admin/programmes/${code}/release`, { token: admin, body: { ids: [row.id] } }));
 }
+
+/** Gives a student a user tag through the Students console's bulk tags (SBP takes only students tagged sbp-offer). */
+export async function tagStudentViaApi(baseURL: string, userId: number, tag: string): Promise<void> {
+  const admin = await loginViaApi(baseURL, DEMO.admin, DEMO_PASSWORD);
+  await ok('tags', callApi(baseURL, 'POST', '/api/admin/students/tags', { token: admin, body: { filter: { user_ids: [userId] }, add: [tag] } }));
+}

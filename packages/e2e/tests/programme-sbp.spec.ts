@@ -4,7 +4,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { payWithWechat } from '../support/admission.ts';
 import { callApi } from '../support/api.ts';
 import { loginInBrowser, studentAt } from '../support/journey.ts';
-import { admitViaApi, applyViaApi } from '../support/programme-portal.ts';
+import { admitViaApi, applyViaApi, tagStudentViaApi } from '../support/programme-portal.ts';
 
 interface Portal {
   fees: { durations: Array<{ key: string; label: string; fee_fen: number }> };
@@ -16,6 +16,8 @@ test('SBP: choose a duration, pay it, open week 1, a later week is locked', asyn
   const onPhone = testInfo.project.name === 'phone';
   const base = baseURL as string;
   const student = await studentAt(base, 'info', onPhone ? '暑博机' : '暑博桌');
+  // SBP is by invitation: its applicants carry the sbp-offer tag.
+  await tagStudentViaApi(base, student.userId, 'sbp-offer');
   await applyViaApi(base, student.token, 'sbp');
   await admitViaApi(base, 'sbp', student.userId, null);
   await loginInBrowser(page, student.token);

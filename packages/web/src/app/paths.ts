@@ -184,6 +184,8 @@ export const PATHS = {
   deansListVisa: '/deans-list/visa',
   deansListFinalPayment: '/deans-list/final-payment',
   deansListCourses: '/deans-list/courses',
+  /** The provider's return path for Dean's List payments (/{code}/pay): forwards to the hub or the final payment. */
+  deansListPayReturn: '/deans-list/pay',
   deansListParentPay: '/pay/deans-list-parent/:token',
 } as const;
 

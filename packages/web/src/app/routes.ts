@@ -69,6 +69,7 @@ const portal = {
   course: () => import('../features/programmes/portal-course-page.tsx'),
   deansHub: () => import('../features/programmes/deans-hub-page.tsx'),
   parentPay: () => import('../features/programmes/pay-parent-page.tsx'),
+  payReturn: () => import('../features/programmes/pay-return-page.tsx'),
 };
 
 const admissionPage = () => import('../features/admission/admission-page.tsx');
@@ -278,6 +279,7 @@ export const ROUTES: readonly RouteDef[] = [
       [PATHS.deansListVisa, '签证', portal.visa],
       [PATHS.deansListFinalPayment, '支付尾款', portal.final],
       [PATHS.deansListCourses, '课程', portal.course],
+      [PATHS.deansListPayReturn, '缴费', portal.payReturn],
     ] as const
   ).map(([path, title, load]): RouteDef => ({ path, title, role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load })),
   ...[PATHS.sbpParentPay, PATHS.hxweekParentPay, PATHS.deansListParentPay].map(
