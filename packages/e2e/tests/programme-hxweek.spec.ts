@@ -20,7 +20,8 @@ async function pickDate(scope: import('@playwright/test').Page, label: string, v
   const input = formItem(scope, label).getByRole('textbox');
   await input.click();
   await input.fill(value);
-  await input.press('Enter');
+  // Tab commits the typed date without submitting the form (Enter would).
+  await input.press('Tab');
   await expect(input).toHaveValue(value);
 }
 

@@ -8,7 +8,7 @@ import { admitViaApi, applyViaApi, tagStudentViaApi } from '../support/programme
 
 interface Portal {
   fees: { durations: Array<{ key: string; label: string; fee_fen: number }> };
-  weeks: Array<{ week: number; open: boolean }>;
+  weeks: Array<{ week: number; opens_at: string; open: boolean }>;
 }
 
 test('SBP: choose a duration, pay it, open week 1, a later week is locked', async ({ page, baseURL }, testInfo) => {
@@ -25,7 +25,8 @@ test('SBP: choose a duration, pay it, open week 1, a later week is locked', asyn
   const portal = (await callApi<Portal>(base, 'GET', '/api/student/programmes/sbp/portal', { token: student.token })).data as Portal;
   expect(portal.fees.durations.length).toBeGreaterThan(0);
   const duration = portal.fees.durations[portal.fees.durations.length - 1]!;
-  const locked = portal.weeks.find((w) => !w.open);
+  // Before payment no week is open to this student: the later week is the one whose date has not come.
+  const locked = portal.weeks.find((w) => Date.parse(w.opens_at) > Date.now());
 
   // /sbp/pay sends a student without a duration to choose one first.
   await page.goto('/sbp/pay');
