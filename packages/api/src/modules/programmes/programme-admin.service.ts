@@ -192,7 +192,11 @@ export async function getApplicationForAdmin(ctx: AppContext, code: string, id: 
       docs && docs.passportUpdatedAt
         ? { number_masked: docs.passportTail ?? '', name: docs.passportName ?? '', expires_on: docs.passportExpiresOn ?? '', scan: docs.passportScan ?? null, updated_at: docs.passportUpdatedAt.toISOString() }
         : null,
-    visa: docs && def.documents.visa ? { status: docs.visaStatus, files: docs.visaFiles, note: docs.visaNote, review_note: docs.visaReviewNote, reviewed_at: iso(docs.visaReviewedAt) } : null,
+    visa: !def.documents.visa
+      ? null
+      : docs
+        ? { status: docs.visaStatus, files: docs.visaFiles, note: docs.visaNote, review_note: docs.visaReviewNote, reviewed_at: iso(docs.visaReviewedAt) }
+        : { status: 'not_started', files: [], note: '', review_note: '', reviewed_at: null },
     duration_key: a.durationKey,
   };
 }
