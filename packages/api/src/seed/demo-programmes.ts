@@ -5,24 +5,24 @@
  * applications that exist are left as they are.
  */
 import { and, eq } from 'drizzle-orm';
-import { BUILTIN_PROGRAMMES, SBP_OFFER_TAG, programmeDefinitionSchema, type ProgrammeDefinition, type ProgrammeStep } from '@summit/domain';
+import { BUILTIN_PROGRAMMES, SBP_OFFER_TAG, programmeDefinitionSchema, type ProgrammeDefinition, type ProgrammeEligibility, type ProgrammeFees, type ProgrammeQuestion, type ProgrammeStep } from '@summit/domain';
 import type { Db } from '../db/client.ts';
 import { programmeApplications, programmes } from '../db/schema-programmes.ts';
 
 const DAY_MS = 86_400_000;
-const NO_DUE = { kind: 'after_offer', days: 14 } as const;
+const NO_DUE = { kind: 'after_offer' as const, days: 14 };
 
-const everyone = { active_types: [], secondary_only: false, early_batch_only: false, required_tag: null, hidden_on_amc: false };
-const noFees = { apply_fee_fen: 0, mode: 'none', fee_fen: 0, deposit_fen: 0, whole_due: NO_DUE, deposit_due: NO_DUE, final_due: NO_DUE, durations: [], parent_pay: false } as const;
+const everyone: ProgrammeEligibility = { active_types: [], secondary_only: false, early_batch_only: false, required_tag: null, hidden_on_amc: false };
+const noFees: ProgrammeFees = { apply_fee_fen: 0, mode: 'none', fee_fen: 0, deposit_fen: 0, whole_due: NO_DUE, deposit_due: NO_DUE, final_due: NO_DUE, durations: [], parent_pay: false };
 const noContent = { course_html: '', announcement_html: '', weeks: [] };
 
 function base(name: string, summary: string, intro: string, steps: ProgrammeStep[]): Omit<ProgrammeDefinition, 'eligibility' | 'fees' | 'documents'> {
   return { name, summary, applicant_role: 'student', status: 'open', apply_opens_at: null, apply_closes_at: null, ends_on: null, steps, offer_types: [], intro_html: intro, ...noContent };
 }
 
-const motivation = (label = '申请理由') => ({ key: 'motivation', label, type: 'textarea', required: true, max_length: 1000, hint: '300字以内为宜' }) as const;
-const grade = { key: 'grade', label: '年级', type: 'select', required: true, options: ['初三', '高一', '高二', '高三'] } as const;
-const resume = (role: 'student' | 'parent' | 'school' = 'student', label = '个人简历') => ({ key: 'resume', label, type: 'upload', required: true, upload_role: role, accept: ['pdf', 'doc', 'docx'] }) as const;
+const motivation = (label = '申请理由'): ProgrammeQuestion => ({ key: 'motivation', label, type: 'textarea', required: true, max_length: 1000, hint: '300字以内为宜' });
+const grade: ProgrammeQuestion = { key: 'grade', label: '年级', type: 'select', required: true, options: ['初三', '高一', '高二', '高三'] };
+const resume = (role: 'student' | 'parent' | 'school' = 'student', label = '个人简历'): ProgrammeQuestion => ({ key: 'resume', label, type: 'upload', required: true, upload_role: role, accept: ['pdf', 'doc', 'docx'] });
 
 /** The seven built-in programmes; week 1 of SBP is open at `now`, week 3 and later not yet. */
 export function demoProgrammeDefinitions(now: Date): Record<string, ProgrammeDefinition> {
