@@ -63,7 +63,7 @@ export default function ProgrammePublicPage() {
           </Button>
         ) : (
           <Link to={programmeApplyPath(p.code)}>
-            <Button size="large" type="primary">
+            <Button size="large" className="programme-hero__cta">
               立即申请
             </Button>
           </Link>
