@@ -164,7 +164,34 @@ export const PATHS = {
   studentInformation: '/student/information',
   studentBaseHealthInfo: '/student/base-health-info',
   studentPreviousInfo: '/student/previous/info',
+  // programmes: application pages (issue 15, decision 075). Generic /{code}/apply and /{code}/uploader/{role}
+  // serve any programme; the spec's own addresses below name their programme (features/programmes/apply-model.ts).
+  programmeApply: '/:code/apply',
+  programmeUploader: '/:code/uploader/:role',
+  sbpPublic: '/sbp',
+  sbpApply: '/sbp/apply',
+  sbpIntro: '/student/sbp101',
+  csiApply: '/csi/apply',
+  studentAdditionalCsi: '/student/additional-csi',
+  hweekApply: '/h-week/apply',
+  volunteerApplication: PAGES.volunteerApplication,
+  volunteerApply: '/volunteer/apply',
+  slApplicationStep: '/sl/application/:step',
+  cclApplication: '/ccl/application',
+  cclApplicationStep: '/ccl/application/:step',
 } as const;
+
+// programmes: application pages
+/** A programme's form: the spec's own address where it has one (/csi/apply for ssi, /h-week/apply for hxweek). */
+export function programmeApplyPath(code: string): string {
+  const own: Record<string, string> = { ssi: PATHS.csiApply, hxweek: PATHS.hweekApply, volunteer: PATHS.volunteerApply, sbp: PATHS.sbpApply };
+  return own[code] ?? `/${encodeURIComponent(code)}/apply`;
+}
+/** /{sl|ccl}/application, or its step N (1-based). */
+export function slApplicationPath(code: 'sl' | 'ccl', step?: number): string {
+  const base = code === 'sl' ? PATHS.slApplication : PATHS.cclApplication;
+  return step === undefined ? base : `${base}/${step}`;
+}
 
 /** /roster/{place_name}. */
 export function rosterPath(placeName: string): string {
