@@ -164,8 +164,23 @@ export const PATHS = {
   studentInformation: '/student/information',
   studentBaseHealthInfo: '/student/base-health-info',
   studentPreviousInfo: '/student/previous/info',
+  // programmes: application pages (issue 15, decision 075). Generic /{code}/apply and /{code}/uploader/{role}
+  // serve any programme; the spec's own addresses below name their programme (features/programmes/apply-model.ts).
+  programmeApply: '/:code/apply',
+  programmeUploader: '/:code/uploader/:role',
+  sbpPublic: '/sbp',
+  sbpApply: '/sbp/apply',
+  sbpIntro: '/student/sbp101',
+  csiApply: '/csi/apply',
+  studentAdditionalCsi: '/student/additional-csi',
+  hweekApply: '/h-week/apply',
+  volunteerApplication: PAGES.volunteerApplication,
+  volunteerApply: '/volunteer/apply',
+  slApplicationStep: '/sl/application/:step',
+  cclApplication: '/ccl/application',
+  cclApplicationStep: '/ccl/application/:step',
   // programmes: portal pages (issue 15, decision 075): after the offer — payments, parent link, passport, visa,
-  // weeks, course pages. The code a page serves is read from its first path segment (portal-code.ts).
+  // weeks, course pages. The code a page serves is read from its first path segment (portal-links.ts).
   sbpManage: '/sbp/manage',
   sbpCourseDuration: '/sbp/course-duration',
   sbpWeek: '/sbp/week/:week',
@@ -189,12 +204,21 @@ export const PATHS = {
   deansListParentPay: '/pay/deans-list-parent/:token',
 } as const;
 
+// programmes: application pages
+/** A programme's form: the spec's own address where it has one (/csi/apply for ssi, /h-week/apply for hxweek). */
+export function programmeApplyPath(code: string): string {
+  const own: Record<string, string> = { ssi: PATHS.csiApply, hxweek: PATHS.hweekApply, volunteer: PATHS.volunteerApply, sbp: PATHS.sbpApply };
+  return own[code] ?? `/${encodeURIComponent(code)}/apply`;
+}
+/** /{sl|ccl}/application, or its step N (1-based). */
+export function slApplicationPath(code: 'sl' | 'ccl', step?: number): string {
+  const base = code === 'sl' ? PATHS.slApplication : PATHS.cclApplication;
+  return step === undefined ? base : `${base}/${step}`;
+}
+
+// programmes: portal pages
 /** /sbp/week/{n}: one week's page of a programme with weeks. */
 export const sbpWeekPath = (week: number) => `/sbp/week/${week}`;
-/** Where the portal pages send a student who has not applied: the generic /{code}/apply (H-week: /h-week/apply). */
-export const portalApplyPath = (code: string) => (code === 'hxweek' ? '/h-week/apply' : `/${code}/apply`);
-/** /student/{code}101: the programme's introduction for admitted students. */
-export const portalIntroPath = (code: string) => `/student/${code}101`;
 
 /** /roster/{place_name}. */
 export function rosterPath(placeName: string): string {

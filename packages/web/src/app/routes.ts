@@ -134,6 +134,28 @@ const CLASS_ROUTES: readonly RouteDef[] = [
   { path: PATHS.letterVerify, title: '推荐信验证', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/classes/letter-verify-page.tsx') },
 ];
 
+// programmes: application pages (issue 15, decision 075)
+const programmeApply = () => import('../features/programmes/apply-page.tsx');
+const slApplication = () => import('../features/programmes/sl-application-page.tsx');
+const applyRoute = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: programmeApply, gate: 'complete-info', ...extra });
+const slRoute = (path: string): RouteDef => ({ path, title: '学生领袖申请', role: 'sl', topBar: 'student-leader', footer: 'default', usesAntd: true, load: slApplication });
+const PROGRAMME_APPLICATION_ROUTES: readonly RouteDef[] = [
+  applyRoute(PATHS.programmeApply, '项目申请'),
+  applyRoute(PATHS.sbpApply, 'SBP 申请'),
+  applyRoute(PATHS.csiApply, 'SSI 申请'),
+  applyRoute(PATHS.studentAdditionalCsi, 'SSI 补充信息'),
+  applyRoute(PATHS.hweekApply, 'H-week 申请'),
+  applyRoute(PATHS.volunteerApply, '志愿者申请', { amcHidden: true }),
+  applyRoute(PATHS.programmeUploader, '上传材料', { load: () => import('../features/programmes/uploader-page.tsx') }),
+  applyRoute(PATHS.volunteerApplication, '志愿者申请', { amcHidden: true, load: () => import('../features/programmes/volunteer-application-page.tsx') }),
+  applyRoute(PATHS.sbpIntro, 'SBP 101', { gate: undefined, load: () => import('../features/programmes/programme-intro-page.tsx') }),
+  { path: PATHS.sbpPublic, title: 'SBP', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/programmes/programme-public-page.tsx') },
+  slRoute(PATHS.slApplication),
+  slRoute(PATHS.slApplicationStep),
+  slRoute(PATHS.cclApplication),
+  slRoute(PATHS.cclApplicationStep),
+];
+
 export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.home, title: '首页', role: 'public', topBar: 'index', footer: 'default', usesAntd: false, load: () => import('../features/site/home-page.tsx') },
   { path: PATHS.login, title: '登录', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: loginScreen },
@@ -171,7 +193,6 @@ export const ROUTES: readonly RouteDef[] = [
   // Tester gate of non-production hosts (spec §6, decision 015): plain markup, outside every other gate.
   { path: PATHS.innerSecurity, title: '访问验证', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: securityPage },
   { path: PATHS.amcSecurity, title: '访问验证', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: securityPage },
-  { path: PATHS.slApplication, title: '学生领袖', role: 'sl', topBar: 'student-leader', footer: 'default', usesAntd: true, load: () => import('../features/staff/sl-home-page.tsx') },
   // Issue 10 item 10 (decisions 027, 028): the SL entry, identity switch, e-mail results, PDF viewer, interim page.
   { path: PATHS.slEntry, title: '学生领袖登录', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: loginScreen, loggedInTarget: { role: 'sl', path: PATHS.slApplication } },
   { path: PATHS.changeId, title: '切换身份', role: 'any', topBar: 'default', footer: 'default', usesAntd: false, load: () => import('../features/identity/change-id-page.tsx') },
@@ -252,6 +273,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.calendar, title: '课程日历', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/teaching/calendar-page.tsx') },
   // Issue 12 items 5, 7, 8 (decisions 054/055): class pages, office hours, feedback, recommendation letters.
   ...CLASS_ROUTES,
+  ...PROGRAMME_APPLICATION_ROUTES,
   // Issue 17: the checklist and the onboarding forms (decision 046); offer and paid tuition (spec §6).
   // Issue 13 item 3 (decision 060): every in-app notice, for any logged-in student.
   { path: PATHS.studentMessages, title: '消息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/messages/messages-page.tsx') },

@@ -3,6 +3,7 @@ import { APPLICATION_STATE_LABELS, type ProgrammePortal } from '@summit/domain';
 import { PortalPage, beijingTime } from './portal-shell.tsx';
 import { PortalChecklist } from './portal-checklist.tsx';
 import { PayInstallment, PayPlan } from './pay-installment.tsx';
+import { PayApplyFee } from './pay-apply-fee.tsx';
 import type { PortalLinks } from './portal-links.ts';
 
 /** 恭喜你被录取: the released offer with its type (H-week: hweek / xweek). */
@@ -35,20 +36,19 @@ function PortalApplication({ portal, links }: { portal: ProgrammePortal; links: 
     );
   }
   return (
-    <section className="pp-card pp-center" aria-label="申请状态">
-      <p className="pp-muted">申请状态</p>
-      <p className="pp-state" data-testid="portal-state">
-        {APPLICATION_STATE_LABELS[portal.state]}
-      </p>
-      {portal.state === 'submitted' ? <p className="pp-muted">申请已提交，录取结果发布后将在此显示，请耐心等待。</p> : null}
-      {portal.state === 'awaiting_fee' ? (
-        <Link className="pp-button pp-button--primary" to={links.apply}>
-          支付申请费
-        </Link>
-      ) : null}
-      {portal.state === 'rejected' ? <p className="pp-muted">感谢你的申请，很遗憾本次未能录取。</p> : null}
-      {portal.state === 'waitlisted' ? <p className="pp-muted">你已进入候补名单，如有名额我们将及时通知你。</p> : null}
-    </section>
+    <>
+      <section className="pp-card pp-center" aria-label="申请状态">
+        <p className="pp-muted">申请状态</p>
+        <p className="pp-state" data-testid="portal-state">
+          {APPLICATION_STATE_LABELS[portal.state]}
+        </p>
+        {portal.state === 'submitted' ? <p className="pp-muted">申请已提交，录取结果发布后将在此显示，请耐心等待。</p> : null}
+        {portal.state === 'awaiting_fee' ? <p className="pp-muted">申请已提交，支付申请费后进入审核。</p> : null}
+        {portal.state === 'rejected' ? <p className="pp-muted">感谢你的申请，很遗憾本次未能录取。</p> : null}
+        {portal.state === 'waitlisted' ? <p className="pp-muted">你已进入候补名单，如有名额我们将及时通知你。</p> : null}
+      </section>
+      {portal.state === 'awaiting_fee' ? <PayApplyFee code={portal.code} /> : null}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { PATHS, portalApplyPath, portalIntroPath, sbpWeekPath } from '../../app/paths.ts';
+import { PATHS, programmeApplyPath, sbpWeekPath } from '../../app/paths.ts';
 
 /**
  * The after-offer pages of the programmes with their own addresses (spec §2). The pages are generic: which
@@ -27,7 +27,7 @@ export interface PortalLinks {
 const HXWEEK: PortalLinks = {
   code: 'hxweek',
   hub: PATHS.hxweekPay,
-  apply: portalApplyPath('hxweek'),
+  apply: programmeApplyPath('hxweek'),
   intro: null,
   pay: PATHS.hxweekPay,
   final: PATHS.hxweekFinalPayment,
@@ -43,7 +43,7 @@ const HXWEEK: PortalLinks = {
 const DEANS_LIST: PortalLinks = {
   code: 'deans-list',
   hub: PATHS.deansList,
-  apply: portalApplyPath('deans-list'),
+  apply: programmeApplyPath('deans-list'),
   intro: null,
   pay: PATHS.deansList,
   final: PATHS.deansListFinalPayment,
@@ -59,8 +59,8 @@ const DEANS_LIST: PortalLinks = {
 const SBP: PortalLinks = {
   code: 'sbp',
   hub: PATHS.sbpManage,
-  apply: portalApplyPath('sbp'),
-  intro: portalIntroPath('sbp'),
+  apply: programmeApplyPath('sbp'),
+  intro: PATHS.sbpIntro,
   pay: PATHS.sbpPay,
   final: null,
   passport: null,

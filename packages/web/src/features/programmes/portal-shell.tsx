@@ -4,6 +4,7 @@ import { APPLICATION_STATE_LABELS, MSG, type ProgrammePortal } from '@summit/dom
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { usePortal } from './portal-api.ts';
+import { PayApplyFee } from './pay-apply-fee.tsx';
 import { portalLinksFor, type PortalLinks } from './portal-links.ts';
 import './portal.css';
 
@@ -40,7 +41,7 @@ export function PortalLocked({ message, portal, links }: { message: string; port
       ) : (
         <p className="pp-muted" data-testid="portal-state">
           申请状态：{APPLICATION_STATE_LABELS[portal.state]}
-          {portal.state === 'submitted' ? '，录取结果发布后即可访问。' : ''}
+          {portal.state === 'submitted' ? '，录取结果发布后即可访问。' : portal.state === 'awaiting_fee' ? '，支付申请费后进入审核。' : ''}
         </p>
       )}
     </section>
@@ -87,7 +88,16 @@ export function PortalPage({
         <h1 className="page__title pp-title">{title}</h1>
         {portal ? <p className="pp-muted pp-subtitle">{portal.name}</p> : null}
       </header>
-      {!portal ? <PortalLoadState query={query} /> : message ? <PortalLocked message={message} portal={portal} links={links} /> : children(portal, links)}
+      {!portal ? (
+        <PortalLoadState query={query} />
+      ) : message ? (
+        <>
+          <PortalLocked message={message} portal={portal} links={links} />
+          {portal.state === 'awaiting_fee' ? <PayApplyFee code={portal.code} /> : null}
+        </>
+      ) : (
+        children(portal, links)
+      )}
     </div>
   );
 }
