@@ -5,7 +5,8 @@
 import { test, expect } from '../support/fixtures.ts';
 import { TINY_PNG, formItem, payWithWechat } from '../support/admission.ts';
 import { callApi } from '../support/api.ts';
-import { loginInBrowser, studentAt } from '../support/journey.ts';
+import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
+import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { admitViaApi, applyViaApi } from '../support/programme-portal.ts';
 
 const PASSPORT_EXPIRY_TOO_SOON = '护照有效期须在项目结束后至少六个月';
@@ -73,6 +74,14 @@ test('H-week: offer, deposit, passport (six-months rule), final payment, course 
   await expect(page.getByText('E12345678')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('hxweek-passport.png'), fullPage: true });
 
+  // Visa material goes to staff review.
+  await page.goto('/hxweek/visa');
+  await expect(page.getByTestId('visa-status')).toHaveText('未提交');
+  await page.getByRole('region', { name: '签证材料' }).getByTestId('file-input').setInputFiles({ name: 'visa.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByRole('link', { name: 'visa.png' })).toBeVisible();
+  await page.getByRole('button', { name: '提交签证材料' }).click();
+  await expect(page.getByTestId('visa-status')).toHaveText('审核中');
+
   // The final payment, then the course page.
   await page.goto('/hxweek/final-payment');
   const final = page.getByRole('list', { name: '缴费计划' }).getByTestId('installment-final');
@@ -87,4 +96,28 @@ test('H-week: offer, deposit, passport (six-months rule), final payment, course 
   await expect(page.getByText('完成定金支付后，方可访问')).toHaveCount(0);
   await expect(page.locator('.pp-rich, .state-block--message').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('hxweek-course.png'), fullPage: true });
+});
+
+test("the Dean's List hub: 立即申请 before applying; the admitted student's checklist, pages locked until the deposit", async ({ page, baseURL }) => {
+  const base = baseURL as string;
+  const fresh = await studentAt(base, 'info', '院长新');
+  await loginInBrowser(page, fresh.token);
+  await page.goto('/deans-list');
+  await expect(page.getByRole('link', { name: '立即申请' })).toHaveAttribute('href', '/deans-list/apply');
+  await page.goto('/deans-list/passport');
+  await expect(page.getByText('仅录取用户可访问')).toBeVisible();
+
+  await page.context().clearCookies();
+  const admitted = await loginViaApi(base, DEMO.deansListStudent, DEMO_PASSWORD);
+  await page.addInitScript((t) => localStorage.setItem('student_token', t), admitted);
+  await page.goto('/deans-list');
+  await expect(page.getByRole('heading', { name: /恭喜你被.*录取/ })).toBeVisible();
+  const checklist = page.getByRole('region', { name: '下一步' });
+  await expect(checklist.getByTestId('step-pay')).toContainText('定金');
+  await expect(checklist.getByTestId('step-visa')).toContainText('定金支付后开放');
+  await expect(page.getByRole('list', { name: '缴费计划' }).getByTestId('installment-deposit')).toBeVisible();
+  await page.goto('/deans-list/courses');
+  await expect(page.getByText('完成定金支付后，方可访问')).toBeVisible();
+  await page.getByRole('link', { name: '前往支付定金' }).click();
+  await expect(page).toHaveURL(/\/deans-list$/);
 });

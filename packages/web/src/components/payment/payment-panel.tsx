@@ -249,7 +249,7 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
           {options.map((option) => (
             <Button
               key={option.label}
-              type={option.provider === 'WX' ? 'primary' : 'default'}
+              type={option.provider === 'WX' || only ? 'primary' : 'default'}
               size="large"
               block
               className={`adm-button adm-button--${option.provider === 'WX' ? 'wechat' : option.provider === 'AL' ? 'alipay' : 'partner'}`}

@@ -11,7 +11,7 @@ import { PayPlan } from './pay-installment.tsx';
 
 /** The partner's channel (decision 075): a page on desktops, its phone page on phones. */
 function nhpOption(): PayOption {
-  return { provider: 'NHP', channel: currentPayDevice() === 'desktop' ? 'web' : 'wap', label: 'NHP 合作渠道' };
+  return { provider: 'NHP', channel: currentPayDevice() === 'desktop' ? 'web' : 'wap', label: '前往 NHP 支付' };
 }
 
 /** /hx-week/pay/nhp: pay the H-week fee through the partner NHP channel; the order is the same as on /hx-week/pay. */
@@ -63,7 +63,7 @@ export default function PayNhpPage() {
             ) : (
               <p className="pp-card pp-muted">当前没有需要支付的款项。</p>
             )}
-            <Link className="pp-link" to={links.pay}>
+            <Link className="pp-link" to={next?.kind === 'final' && links.final ? links.final : links.pay}>
               使用微信支付或支付宝
             </Link>
           </>
