@@ -121,3 +121,25 @@ test("the Dean's List hub: 立即申请 before applying; the admitted student's 
   await page.getByRole('link', { name: '前往支付定金' }).click();
   await expect(page).toHaveURL(/\/deans-list$/);
 });
+
+test('H-week: the deposit through the partner NHP channel (sandbox checkout in the demo)', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  const base = baseURL as string;
+  const student = await studentAt(base, 'info', testInfo.project.name === 'phone' ? '合作机' : '合作桌');
+  await applyViaApi(base, student.token, 'hxweek');
+  await admitViaApi(base, 'hxweek', student.userId, 'xweek');
+  await loginInBrowser(page, student.token);
+
+  await page.goto('/hx-week/pay');
+  await page.getByRole('link', { name: '通过 NHP 合作渠道支付' }).click();
+  await expect(page).toHaveURL(/\/hx-week\/pay\/nhp$/);
+  await expect(page.getByRole('region', { name: '关于 NHP 渠道' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('hxweek-nhp.png'), fullPage: true });
+  await page.getByRole('button', { name: '前往 NHP 支付' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByText('支付成功')).toBeVisible();
+  await page.getByRole('link', { name: '返回 Summit' }).click();
+  await expect(page).toHaveURL(/\/hx-week\/pay/);
+  await expect(page.getByRole('list', { name: '缴费计划' }).getByTestId('installment-deposit')).toContainText('已支付', { timeout: 20_000 });
+});
