@@ -36,7 +36,7 @@ function FileLinks({ files }: { files: readonly ProgrammeFile[] }) {
     <span className="programme-files">
       {files.map((f) => (
         <Button key={f.url} type="link" size="small" className="programme-files__link" onClick={() => void downloadFile(f)}>
-          📎 {f.name}
+          {f.name}
         </Button>
       ))}
     </span>
