@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, Input, Modal, Select, Tag, message } from 'antd';
+import { Button, Input, Modal, Select, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_APPLICATION_FILTERS,
-  APPLICATION_STATE_LABELS,
   PROGRAMME_DECISION_LABELS,
   VISA_STATUS_LABELS,
   type AdminProgrammeApplicationRow,
@@ -17,23 +16,10 @@ import { AdminTable } from './admin-table.tsx';
 import { formatFen } from './money.ts';
 import { fetchProgramme, fetchProgrammeApplications, PROGRAMME_KEYS, refreshProgrammeApplications, releaseProgrammeDecisions } from './programmes-api.ts';
 import { ProgrammeApplicationDrawer } from './programmes-drawer.tsx';
+import { StateTag } from './programmes-state-tag.tsx';
 import { APPLICATION_FILTER_LABELS, decisionText, releasable, type ApplicationFilter } from './programmes-model.ts';
 
 const PAGE_SIZE = 20;
-const STATE_COLORS: Record<ApplicationState, string> = {
-  not_started: 'default',
-  draft: 'default',
-  awaiting_fee: 'gold',
-  submitted: 'blue',
-  admitted: 'green',
-  rejected: 'red',
-  waitlisted: 'orange',
-};
-
-export function StateTag({ state }: { state: ApplicationState }) {
-  return <Tag color={STATE_COLORS[state]}>{APPLICATION_STATE_LABELS[state]}</Tag>;
-}
-
 /** A programme's applications: filter, search, paging, row selection + 发布结果, and the detail drawer. */
 export function ProgrammeApplications({ code, permissions, onBack, onEdit }: { code: string; permissions: readonly string[]; onBack: () => void; onEdit: (() => void) | null }) {
   const queryClient = useQueryClient();

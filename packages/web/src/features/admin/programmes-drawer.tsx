@@ -25,7 +25,7 @@ import {
   reviewProgrammeVisa,
   saveProgrammeDecision,
 } from './programmes-api.ts';
-import { StateTag } from './programmes-applications.tsx';
+import { StateTag } from './programmes-state-tag.tsx';
 import { answerText } from './programmes-model.ts';
 
 type OfferType = { key: string; label: string };
