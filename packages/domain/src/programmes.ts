@@ -27,6 +27,9 @@ export const BUILTIN_PROGRAMMES = {
   deansList: 'deans-list',
 } as const;
 
+/** The user tag an admin gives the students offered SBP (its eligibility's required_tag in the demo). */
+export const SBP_OFFER_TAG = 'sbp-offer';
+
 export const APPLICANT_ROLES = ['student', 'sl'] as const;
 export type ApplicantRole = (typeof APPLICANT_ROLES)[number];
 

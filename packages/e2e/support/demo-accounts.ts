@@ -17,4 +17,14 @@ export const DEMO = {
   student: '13900000002',
   /** A volunteer (active_type 4) with time-sheet entries (decision 065). */
   volunteer: '13900000008',
+  /** Other programmes (issue 15): an SSI student (active_type 3). */
+  ssiStudent: '13900000011',
+  /** A trainee (active_type 8): may apply as a volunteer. */
+  trainee: '13900000012',
+  /** Carries the sbp-offer tag: may apply to SBP. */
+  sbpStudent: '13900000013',
+  /** Admitted to H-week (offer type hweek), nothing paid. */
+  hxweekStudent: '13900000014',
+  /** Admitted to the Dean's List, nothing paid. */
+  deansListStudent: '13900000015',
 } as const;

@@ -87,7 +87,7 @@ test('an admin creates a programme, a student applies, the admin admits and rele
   const row = page.getByRole('row').filter({ hasText: student.name });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.getByText(student.name).click();
-  const drawer = page.locator('.ant-drawer-content');
+  const drawer = page.getByRole('dialog', { name: '申请详情' });
   await expect(drawer.getByText('你的学校')).toBeVisible({ timeout: 30_000 });
   await expect(drawer.getByText('广州市天河区测试中学')).toBeVisible();
   await expect(drawer.getByText('夏令营', { exact: true })).toBeVisible();

@@ -68,6 +68,7 @@ import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { messagesRoutes } from '../modules/messages/messages.routes.ts';
 import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
 import { studentsRoutes } from '../modules/students/students.routes.ts';
+import { programmesRoutes } from '../modules/programmes/programmes.routes.ts';
 import { wechatRoutes } from '../modules/wechat/wechat.routes.ts';
 import { installWechat } from '../modules/wechat/wechat-runtime.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
@@ -261,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(operationsRoutes);
   await app.register(timeSheetsRoutes);
   await app.register(studentsRoutes);
+  await app.register(programmesRoutes);
   await installWechat(app, env, options.redis ? { redis: options.redis } : {});
   await app.register(wechatRoutes);
 

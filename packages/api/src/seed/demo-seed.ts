@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { GUARDIAN_CONSENT_VERSION, offerLetterNo, type Role, type Step1, type Step2 } from '@summit/domain';
+import { GUARDIAN_CONSENT_VERSION, SBP_OFFER_TAG, offerLetterNo, type Role, type Step1, type Step2 } from '@summit/domain';
 import type { Db } from '../db/client.ts';
 import { accounts, studentProfiles } from '../db/schema.ts';
 import { admissionDecisions, applications } from '../db/schema-admission.ts';
@@ -13,6 +13,7 @@ import { seedDemoTimeSheets } from './demo-time-sheets.ts';
 import { seedDemoStructure } from './demo-structure.ts';
 import { seedDemoCoursework } from './demo-coursework.ts';
 import { seedDemoOnboarding } from './demo-onboarding.ts';
+import { seedDemoProgrammes } from './demo-programmes.ts';
 
 /** One password for every demo account, printed at start-up (README, main.ts). */
 export const DEMO_PASSWORD = 'Summit2026!';
@@ -41,7 +42,22 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { phone: '13900000006', role: 'student', label: '学生：已缴学费（北京会场）' },
   { phone: '13900000007', role: 'student', label: '学生：已缴学费（上海会场），可选课' },
   { phone: '13900000008', role: 'student', label: '志愿者：有工时记录（两条已通过、一条待审核）' },
+  // Other programmes (issue 15, decision 075).
+  { phone: '13900000011', role: 'student', label: 'SSI 学生（active_type 3）：可申请 SSI' },
+  { phone: '13900000012', role: 'student', label: '实习生（active_type 8）：可申请志愿者与实习生' },
+  { phone: '13900000013', role: 'student', label: 'SBP 受邀学生（标签 sbp-offer）：可申请 SBP' },
+  { phone: '13900000014', role: 'student', label: 'H-week 已录取（H-week），未缴费' },
+  { phone: '13900000015', role: 'student', label: '院长嘉许名单已录取，未缴费' },
 ];
+
+/** The other programmes' demo students: phone, name, active type, user tags, school. */
+const PROGRAMME_STUDENTS = [
+  { phone: '13900000011', name: '林晓雨', activeType: 3, tags: [] as string[], school: '北京市第四中学' },
+  { phone: '13900000012', name: '孙浩然', activeType: 8, tags: [], school: '清华大学附属中学' },
+  { phone: '13900000013', name: '何雨桐', activeType: 1, tags: [SBP_OFFER_TAG], school: '北京市第四中学' },
+  { phone: '13900000014', name: '吴嘉怡', activeType: 1, tags: [], school: '中国人民大学附属中学' },
+  { phone: '13900000015', name: '郑子涵', activeType: 1, tags: [], school: '北京市第四中学' },
+] as const;
 
 type AccountFields = Partial<Pick<typeof accounts.$inferInsert, 'name' | 'email' | 'isAdmin' | 'teacherType' | 'schoolId'>>;
 type ProfileFields = Partial<Omit<typeof studentProfiles.$inferInsert, 'accountId'>>;
@@ -280,6 +296,29 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
       });
       await seedDemoTimeSheets(tx, { volunteerId, adminId, now });
     }
+    // Students of the other programmes (decision 075), then the programmes and their admitted applications.
+    const programmeStudentIds = new Map<string, number | null>();
+    for (const p of PROGRAMME_STUDENTS) {
+      const school = await requireSchool(tx, p.school);
+      const id = await insertAccount(p.phone, 'student', { name: p.name }, at(20));
+      programmeStudentIds.set(p.phone, id);
+      if (id === null) continue;
+      await tx.insert(studentProfiles).values({
+        accountId: id,
+        activeType: p.activeType,
+        userTags: [...p.tags],
+        activatedAt: at(20),
+        infoCompletedAt: at(20),
+        schoolCountryId: school.countryId,
+        schoolStateId: school.stateId,
+        schoolCityId: school.cityId,
+        schoolZoneId: school.zoneId,
+        schoolId: school.id,
+        schoolName: school.name,
+        updatedAt: at(20),
+      });
+    }
+    await seedDemoProgrammes(tx, { adminId, now, students: { hxweek: programmeStudentIds.get('13900000014') ?? null, deansList: programmeStudentIds.get('13900000015') ?? null } });
     // After the accounts: courses name the demo teachers, venue assignments the paid students.
     await seedDemoStructure(tx, { adminId, now });
     await seedDemoCoursework(tx, { now });

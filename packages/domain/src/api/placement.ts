@@ -31,6 +31,10 @@ export const successCardStatusSchema = z.object({
   house_open_at: nullableTime,
   /** Why course selection is closed for this student (the §8 message), null when open. */
   course_gate_msg: z.string().nullable(),
+  /** H-week / X-week (issue 15): the released admit of programme hxweek and its offer type, else null. */
+  hxweek_offer_letter: z.object({ offer_type: z.string() }).nullable(),
+  /** Fen paid towards hxweek (deposit, final or whole); null when nothing is paid. */
+  hxweek_paid_status: z.object({ fee: z.number().int() }).nullable(),
 });
 export type SuccessCardStatus = z.infer<typeof successCardStatusSchema>;
 

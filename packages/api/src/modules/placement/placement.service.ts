@@ -3,6 +3,7 @@
  * are the domain's (course-gates.ts); this file computes their state from the database.
  */
 import {
+  BUILTIN_PROGRAMMES,
   AppError,
   PLACEMENT_MSG,
   SESSION_NAMES,
@@ -38,6 +39,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { readSettings, writeSettingsAudited } from '../settings/settings.repo.ts';
 import { regionCatalog } from '../region/region-catalog.ts';
+import { findReleasedDecision, paidFenOfCode } from '../programmes/programmes.repo.ts';
 import {
   applyVenuePlanAudited,
   assignedPerVenue,
@@ -103,6 +105,7 @@ export async function getSuccessCardStatus(ctx: AppContext, auth: AuthState): Pr
   const round = sessionKey && s.base.tuitionPaid ? await findLiveSelectionRound(ctx.db, sessionKey, visibleVenue?.id ?? null, s.now) : null;
   const gate = courseSelectionGate({ ...s.base, round: round ? { opensAt: round.opensAt.toISOString(), closesAt: round.closesAt.toISOString() } : null, now: s.now.toISOString() });
   const house = visibleVenue && s.housePublished && placement.house ? placement.house : null;
+  const [hxweek, hxweekPaidFen] = await Promise.all([findReleasedDecision(ctx.db, BUILTIN_PROGRAMMES.hxweek, auth.accountId), paidFenOfCode(ctx.db, BUILTIN_PROGRAMMES.hxweek, auth.accountId)]);
   const venueNew = visibleVenue !== null && !placement.seen?.venueSeenAt;
   const houseNew = house !== null && !placement.seen?.houseSeenAt;
   return {
@@ -116,6 +119,8 @@ export async function getSuccessCardStatus(ctx: AppContext, auth: AuthState): Pr
     venue: visibleVenue ? venueBrief(visibleVenue) : null,
     house_open_at: visibleVenue ? iso(s.houseAt) : null,
     course_gate_msg: gate?.msg ?? null,
+    hxweek_offer_letter: hxweek?.decision === 'admit' ? { offer_type: hxweek.offerType ?? '' } : null,
+    hxweek_paid_status: hxweekPaidFen > 0 ? { fee: hxweekPaidFen } : null,
   };
 }
 

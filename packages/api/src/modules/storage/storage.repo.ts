@@ -11,6 +11,7 @@ import { jobs } from '../../db/schema-jobs.ts';
 import { assignments, courseGrades, essays, submissions } from '../../db/schema-coursework.ts';
 import { recommendationLetters } from '../../db/schema-classes.ts';
 import { adminMessages, messageSegments } from '../../db/schema-messages.ts';
+import { programmeApplications, programmeDocuments, programmes } from '../../db/schema-programmes.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -53,6 +54,11 @@ export const FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   // Course work (decision 052): what students hand in.
   submissions.files,
   essays.files,
+  // Other programmes (decision 075): answers with uploads, rich text, the passport scan and visa material.
+  programmeApplications.answers,
+  programmes.definition,
+  programmeDocuments.passportScan,
+  programmeDocuments.visaFiles,
 ];
 
 /** JSON columns that mention files only as history or telemetry: they never keep a file alive. */
@@ -84,6 +90,8 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   paymentRefunds.policy,
   // Stripe orders: the PaymentIntent id, its client secret and the publishable key (decision 071).
   paymentOrders.stripePay,
+  // Programme applications: the step keys submitted.
+  programmeApplications.submittedSteps,
   // JSAPI pay parameters: a prepay id, a signature and the payer's open id (decision 070).
   paymentOrders.payParams,
 ];

@@ -267,7 +267,7 @@ export function ProgrammeApplicationBody({ code, d, offerTypes, permissions }: {
           items={[
             { key: 'phone', label: '手机号', children: d.phone },
             { key: 'submitted', label: '提交时间', children: formatTime(d.submitted_at) },
-            { key: 'paid', label: '已缴费用', children: `${formatFen(d.paid_fen)}${d.fully_paid ? '（已付清）' : ''}` },
+            { key: 'paid', label: '已缴费用', children: d.paid_fen === 0 && d.fully_paid ? '无需缴费' : `${formatFen(d.paid_fen)}${d.fully_paid ? '（已付清）' : ''}` },
             { key: 'duration', label: '课程时长', children: d.duration_key ?? '—' },
           ]}
         />

@@ -13,6 +13,8 @@ const base: SuccessCardStatus = {
   venue: { place_name: 'beijing', name: '北京会场', city: '北京', is_beijing: true },
   house_open_at: null,
   course_gate_msg: '选课未开放',
+  hxweek_offer_letter: null,
+  hxweek_paid_status: null,
 };
 const NOW = Date.parse('2026-07-01T00:00:00Z');
 
