@@ -54,10 +54,12 @@ interface DecisionValues {
   note?: string;
 }
 
-function DecisionPanel({ code, d, offerTypes }: { code: string; d: AdminProgrammeApplication; offerTypes: readonly OfferType[] }) {
+type Toast = ReturnType<typeof message.useMessage>[0];
+
+/** Keyed by the saved decision, so it starts from what the server holds; the toast lives above it and outlasts the remount. */
+function DecisionPanel({ code, d, offerTypes, toast }: { code: string; d: AdminProgrammeApplication; offerTypes: readonly OfferType[]; toast: Toast }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<DecisionValues>();
-  const [toast, toastHolder] = message.useMessage();
   const [modal, modalHolder] = Modal.useModal();
   const kind = Form.useWatch('decision', form);
   const released = d.decision?.released_at != null;
@@ -91,7 +93,6 @@ function DecisionPanel({ code, d, offerTypes }: { code: string; d: AdminProgramm
 
   return (
     <section className="admin-section" aria-label="录取决定">
-      {toastHolder}
       {modalHolder}
       <h3>录取决定</h3>
       {d.decision ? (
@@ -255,8 +256,10 @@ function VisaPanel({ code, d, canReview }: { code: string; d: AdminProgrammeAppl
 
 /** The detail: who, the decision, the answers by step, passport and visa (exported for the render test). */
 export function ProgrammeApplicationBody({ code, d, offerTypes, permissions }: { code: string; d: AdminProgrammeApplication; offerTypes: readonly OfferType[]; permissions: readonly string[] }) {
+  const [toast, toastHolder] = message.useMessage();
   return (
     <>
+      {toastHolder}
       <section className="admin-section">
         <h3>
           {d.name || '未填写姓名'} <StateTag state={d.state} />
@@ -272,7 +275,7 @@ export function ProgrammeApplicationBody({ code, d, offerTypes, permissions }: {
           ]}
         />
       </section>
-      <DecisionPanel key={`${d.id}-${d.decision?.decided_at ?? ''}`} code={code} d={d} offerTypes={offerTypes} />
+      <DecisionPanel key={`${d.id}-${d.decision?.decided_at ?? ''}`} code={code} d={d} offerTypes={offerTypes} toast={toast} />
       {d.steps.map((step) => (
         <section className="admin-section" key={step.key} aria-label={step.title}>
           <h3>
