@@ -11,6 +11,8 @@ export const DEMO = {
   staff: '13800000005',
   school: '13800000010',
   studentLeader: '13800000020',
+  /** A second SL, so the desktop and phone browser projects each fill the SL and CCL forms themselves. */
+  studentLeader2: '13800000021',
   /** Registered, info not yet completed. */
   newStudent: '13900000001',
   /** Info complete, not yet applied. */

@@ -1,17 +1,18 @@
 // Issue 15 item 4: the student leader lands on /sl/application, fills the SL application step by step
 // (/sl/application/{step}) with a draft saved and resumed, then the CCL application (/ccl/application/{step}),
-// and sees 审核中 for both. The demo has one SL account (13800000020): the first project to run fills both
-// forms; a later project (or a retry) meets them submitted and checks the read-only state at its viewport.
+// and sees 审核中 for both. Each browser project has its own demo SL account (13800000020 desktop, 13800000021
+// phone), so both fill the forms; a retry meets them submitted and checks the read-only state at its viewport.
 import { test, expect } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginViaApi } from '../support/journey.ts';
 import { button } from '../support/login-screen.ts';
 import { applicationViaApi, fillProgrammeStep } from '../support/programme-form.ts';
 
-test('an SL completes the SL and CCL applications, resuming a draft, and sees 审核中', async ({ page, baseURL }) => {
+test('an SL completes the SL and CCL applications, resuming a draft, and sees 审核中', async ({ page, baseURL }, testInfo) => {
   test.setTimeout(150_000);
   const base = baseURL!;
-  const token = await loginViaApi(base, DEMO.studentLeader, DEMO_PASSWORD);
+  const phone = testInfo.project.name === 'phone' ? DEMO.studentLeader2 : DEMO.studentLeader;
+  const token = await loginViaApi(base, phone, DEMO_PASSWORD);
   await page.addInitScript((t) => {
     localStorage.setItem('sl_token', t);
     localStorage.setItem('last_login_role', 'sl');

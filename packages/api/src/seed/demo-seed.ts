@@ -34,6 +34,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { phone: '13800000005', role: 'teacher', label: '工作人员（运营老师）：入学清单、签到、学院杯、消息' },
   { phone: '13800000010', role: 'school', label: '学校账号（北京市第四中学）' },
   { phone: '13800000020', role: 'sl', label: '学生领袖 SL（赵一凡）' },
+  { phone: '13800000021', role: 'sl', label: '学生领袖 SL（孙可欣）：另一位学生领袖，SL 与 CCL 申请均未开始' },
   { phone: '13900000001', role: 'student', label: '学生：新注册，未完善信息' },
   { phone: '13900000002', role: 'student', label: '学生：已完善信息，未申请' },
   { phone: '13900000003', role: 'student', label: '学生：已提交申请第一步，未缴申请费' },
@@ -225,6 +226,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await insertAccount('13800000010', 'school', { name: '北京市第四中学招生办', schoolId: partnerSchool.id }, at(60));
     const slSchool = await requireSchool(tx, '中国人民大学附属中学');
     await insertAccount('13800000020', 'sl', { name: '赵一凡', schoolId: slSchool.id }, at(60));
+    await insertAccount('13800000021', 'sl', { name: '孙可欣', schoolId: slSchool.id }, at(60));
 
     const newcomerId = await insertAccount('13900000001', 'student', {}, at(1));
     if (newcomerId !== null) await tx.insert(studentProfiles).values({ accountId: newcomerId, activatedAt: at(1), updatedAt: at(1) });

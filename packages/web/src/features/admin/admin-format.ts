@@ -23,6 +23,8 @@ export const ADMIN_TABS = [
   { key: 'reconciliation', label: '对账', permission: 'money.reconcile' },
   { key: 'tracking', label: '访问统计', permission: 'analytics.read' },
   { key: 'content', label: '页面内容', permission: 'content.edit' },
+  // Issue 15 (decision 075): every other programme's settings, applications and decisions.
+  { key: 'programmes', label: '其他项目', permission: 'programmes.review' },
   // Programme structure (decision 039).
   { key: 'sessions', label: '期次', permission: 'settings.edit' },
   { key: 'venues', label: '会场', permission: 'programme.edit' },

@@ -37,6 +37,7 @@ const SignsTab = lazy(() => import('./signs-tab.tsx'));
 const TimeSheetsTab = lazy(() => import('./time-sheets-tab.tsx'));
 const RefundsTab = lazy(() => import('./refunds-tab.tsx'));
 const ReconciliationTab = lazy(() => import('./reconciliation-tab.tsx'));
+const ProgrammesTab = lazy(() => import('./programmes-tab.tsx'));
 const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   students: StudentsTab,
   messages: MessagesTab,
@@ -49,6 +50,7 @@ const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   'time-sheets': TimeSheetsTab,
   refunds: RefundsTab,
   reconciliation: ReconciliationTab,
+  programmes: ProgrammesTab,
 };
 const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, ...OPERATIONS_TABS };
 
