@@ -39,9 +39,27 @@ test('SBP: choose a duration, pay it, open week 1, a later week is locked', asyn
   const fee = `¥${(duration.fee_fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   await expect(page.getByRole('region', { name: '课程时长' })).toContainText(duration.label);
   await expect(page.getByRole('region', { name: '课程时长' })).toContainText(fee);
+
+  // 发送给家长支付: the parent's link opens without an account and shows the same fee.
+  await page.getByRole('button', { name: '发送给家长支付' }).click();
+  const linkBox = page.getByRole('textbox', { name: '家长支付链接' });
+  await expect(linkBox).toHaveValue(/\/pay\/sbp-parent\//);
+  const parentUrl = await linkBox.inputValue();
+  const parentContext = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
+  const parent = await parentContext.newPage();
+  await parent.goto(parentUrl);
+  await expect(parent.getByRole('heading', { name: '家长代付项目费用' })).toBeVisible();
+  await expect(parent.getByRole('region', { name: '缴费信息' })).toContainText(fee);
+  await parent.screenshot({ path: testInfo.outputPath('sbp-parent.png'), fullPage: true });
+
   await payWithWechat(page, { phone: onPhone });
   if (onPhone) await page.goto('/sbp/pay');
   await expect(page.getByRole('list', { name: '缴费计划' }).locator('li').first()).toContainText('已支付', { timeout: 20_000 });
+
+  // The parent's link now says the fee is paid.
+  await parent.reload();
+  await expect(parent.getByRole('heading', { name: '费用已缴纳' })).toBeVisible();
+  await parentContext.close();
 
   // Once paid the duration is locked.
   await page.goto('/sbp/course-duration');
