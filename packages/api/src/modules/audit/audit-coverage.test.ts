@@ -132,6 +132,8 @@ export const WRITE_ROUTE_AUDIT: Readonly<Record<string, Coverage>> = {
   'POST /api/admin/messages/recipient-count': { noChange: 'a preview: counts the segment’s recipients and writes nothing' },
   'POST /api/admin/message-segments': { audit: ['message_segment.create'] },
   'DELETE /api/admin/message-segments/:id': { audit: ['message_segment.delete'] },
+  // Programme documents (decision 075).
+  'PUT /api/admin/programmes/:code/applications/:id/visa': { audit: ['programme.visa.review'] },
 };
 
 const MODULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -11,6 +11,7 @@ import { jobs } from '../../db/schema-jobs.ts';
 import { assignments, courseGrades, essays, submissions } from '../../db/schema-coursework.ts';
 import { recommendationLetters } from '../../db/schema-classes.ts';
 import { adminMessages, messageSegments } from '../../db/schema-messages.ts';
+import { programmeDocuments } from '../../db/schema-programmes.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -53,6 +54,9 @@ export const FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   // Course work (decision 052): what students hand in.
   submissions.files,
   essays.files,
+  // Programmes (decision 075): the passport scan and the visa material.
+  programmeDocuments.passportScan,
+  programmeDocuments.visaFiles,
 ];
 
 /** JSON columns that mention files only as history or telemetry: they never keep a file alive. */
