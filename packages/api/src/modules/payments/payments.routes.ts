@@ -24,6 +24,7 @@ import { handleNotification } from './payment-events.service.ts';
 import { settleNotifications } from '../notifications/notifications.service.ts';
 import { createParentLink, createStudentPayment, describePayFor, isPayForPaid, isStudentOrderPaid, payFor, type PayRequestMeta } from './payments.service.ts';
 import { wechatPayStandInRoutes } from '../../stand-ins/wechat-pay.routes.ts';
+import { nhpStandInRoutes } from '../../stand-ins/nhp.routes.ts';
 import { decideSandboxPayment, renderSandboxCheckout, safeReturnPath, sandboxPageUrl } from './sandbox-checkout.ts';
 
 /** Notifications are small; anything bigger is not from a provider. */
@@ -101,6 +102,8 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   // Demo mode PAYMENT_WECHAT=standin: WeChat Pay's servers, stood in for in this process (decision 070).
   if (app.payments.wechatStandIn) await wechatPayStandInRoutes(app, app.payments.wechatStandIn);
+  // Demo mode PAYMENT_NHP=standin: the NHP partner channel, stood in for in this process (decision 076).
+  if (app.payments.nhpStandIn) await nhpStandInRoutes(app, app.payments.nhpStandIn);
 
   // The sandbox checkout: a page for payers and the two buttons it posts (plain HTML forms, no script).
   await app.register(async (scope) => {
