@@ -42,7 +42,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   r.get(
     '/api/payment/methods',
     { config: { auth: 'public' }, schema: { tags, summary: '可用的支付方式（支付页据此显示海外银行卡支付等选项）', response: { 200: envelopeOf(paymentMethodsSchema) } } },
-    async () => ok({ providers: PAYMENT_PROVIDERS.filter((provider) => app.payments.forProvider(provider) !== null) }),
+    async () => ok({ providers: PAYMENT_PROVIDERS.filter((provider) => provider !== 'NHP' && app.payments.forProvider(provider) !== null), nhp: app.payments.forProvider('NHP') !== null }),
   );
   r.post(
     '/api/student/payment',
