@@ -17,6 +17,7 @@ import { loadProgrammeFor } from './programme-portal.service.ts';
 export function programmeReturnPath(code: string, kind: ProgrammePaymentRequest['kind']): string {
   if (kind === 'apply_fee') return `/${code}/apply`;
   if (code === 'hxweek') return kind === 'final' ? '/hxweek/final-payment' : '/hx-week/pay';
+  if (code === 'deans-list') return kind === 'final' ? '/deans-list/final-payment' : '/deans-list/pay';
   return `/${code}/pay`;
 }
 

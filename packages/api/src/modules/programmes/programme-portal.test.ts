@@ -203,6 +203,12 @@ describe('payments', () => {
     const code = codeOf('nhp');
     const { s: s2 } = await admitted(code);
     expect((await pay(s2, code, 'deposit', 'NHP', 'web')).body).toMatchObject({ msg: MSG.PAY_NHP_UNSUPPORTED });
+    // The Dean's List takes NHP (the sandbox serves it in demo mode) for its deposit, not for its application fee.
+    const { s: s3 } = await admitted('deans-list', { name: "Dean's List", fees: { apply_fee_fen: 10_000, mode: 'split', fee_fen: 2_000_000, deposit_fen: 500_000, whole_due: { kind: 'after_offer', days: 14 }, deposit_due: { kind: 'after_offer', days: 7 }, final_due: { kind: 'after_offer', days: 30 }, durations: [], parent_pay: false } });
+    const nhp = await pay(s3, 'deans-list', 'deposit', 'NHP', 'wap');
+    expect(nhp.body).toMatchObject({ status: 200, data: { purpose: 'programme_deposit', pay: { kind: 'redirect' } } });
+    expect((await pressSandbox(t.app, nhp.body.data!.id, 'confirm')).body.status).toBe(200);
+    expect((await portal(s3, 'deans-list')).body.data).toMatchObject({ gates: { deposit: null }, next_kind: 'final' });
   });
 });
 
