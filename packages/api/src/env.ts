@@ -136,6 +136,16 @@ const envShape = {
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** The API's origin; the stand-in's http://127.0.0.1:PORT with PAYMENT_STRIPE=standin. */
     STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+    /**
+     * Who serves the NHP partner channel (decision 076; H-week/X-week and Dean's List deposits and final payments
+     * only): the sandbox checkout (default in demo mode), NHP itself, the local NHP stand-in mounted at /__nhp
+     * (demo mode only), or nobody (default otherwise).
+     */
+    PAYMENT_NHP: z.enum(['sandbox', 'nhp', 'standin', 'off']).optional(),
+    NHP_MERCHANT_ID: z.string().regex(/^[A-Za-z0-9_-]{4,40}$/, 'NHP_MERCHANT_ID: 4–40 letters, digits, _ or -').optional(),
+    /** The merchant key NHP issued (HMAC-SHA256 over the canonical parameters); at least 32 characters. */
+    NHP_KEY: z.string().min(32, 'NHP_KEY must be at least 32 characters').optional(),
+    NHP_API_BASE: z.string().url().default('https://pay.nhp-partner.example/gateway'),
     /** Where uploaded files live (decision 010): DATA_DIR/uploads, an S3-compatible bucket, or Aliyun OSS. */
     STORAGE_PROVIDER: z.enum(['local', 's3', 'aliyun-oss']).default('local'),
     /** Largest file a credential is signed for, in MB. */
@@ -240,6 +250,14 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_STRIPE=${env.PAYMENT_STRIPE}` });
       }
     }
+    if (env.PAYMENT_NHP === 'nhp') {
+      for (const key of ['NHP_MERCHANT_ID', 'NHP_KEY', 'PUBLIC_URL'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_NHP=nhp` });
+      }
+    }
+    if (env.PAYMENT_NHP === 'standin' && (env.DEMO_MODE ?? !env.DATABASE_URL) === false) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_NHP'], message: 'PAYMENT_NHP=standin is a demo mode: it needs DEMO_MODE (never take fake partner payments in production)' });
+    }
     if (env.NON_PRODUCTION_HOSTS.length > 0 && !env.TESTER_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['TESTER_PASSWORD'], message: 'TESTER_PASSWORD is required when NON_PRODUCTION_HOSTS is set' });
     }
@@ -282,6 +300,7 @@ const envSchema = z
     PAYMENT_WECHAT: env.PAYMENT_WECHAT ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
     PAYMENT_ALIPAY: env.PAYMENT_ALIPAY ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
     PAYMENT_STRIPE: env.PAYMENT_STRIPE ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
+    PAYMENT_NHP: env.PAYMENT_NHP ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
     WECHAT_MODE: env.WECHAT_MODE ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'standin' : 'off'),
     HSTS: env.HSTS ?? Boolean(env.PUBLIC_URL?.startsWith('https://')),
   }));

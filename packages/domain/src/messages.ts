@@ -234,6 +234,11 @@ export const MSG = {
   VISA_NOT_SUBMITTED: '学生尚未提交签证材料',
   VISA_NOT_REQUIRED: '该项目无需办理签证',
   PASSPORT_NOT_REQUIRED: '该项目无需提交护照',
+  PROGRAMME_APPLY_FEE_NOT_DUE: '请先提交申请，再支付申请费',
+  PAY_NHP_UNSUPPORTED: '该项目不支持合作方渠道支付',
+  VISA_LOCKED: '签证材料已通过审核，不能再修改',
+  PASSPORT_NOT_SAVED: '该学生尚未提交护照信息',
+  PASSPORT_UNREADABLE: '护照号码无法解密，请联系技术人员',
 
   // content store (docs/decisions/013-content-store.md)
   CONTENT_SECTION_ID_DUPLICATE: '段落标识重复',

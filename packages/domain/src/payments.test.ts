@@ -119,7 +119,7 @@ describe('provider and channel pairs', () => {
     expect(channelsOf('STRIPE')).toEqual(['checkout']);
     expect(payKindOf('STRIPE', 'checkout')).toBe('redirect');
     expect(payKindOf('STRIPE', 'scan')).toBeNull();
-    expect(channelsOf('NHP')).toEqual([]);
+    expect(channelsOf('NHP')).toEqual(['web', 'wap']);
     expect(payKindOf('CMB', 'scan')).toBeNull();
   });
 });

@@ -150,6 +150,8 @@ const PAY_METHODS: Partial<Record<PaymentProvider, Partial<Record<PaymentChannel
   AL: { scan: 'qr', web: 'redirect', alipay: 'redirect', alipay_web: 'redirect', wap: 'redirect', alipay_wap: 'redirect' },
   // Stripe (decision 071): spec §9's `checkout`, one hosted card form for desktops and phones alike.
   STRIPE: { checkout: 'redirect' },
+  // NHP (decision 076): the partner's hosted page, on desktops and phones; only the week camps accept it.
+  NHP: { web: 'redirect', wap: 'redirect' },
 };
 
 export function payKindOf(provider: PaymentProvider, channel: PaymentChannel): PayKind | null {
@@ -170,4 +172,5 @@ export const PAYMENT_PROVIDER_LABELS: Partial<Record<PaymentProvider, string>> =
   WX: '微信支付',
   AL: '支付宝',
   STRIPE: '海外银行卡支付 (Stripe)',
+  NHP: 'NHP 合作方支付',
 };

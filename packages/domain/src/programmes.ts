@@ -268,5 +268,14 @@ export const VISA_STATUS_LABELS: Record<VisaStatus, string> = { not_started: 'æœ
 export const PROGRAMME_PAY_KINDS = ['apply_fee', 'whole', 'deposit', 'final'] as const;
 export type ProgrammePayKind = (typeof PROGRAMME_PAY_KINDS)[number];
 
+/**
+ * The NHP partner channel (decision 076) pays only the week camps' deposits and final payments: H-week/X-week
+ * and the Dean's List. Every other programme and the summer programme refuse provider NHP.
+ */
+export const NHP_PROGRAMME_CODES = ['hxweek', 'deans-list'] as const;
+export function nhpAccepts(code: string, kind?: ProgrammePayKind): boolean {
+  return (NHP_PROGRAMME_CODES as readonly string[]).includes(code) && (kind === undefined || kind === 'deposit' || kind === 'final');
+}
+
 /** The due rule type re-exported for programme fee editors. */
 export type { DueRule };

@@ -114,6 +114,7 @@ export const RECON_GATEWAY_LABELS: Readonly<Record<string, string>> = {
   wechatpay: '微信支付',
   alipay: '支付宝',
   stripe: 'Stripe',
+  nhp: 'NHP 合作方支付',
 };
 
 export function reconGatewayLabel(gateway: string): string {

@@ -14,7 +14,7 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => tstz('created_at').notNull().defaultNow();
 
 /** The implementation that serves a provider code (docs/decisions/007): the sandbox stands in for WX and AL. */
-export const PAYMENT_GATEWAYS = ['sandbox', 'wechatpay', 'alipay', 'stripe'] as const;
+export const PAYMENT_GATEWAYS = ['sandbox', 'wechatpay', 'alipay', 'stripe', 'nhp'] as const;
 export type PaymentGatewayId = (typeof PAYMENT_GATEWAYS)[number];
 
 /** What a Stripe order keeps of its PaymentIntent so a reused order answers the same one. */

@@ -31,6 +31,7 @@ import { regionRoutes } from '../modules/region/region.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { trackingRoutes } from '../modules/tracking/tracking.routes.ts';
 import { paymentRoutes } from '../modules/payments/payments.routes.ts';
+import { programmePortalRoutes } from '../modules/programmes/programme-portal.routes.ts';
 import { refundRoutes } from '../modules/refunds/refunds.routes.ts';
 import { listSandboxBill } from '../modules/payments/sandbox-ledger.repo.ts';
 import { reconciliationRoutes } from '../modules/reconciliation/reconciliation.routes.ts';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(receiptRoutes);
   await app.register(reconciliationRoutes);
   await app.register(duesRoutes);
+  await app.register(programmePortalRoutes);
   await app.register(admissionsRoutes);
   await app.register(offerRoutes);
   await app.register(applicationRoutes);

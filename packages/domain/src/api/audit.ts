@@ -220,6 +220,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'student.update': '修改学生资料',
   'student.tags': '修改学生标签',
   'student.id_number.reveal': '查看完整证件号',
+  'programme.visa.review': '审核签证材料',
+  'programme.passport.reveal': '查看完整护照号码',
   'student.data_export': '导出学生个人数据',
   'student.erase': '删除学生个人数据',
   'submission.grade': '批改作业',

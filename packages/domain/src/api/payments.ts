@@ -164,6 +164,10 @@ export const feeSettingsResponseSchema = envelopeSchema(feeSettingsSchema);
 
 // GET /api/payment/methods -----------------------------------------------------------------------------------
 /** The providers this server takes payments with (the pay pages offer Stripe only when it is listed). */
-export const paymentMethodsSchema = z.object({ providers: z.array(paymentProviderSchema) });
+/**
+ * `providers`: what the general pay pages offer. The NHP partner channel (decision 076) is not among them: it
+ * pays only the week camps' installments, on their own /hx-week/pay/nhp page; `nhp` says whether it is on.
+ */
+export const paymentMethodsSchema = z.object({ providers: z.array(paymentProviderSchema), nhp: z.boolean().default(false) });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 export const paymentMethodsResponseSchema = envelopeSchema(paymentMethodsSchema);

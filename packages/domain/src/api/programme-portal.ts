@@ -90,7 +90,8 @@ export const programmeWeekResponseSchema = envelopeSchema(programmeWeekViewSchem
 /** intro: /student/{code}101 (offer gate); course: /{code}/course (deposit gate); announcement (offer gate). */
 export const PROGRAMME_PAGES = ['intro', 'course', 'announcement'] as const;
 export const programmePageParamsSchema = z.object({ code: programmeCodeSchema, page: z.enum(PROGRAMME_PAGES, { error: MSG.PAGE_NOT_FOUND }) });
-export const programmePageResponseSchema = envelopeSchema(z.object({ title: z.string(), html: z.string(), updated_at: timestampSchema }));
+export const programmePageSchema = z.object({ title: z.string(), html: z.string(), updated_at: timestampSchema });
+export const programmePageResponseSchema = envelopeSchema(programmePageSchema);
 
 // GET/PUT /api/student/programmes/:code/passport; PUT /api/student/hx-week/passport-own (spec §7 alias) -------------
 export const passportRequestSchema = requestObjectSchema({
@@ -109,7 +110,8 @@ export const passportViewSchema = z.object({
   scan: programmeFileSchema.nullable(),
   updated_at: timestampSchema,
 });
-export const passportResponseSchema = envelopeSchema(z.object({ required: z.boolean(), ends_on: z.string().nullable(), passport: passportViewSchema.nullable() }));
+export const passportStateSchema = z.object({ required: z.boolean(), ends_on: z.string().nullable(), passport: passportViewSchema.nullable() });
+export const passportResponseSchema = envelopeSchema(passportStateSchema);
 
 // GET/PUT /api/student/programmes/:code/visa ------------------------------------------------------------------------
 export const visaRequestSchema = requestObjectSchema({
@@ -125,4 +127,5 @@ export const visaViewSchema = z.object({
   reviewed_at: timestampSchema.nullable(),
   updated_at: timestampSchema.nullable(),
 });
-export const visaResponseSchema = envelopeSchema(z.object({ required: z.boolean(), visa: visaViewSchema }));
+export const visaStateSchema = z.object({ required: z.boolean(), visa: visaViewSchema });
+export const visaResponseSchema = envelopeSchema(visaStateSchema);

@@ -138,6 +138,8 @@ export const WRITE_ROUTE_AUDIT: Readonly<Record<string, Coverage>> = {
   'PUT /api/admin/programmes/:code/applications/:id/decision': { audit: ['programme.decision.save'] },
   'DELETE /api/admin/programmes/:code/applications/:id/decision': { audit: ['programme.decision.delete'] },
   'POST /api/admin/programmes/:code/release': { audit: ['programme.decision.release'] },
+  // Programme documents (decision 075).
+  'PUT /api/admin/programmes/:code/applications/:id/visa': { audit: ['programme.visa.review'] },
 };
 
 const MODULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -29,20 +29,23 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export async function findOpenOrder(db: Db, accountId: number, purpose: PaymentPurpose): Promise<PaymentOrderRow | undefined> {
+/** Orders of one programme (decision 075), or the summer programme's own when `programmeId` is null. */
+const ofProgramme = (programmeId: number | null) => (programmeId === null ? isNull(paymentOrders.programmeId) : eq(paymentOrders.programmeId, programmeId));
+
+export async function findOpenOrder(db: Db, accountId: number, purpose: PaymentPurpose, programmeId: number | null = null): Promise<PaymentOrderRow | undefined> {
   const rows = await db
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), eq(paymentOrders.status, 'pending')))
+    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), ofProgramme(programmeId), eq(paymentOrders.status, 'pending')))
     .limit(1);
   return rows[0];
 }
 
-export async function countOrders(db: Db, accountId: number, purpose: PaymentPurpose): Promise<number> {
+export async function countOrders(db: Db, accountId: number, purpose: PaymentPurpose, programmeId: number | null = null): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose)));
+    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), ofProgramme(programmeId)));
   return row?.n ?? 0;
 }
 
@@ -93,11 +96,11 @@ export async function findOrderByNo(db: Db, orderNo: string): Promise<PaymentOrd
 }
 
 /** The order that paid a purpose first (the one whose time is on the profile). */
-export async function findFirstPaidOrder(db: Db, accountId: number, purpose: PaymentPurpose): Promise<PaymentOrderRow | undefined> {
+export async function findFirstPaidOrder(db: Db, accountId: number, purpose: PaymentPurpose, programmeId: number | null = null): Promise<PaymentOrderRow | undefined> {
   const rows = await db
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), eq(paymentOrders.status, 'paid')))
+    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), ofProgramme(programmeId), eq(paymentOrders.status, 'paid')))
     .orderBy(asc(paymentOrders.paidAt), asc(paymentOrders.id))
     .limit(1);
   return rows[0];
@@ -216,7 +219,18 @@ export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<P
 
     let superseded: PaymentEventResult['superseded'] = [];
     const notificationIds: number[] = [];
-    if (e.kind === 'paid') {
+    if (e.kind === 'paid' && order.programmeId !== null) {
+      // Another programme's order (decision 075): the order itself is the record of payment. The summer
+      // programme's profile stamps, SMS and parent links are never touched; the programme's own link is done
+      // once the order that completes the programme's fee is paid.
+      if (order.completes) {
+        await tx
+          .update(parentPayLinks)
+          .set({ paidAt: at })
+          .where(and(eq(parentPayLinks.accountId, order.accountId), eq(parentPayLinks.programmeId, order.programmeId), isNull(parentPayLinks.paidAt)));
+      }
+      superseded = await closeOtherOpenOrders(tx, order, e.now);
+    } else if (e.kind === 'paid') {
       // First payment of the purpose wins the stamp; only that one is "tuition received" for the student
       // (a second order paid across a channel switch is a refund case, not news).
       // A deposit that leaves a final payment owed does not complete the product (decision 072): the stamp,
@@ -245,36 +259,52 @@ export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<P
           .set({ paidAt: at })
           .where(and(eq(parentPayLinks.accountId, order.accountId), eq(parentPayLinks.purpose, isApply ? order.purpose : 'tuition'), isNull(parentPayLinks.paidAt)));
       }
-      // The purpose is paid: any other open order for it must not take the money a second time.
-      superseded = await tx
-        .update(paymentOrders)
-        .set({ status: 'closed', closedAt: e.now, updatedAt: e.now })
-        .where(
-          and(
-            eq(paymentOrders.accountId, order.accountId),
-            eq(paymentOrders.purpose, order.purpose),
-            eq(paymentOrders.status, 'pending'),
-            ne(paymentOrders.id, order.id),
-          ),
-        )
-        .returning({ orderNo: paymentOrders.orderNo, gateway: paymentOrders.gateway });
+      superseded = await closeOtherOpenOrders(tx, order, e.now);
     }
     return finish(step.note === 'paid_after_close' ? 'paid_after_close' : 'applied', true, { ...view, status: step.next }, superseded, notificationIds);
   });
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The purpose is paid: any other open order for it (same programme) must not take the money a second time. */
+async function closeOtherOpenOrders(tx: Tx, order: PaymentOrderRow, now: Date): Promise<PaymentEventResult['superseded']> {
+  return tx
+    .update(paymentOrders)
+    .set({ status: 'closed', closedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(paymentOrders.accountId, order.accountId),
+        eq(paymentOrders.purpose, order.purpose),
+        ofProgramme(order.programmeId),
+        eq(paymentOrders.status, 'pending'),
+        ne(paymentOrders.id, order.id),
+      ),
+    )
+    .returning({ orderNo: paymentOrders.orderNo, gateway: paymentOrders.gateway });
+}
+
 // Parent pay links --------------------------------------------------------------------------------------------
 
 /** Revokes the student's live link for the purpose and stores the new one, together. */
-export async function replaceParentLink(db: Db, row: { tokenHash: string; accountId: number; purpose: PaymentPurpose; orderId: number | null; now: Date; expiresAt: Date }): Promise<ParentPayLinkRow> {
+export async function replaceParentLink(
+  db: Db,
+  row: { tokenHash: string; accountId: number; purpose: PaymentPurpose; orderId: number | null; now: Date; expiresAt: Date; programmeId?: number | null },
+): Promise<ParentPayLinkRow> {
+  const programmeId = row.programmeId ?? null;
   return db.transaction(async (tx) => {
+    // A programme has one live link whatever installment it was made for (decision 075); the summer one per purpose.
+    const sameLink =
+      programmeId === null
+        ? and(eq(parentPayLinks.purpose, row.purpose), isNull(parentPayLinks.programmeId))
+        : eq(parentPayLinks.programmeId, programmeId);
     await tx
       .update(parentPayLinks)
       .set({ revokedAt: row.now })
-      .where(and(eq(parentPayLinks.accountId, row.accountId), eq(parentPayLinks.purpose, row.purpose), isNull(parentPayLinks.revokedAt)));
+      .where(and(eq(parentPayLinks.accountId, row.accountId), sameLink, isNull(parentPayLinks.revokedAt)));
     const [link] = await tx
       .insert(parentPayLinks)
-      .values({ tokenHash: row.tokenHash, accountId: row.accountId, purpose: row.purpose, orderId: row.orderId, createdAt: row.now, expiresAt: row.expiresAt })
+      .values({ tokenHash: row.tokenHash, accountId: row.accountId, purpose: row.purpose, programmeId, orderId: row.orderId, createdAt: row.now, expiresAt: row.expiresAt })
       .returning();
     if (!link) throw new Error('parent link insert returned nothing');
     return link;
@@ -294,11 +324,11 @@ export async function bindParentLinkOrder(db: Db, linkId: number, orderId: numbe
 }
 
 /** Paid orders of a student for some purposes: when each purpose was first paid. */
-export async function findPaidAtByPurpose(db: Db, accountId: number, purposes: PaymentPurpose[]): Promise<Map<PaymentPurpose, Date>> {
+export async function findPaidAtByPurpose(db: Db, accountId: number, purposes: PaymentPurpose[], programmeId: number | null = null): Promise<Map<PaymentPurpose, Date>> {
   const rows = await db
     .select({ purpose: paymentOrders.purpose, paidAt: paymentOrders.paidAt })
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.accountId, accountId), inArray(paymentOrders.purpose, purposes), eq(paymentOrders.status, 'paid')))
+    .where(and(eq(paymentOrders.accountId, accountId), inArray(paymentOrders.purpose, purposes), ofProgramme(programmeId), eq(paymentOrders.status, 'paid')))
     .orderBy(asc(paymentOrders.paidAt));
   const out = new Map<PaymentPurpose, Date>();
   for (const r of rows) if (!out.has(r.purpose) && r.paidAt) out.set(r.purpose, r.paidAt);

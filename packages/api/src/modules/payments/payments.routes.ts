@@ -24,6 +24,7 @@ import { handleNotification } from './payment-events.service.ts';
 import { settleNotifications } from '../notifications/notifications.service.ts';
 import { createParentLink, createStudentPayment, describePayFor, isPayForPaid, isStudentOrderPaid, payFor, type PayRequestMeta } from './payments.service.ts';
 import { wechatPayStandInRoutes } from '../../stand-ins/wechat-pay.routes.ts';
+import { nhpStandInRoutes } from '../../stand-ins/nhp.routes.ts';
 import { decideSandboxPayment, renderSandboxCheckout, safeReturnPath, sandboxPageUrl } from './sandbox-checkout.ts';
 
 /** Notifications are small; anything bigger is not from a provider. */
@@ -41,7 +42,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   r.get(
     '/api/payment/methods',
     { config: { auth: 'public' }, schema: { tags, summary: '可用的支付方式（支付页据此显示海外银行卡支付等选项）', response: { 200: envelopeOf(paymentMethodsSchema) } } },
-    async () => ok({ providers: PAYMENT_PROVIDERS.filter((provider) => app.payments.forProvider(provider) !== null) }),
+    async () => ok({ providers: PAYMENT_PROVIDERS.filter((provider) => provider !== 'NHP' && app.payments.forProvider(provider) !== null), nhp: app.payments.forProvider('NHP') !== null }),
   );
   r.post(
     '/api/student/payment',
@@ -101,6 +102,8 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   // Demo mode PAYMENT_WECHAT=standin: WeChat Pay's servers, stood in for in this process (decision 070).
   if (app.payments.wechatStandIn) await wechatPayStandInRoutes(app, app.payments.wechatStandIn);
+  // Demo mode PAYMENT_NHP=standin: the NHP partner channel, stood in for in this process (decision 076).
+  if (app.payments.nhpStandIn) await nhpStandInRoutes(app, app.payments.nhpStandIn);
 
   // The sandbox checkout: a page for payers and the two buttons it posts (plain HTML forms, no script).
   await app.register(async (scope) => {

@@ -22,6 +22,7 @@ import {
   type PaymentPurpose,
   type PayKind,
   type FeeSettings,
+  nhpAccepts,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { PaymentGatewayError, type PaymentGateway, type ProviderPayInstruction } from '../../providers/payment/payment-provider.ts';
@@ -30,6 +31,9 @@ import { findStudent } from '../profile/profile.repo.ts';
 import { getFees } from '../settings/settings.service.ts';
 import { resolvePayableInstallment, type PayableInstallment } from '../dues/dues.service.ts';
 import { applyVerifiedEvent, closeEvent, eventFromQuery, type PaymentDeps } from './payment-events.service.ts';
+import { findApplication, type ProgrammeApplicationRow, type ProgrammeRow } from '../programmes/programmes.repo.ts';
+import { findProgrammeById } from '../programmes/programme-portal.repo.ts';
+import { isAdmitted, kindOfProgrammePurpose, programmeDues, programmeOrderLabel, resolveProgrammePayable, type ProgrammeDues } from '../programmes/programme-payments.plan.ts';
 import {
   bindParentLinkOrder,
   closeUnsentOrder,
@@ -115,7 +119,7 @@ async function loadStudent(deps: PaymentDeps, accountId: number): Promise<Studen
   return row;
 }
 
-function gatewayFor(deps: PaymentDeps, provider: PaymentProvider, channel: PaymentChannel): { gateway: PaymentGateway; kind: PayKind } {
+export function gatewayFor(deps: PaymentDeps, provider: PaymentProvider, channel: PaymentChannel): { gateway: PaymentGateway; kind: PayKind } {
   const kind = payKindOf(provider, channel);
   if (!kind) throw AppError.param('channel', MSG.PAY_METHOD_UNSUPPORTED);
   const gateway = deps.gateways.forProvider(provider);
@@ -152,14 +156,14 @@ function payInstructionOf(order: PaymentOrderRow, payUrl: string): PaymentOrder[
  * JSAPI needs the payer's open id, which only the WeChat base OAuth gives (spec §7): the page carries it as
  * a signed ticket. Other kinds ignore the ticket. A missing, forged or expired one asks the payer to authorise.
  */
-async function payerFor(deps: PaymentDeps, kind: PayKind, ticket: string | undefined): Promise<PayerIdentity | null> {
+export async function payerFor(deps: PaymentDeps, kind: PayKind, ticket: string | undefined): Promise<PayerIdentity | null> {
   if (kind !== 'jsapi') return null;
   const payer = await readPayerTicket(deps.ctx, ticket);
   if (!payer) throw AppError.param('wx_payer', MSG.PAY_WX_PAYER_REQUIRED);
   return payer;
 }
 
-interface OrderRequest {
+export interface OrderRequest {
   accountId: number;
   purpose: PaymentPurpose;
   payer: PaymentPayer;
@@ -174,6 +178,10 @@ interface OrderRequest {
   meta: PayRequestMeta;
   /** JSAPI only: who pays, from the signed ticket. */
   wxPayer: PayerIdentity | null;
+  /** Another programme's order (decision 075); absent for the summer programme's fees. */
+  programmeId?: number | null;
+  /** What the payer sees at the provider; default 「Summit 高中生夏季学术项目 学费」. */
+  description?: string;
 }
 
 /**
@@ -226,13 +234,14 @@ export async function retireOpenTuitionOrder(deps: PaymentDeps, accountId: numbe
  * Creates or reuses the student's one open order for a purpose. The partial unique index decides races: a
  * request that loses the insert reads the winner's order on its next turn.
  */
-async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<PaymentOrderRow> {
+export async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<PaymentOrderRow> {
   const { ctx } = deps;
   // A few turns: a lost insert race or a retired order re-reads; an order another request is still creating
   // is waited for briefly (a double click should get the same QR code, not an error).
   for (let turn = 0; turn < 12; turn++) {
     const now = ctx.now();
-    const open = await findOpenOrder(ctx.db, req.accountId, req.purpose);
+    const programmeId = req.programmeId ?? null;
+    const open = await findOpenOrder(ctx.db, req.accountId, req.purpose, programmeId);
     if (open) {
       const reusable =
         open.payUrl !== null &&
@@ -256,11 +265,12 @@ async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<Paymen
 
     const orderNo = newOrderNo(now);
     const expiresAt = new Date(now.getTime() + PAYMENT_TIMING.orderTtlMs);
-    const sequence = (await countOrders(ctx.db, req.accountId, req.purpose)) + 1;
+    const sequence = (await countOrders(ctx.db, req.accountId, req.purpose, programmeId)) + 1;
     const row = await insertOrder(ctx.db, {
       orderNo,
       accountId: req.accountId,
       purpose: req.purpose,
+      programmeId,
       amountFen: req.amountFen,
       completes: req.completes,
       currency: PAYMENT_CURRENCY,
@@ -270,7 +280,7 @@ async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<Paymen
       gateway: req.gateway.id,
       payer: req.payer,
       // The n-th order of this student for this purpose: two racing requests compute the same key, one wins.
-      idempotencyKey: `${req.accountId}:${req.purpose}:${sequence}`,
+      idempotencyKey: programmeId === null ? `${req.accountId}:${req.purpose}:${sequence}` : `${req.accountId}:${req.purpose}:p${programmeId}:${sequence}`,
       expiresAt,
       createdAt: now,
       updatedAt: now,
@@ -283,7 +293,7 @@ async function obtainOrder(deps: PaymentDeps, req: OrderRequest): Promise<Paymen
         orderNo,
         amountFen: req.amountFen,
         currency: row.currency,
-        description: `${PROGRAMME_NAME} ${PAYMENT_PURPOSE_LABELS[req.purpose]}`,
+        description: req.description ?? `${PROGRAMME_NAME} ${PAYMENT_PURPOSE_LABELS[req.purpose]}`,
         channel: req.channel,
         kind: req.kind,
         expiresAt,
@@ -328,6 +338,8 @@ function returnPathFor(purpose: PaymentPurpose): string {
 export async function createStudentPayment(deps: PaymentDeps, auth: AuthState, input: PaymentCreateRequest, meta: PayRequestMeta): Promise<PaymentOrder> {
   const { profile } = await loadStudent(deps, auth.accountId);
   assertMayPay(profile, input.purpose);
+  // The partner channel takes only the week camps' installments (decision 076).
+  if (input.provider === 'NHP') throw AppError.message(MSG.PAY_NHP_UNSUPPORTED);
   const { gateway, kind } = gatewayFor(deps, input.provider, input.channel);
   const wxPayer = await payerFor(deps, kind, input.wx_payer);
   const payable = await payableFor(deps, auth.accountId, input.purpose);
@@ -352,6 +364,10 @@ export async function createStudentPayment(deps: PaymentDeps, auth: AuthState, i
 export async function isStudentOrderPaid(deps: PaymentDeps, auth: AuthState, orderNo: string): Promise<PaymentIsPaid> {
   const order = await findOrderByNo(deps.ctx.db, orderNo);
   if (!order || order.accountId !== auth.accountId) throw AppError.notFound(MSG.PAY_ORDER_NOT_FOUND);
+  if (order.programmeId !== null) {
+    const paid = order.status === 'paid' || (await findFirstPaidOrder(deps.ctx.db, auth.accountId, order.purpose, order.programmeId)) !== undefined;
+    return { paid: order.status === 'paid', status: order.status, purpose_paid: paid };
+  }
   const { profile } = await loadStudent(deps, auth.accountId);
   // An installment is "paid" when its own order is; the product when the profile says so.
   const purposePaid = order.purpose === 'apply_fee' || order.purpose === 'tuition' ? isPurposePaid(profile, order.purpose) : order.status === 'paid' || (await findFirstPaidOrder(deps.ctx.db, auth.accountId, order.purpose)) !== undefined;
@@ -380,6 +396,8 @@ interface ResolvedLink {
   link: ParentPayLinkRow;
   student: StudentRow;
   purposePaid: boolean;
+  /** A programme's link (decision 075): the programme and what it owes. */
+  programme: ProgrammeLinkState | null;
 }
 
 /**
@@ -391,13 +409,23 @@ async function resolveLink(deps: PaymentDeps, token: string, opts: { allowPaid: 
   if (!link || link.revokedAt) throw AppError.message(MSG.PAY_LINK_INVALID);
   const student = await findStudent(deps.ctx.db, link.accountId);
   if (!student) throw AppError.message(MSG.PAY_LINK_INVALID);
+  if (link.programmeId !== null) {
+    const programme = await programmeLinkState(deps.ctx, link.programmeId, link.accountId);
+    if (!programme) throw AppError.message(MSG.PAY_LINK_INVALID);
+    if (programme.allPaid && opts.allowPaid) return { link, student, purposePaid: true, programme };
+    if (programme.allPaid) throw AppError.message(MSG.PAY_LINK_PAID);
+    if (link.expiresAt.getTime() <= deps.ctx.now().getTime()) throw AppError.message(MSG.PAY_LINK_EXPIRED);
+    // The offer may have been withdrawn since the link was made.
+    if (!programme.admitted) throw AppError.message(MSG.PAY_LINK_INVALID);
+    return { link, student, purposePaid: false, programme };
+  }
   const purposePaid = isPurposePaid(student.profile, link.purpose);
-  if (purposePaid && opts.allowPaid) return { link, student, purposePaid };
+  if (purposePaid && opts.allowPaid) return { link, student, purposePaid, programme: null };
   if (purposePaid) throw AppError.message(MSG.PAY_LINK_PAID);
   if (link.expiresAt.getTime() <= deps.ctx.now().getTime()) throw AppError.message(MSG.PAY_LINK_EXPIRED);
   // The offer may have been withdrawn since the link was made.
   if (link.purpose === 'tuition' && !student.profile.offerLetter) throw AppError.message(MSG.PAY_LINK_INVALID);
-  return { link, student, purposePaid };
+  return { link, student, purposePaid, programme: null };
 }
 
 /**
@@ -405,7 +433,8 @@ async function resolveLink(deps: PaymentDeps, token: string, opts: { allowPaid: 
  * still answers who paid and when (decision 025): a parent opening it after the student paid sees that.
  */
 export async function describePayFor(deps: PaymentDeps, token: string): Promise<PayFor> {
-  const { link, student, purposePaid } = await resolveLink(deps, token, { allowPaid: true });
+  const { link, student, purposePaid, programme } = await resolveLink(deps, token, { allowPaid: true });
+  if (programme) return describeProgrammePayFor(deps, link, student, programme);
   const paidOrder = purposePaid ? await findFirstPaidOrder(deps.ctx.db, link.accountId, link.purpose) : undefined;
   const linkOrder = !paidOrder && link.orderId ? await findOrderById(deps.ctx.db, link.orderId) : undefined;
   const next = purposePaid ? null : await nextPayable(deps, link.accountId, link.purpose);
@@ -437,11 +466,20 @@ export async function describePayFor(deps: PaymentDeps, token: string): Promise<
 
 /** POST /api/guest/payment/pay-for/:token: the same order machinery, payer 'parent'. */
 export async function payFor(deps: PaymentDeps, token: string, input: { provider: PaymentProvider; channel: PaymentChannel; wx_payer?: string | undefined }, meta: PayRequestMeta): Promise<PaymentOrder> {
-  const { link } = await resolveLink(deps, token, { allowPaid: false });
+  const { link, programme } = await resolveLink(deps, token, { allowPaid: false });
   const { gateway, kind } = gatewayFor(deps, input.provider, input.channel);
   const wxPayer = await payerFor(deps, kind, input.wx_payer);
   // The link pays the next unpaid installment (the whole tuition, or the deposit, then the final payment).
-  const payable = await payableFor(deps, link.accountId, link.purpose);
+  let payable: PayableInstallment;
+  if (programme) {
+    const next = await resolveProgrammePayable(deps.ctx.db, programme.row, programme.app, 'next', deps.ctx.now());
+    // The partner channel takes only the week camps' deposits and final payments (decision 076).
+    if (input.provider === 'NHP' && (next.kind === 'apply_fee' || !nhpAccepts(programme.row.code, next.kind))) throw AppError.message(MSG.PAY_NHP_UNSUPPORTED);
+    payable = next;
+  } else {
+    if (input.provider === 'NHP') throw AppError.message(MSG.PAY_NHP_UNSUPPORTED);
+    payable = await payableFor(deps, link.accountId, link.purpose);
+  }
   const order = await obtainOrder(deps, {
     wxPayer,
     accountId: link.accountId,
@@ -453,8 +491,9 @@ export async function payFor(deps: PaymentDeps, token: string, input: { provider
     kind,
     amountFen: payable.amountFen,
     completes: payable.completes,
-    returnPath: parentPayPath(token),
+    returnPath: programme ? programmeParentPayPath(programme.row.code, token) : parentPayPath(token),
     meta,
+    ...(programme ? { programmeId: programme.row.id, description: programmeOrderLabel(programme.row.definition, payable.purpose) } : {}),
   });
   await bindParentLinkOrder(deps.ctx.db, link.id, order.id, deps.ctx.now());
   return toPaymentOrder(order);
@@ -475,4 +514,52 @@ export async function isPayForPaid(deps: PaymentDeps, token: string): Promise<Pa
   const { link, purposePaid } = await resolveLink(deps, token, { allowPaid: true });
   const order = link.orderId ? await findOrderById(deps.ctx.db, link.orderId) : undefined;
   return { paid: order?.status === 'paid', status: order?.status ?? 'pending', purpose_paid: purposePaid };
+}
+
+// Programme parent links (decision 075) ------------------------------------------------------------------------
+
+/** /pay/sbp-parent/<token>: the programme's code names the page. */
+export function programmeParentPayPath(code: string, token: string): string {
+  return `/pay/${code}-parent/${token}`;
+}
+
+interface ProgrammeLinkState {
+  row: ProgrammeRow;
+  app: ProgrammeApplicationRow | undefined;
+  admitted: boolean;
+  dues: ProgrammeDues;
+  allPaid: boolean;
+}
+
+async function programmeLinkState(ctx: AppContext, programmeId: number, accountId: number): Promise<ProgrammeLinkState | null> {
+  const row = await findProgrammeById(ctx.db, programmeId);
+  if (!row) return null;
+  const app = await findApplication(ctx.db, programmeId, accountId);
+  const dues = await programmeDues(ctx.db, row, app, ctx.now());
+  const allPaid = dues.installments.length > 0 && dues.installments.every((i) => i.paidAt !== null);
+  return { row, app, admitted: isAdmitted(app), dues, allPaid };
+}
+
+async function describeProgrammePayFor(deps: PaymentDeps, link: ParentPayLinkRow, student: StudentRow, p: ProgrammeLinkState): Promise<PayFor> {
+  const linkOrder = link.orderId ? await findOrderById(deps.ctx.db, link.orderId) : undefined;
+  const pendingLinkOrder = linkOrder?.status === 'pending' ? linkOrder : undefined;
+  const next = p.dues.installments.find((i) => !i.paidAt);
+  const lastPaid = p.dues.paid.filter((o) => o.purpose !== 'programme_apply_fee').at(-1);
+  const purpose = pendingLinkOrder?.purpose ?? next?.purpose ?? lastPaid?.purpose ?? link.purpose;
+  const amountFen = pendingLinkOrder?.amountFen ?? (next ? Math.max(1, next.owedFen) : (lastPaid?.amountFen ?? 1));
+  const kind = kindOfProgrammePurpose(purpose);
+  return {
+    student_name: maskName(student.account.name),
+    programme: p.row.definition.name,
+    purpose,
+    amount_fen: amountFen,
+    currency: PAYMENT_CURRENCY,
+    status: p.allPaid ? 'paid' : 'pending',
+    expires_at: link.expiresAt.toISOString(),
+    paid_by:
+      p.allPaid && lastPaid
+        ? { payer: lastPaid.payer === 'parent' ? 'parent' : 'student', paid_at: lastPaid.paidAt.toISOString(), phone: lastPaid.payer === 'parent' ? null : maskPhone(student.account.phone) }
+        : null,
+    installment: kind === 'deposit' ? 'deposit' : kind === 'final' ? 'final' : null,
+  };
 }

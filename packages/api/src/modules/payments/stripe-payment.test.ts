@@ -38,9 +38,9 @@ afterAll(async () => {
 const orderRow = async (orderNo: string) => (await t.db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo)))[0]!;
 
 describe('Stripe through the stand-in, in the app', () => {
-  it('GET /api/payment/methods lists STRIPE next to the sandboxed WX and AL', async () => {
+  it('GET /api/payment/methods lists STRIPE next to the sandboxed WX and AL (NHP only as the week camps’ flag)', async () => {
     const res = await call<PaymentMethods>(t.app, 'GET', '/api/payment/methods');
-    expect(res.body).toEqual({ status: 200, msg: expect.any(String), data: { providers: ['AL', 'WX', 'STRIPE'] } });
+    expect(res.body).toEqual({ status: 200, msg: expect.any(String), data: { providers: ['AL', 'WX', 'STRIPE'], nhp: true } });
   });
 
   it('a student pays tuition by card: PaymentIntent in CNY fen, confirm page, signed webhook, paid; a replayed event changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
@@ -27,11 +27,12 @@ export async function findAccountName(db: Db, accountId: number): Promise<string
 }
 
 /** The first paid order of a student's purpose (a link whose purpose the student paid themself). */
-export async function findPaidOrderOfPurpose(db: Db, accountId: number, purpose: PaymentOrderRow['purpose']): Promise<PaymentOrderRow | undefined> {
+export async function findPaidOrderOfPurpose(db: Db, accountId: number, purpose: PaymentOrderRow['purpose'], programmeId: number | null = null): Promise<PaymentOrderRow | undefined> {
+  const ofProgramme = programmeId === null ? isNull(paymentOrders.programmeId) : eq(paymentOrders.programmeId, programmeId);
   const rows = await db
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), receiptable))
+    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), ofProgramme, receiptable))
     .orderBy(paymentOrders.paidAt, paymentOrders.id)
     .limit(1);
   return rows[0];

@@ -21,6 +21,8 @@ import {
 import type { AppContext, AuthState } from '../../http/context.ts';
 import type { PaymentOrderRow } from '../payments/payments.repo.ts';
 import { renderReceiptPdf, type ReceiptView } from './receipt-pdf.ts';
+import { findProgrammeById } from '../programmes/programme-portal.repo.ts';
+import { programmeOrderLabel } from '../programmes/programme-payments.plan.ts';
 import { findOrderById, findParentLinkByHash } from '../payments/payments.repo.ts';
 import { payLinkTokenHash } from '../payments/payments.service.ts';
 import { findAccountName, findPaidOrderOfPurpose, findReceiptOrder, listReceiptOrders } from './receipts.repo.ts';
@@ -57,12 +59,12 @@ function toReceiptItem(o: PaymentOrderRow & { paidAt: Date }): ReceiptItem {
 }
 
 /** What the PDF prints: the student's name masked whoever downloads it (a receipt travels). */
-export function receiptViewOf(o: PaymentOrderRow & { paidAt: Date }, studentName: string, now: Date): ReceiptView {
+export function receiptViewOf(o: PaymentOrderRow & { paidAt: Date }, studentName: string, now: Date, labels?: { programme: string; purpose: string }): ReceiptView {
   const refunded = Math.min(o.refundedFen, o.amountFen);
   return {
     receiptNo: receiptNumber(o.id, o.paidAt),
-    programme: PROGRAMME_NAME,
-    purpose: PAYMENT_PURPOSE_LABELS[o.purpose],
+    programme: labels?.programme ?? PROGRAMME_NAME,
+    purpose: labels?.purpose ?? PAYMENT_PURPOSE_LABELS[o.purpose],
     payer: RECEIPT_PAYER_LABELS[o.payer],
     studentName: maskName(studentName) || '—',
     amount: formatFen(o.amountFen),
@@ -77,10 +79,18 @@ export function receiptViewOf(o: PaymentOrderRow & { paidAt: Date }, studentName
   };
 }
 
+/** Another programme's order (decision 075) is receipted under that programme's name: 「H-week 定金」. */
+async function programmeLabelsOf(ctx: AppContext, o: PaymentOrderRow): Promise<{ programme: string; purpose: string } | undefined> {
+  if (o.programmeId === null) return undefined;
+  const programme = await findProgrammeById(ctx.db, o.programmeId);
+  if (!programme) return undefined;
+  return { programme: programme.definition.name, purpose: programmeOrderLabel(programme.definition, o.purpose) };
+}
+
 async function receiptFileOf(ctx: AppContext, o: PaymentOrderRow | undefined): Promise<ReceiptFile> {
   if (!o) throw AppError.notFound(MSG.PAY_ORDER_NOT_FOUND);
   if (!isPaid(o)) throw AppError.message(RECON_MSG.RECEIPT_NOT_PAID);
-  const view = receiptViewOf(o, (await findAccountName(ctx.db, o.accountId)) ?? '', ctx.now());
+  const view = receiptViewOf(o, (await findAccountName(ctx.db, o.accountId)) ?? '', ctx.now(), await programmeLabelsOf(ctx, o));
   return { receiptNo: view.receiptNo, pdf: await renderReceiptPdf(view) };
 }
 
@@ -110,7 +120,7 @@ export async function parentReceipt(ctx: AppContext, token: string): Promise<Rec
   const link = await findParentLinkByHash(ctx.db, payLinkTokenHash(token));
   if (!link || link.revokedAt) throw AppError.message(MSG.PAY_LINK_INVALID);
   const linkOrder = link.orderId ? await findOrderById(ctx.db, link.orderId) : undefined;
-  const order = linkOrder && isPaid(linkOrder) ? linkOrder : await findPaidOrderOfPurpose(ctx.db, link.accountId, link.purpose);
+  const order = linkOrder && isPaid(linkOrder) ? linkOrder : await findPaidOrderOfPurpose(ctx.db, link.accountId, link.purpose, link.programmeId);
   if (!order) throw AppError.message(RECON_MSG.RECEIPT_NOT_PAID);
   return receiptFileOf(ctx, order);
 }

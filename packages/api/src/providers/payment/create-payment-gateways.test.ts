@@ -21,6 +21,7 @@ const wechat = {
 };
 const stripe = { PAYMENT_STRIPE: 'stripe', PUBLIC_URL: 'https://summit.example', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
 const alipay = { PAYMENT_ALIPAY: 'alipay', PUBLIC_URL: 'https://summit.example', ALIPAY_APP_ID: '2021000122671080', ALIPAY_PRIVATE_KEY: privatePem, ALIPAY_PUBLIC_KEY: publicPem };
+const nhp = { PAYMENT_NHP: 'nhp', PUBLIC_URL: 'https://summit.example', NHP_MERCHANT_ID: 'summit-prod', NHP_KEY: 'n'.repeat(48) };
 
 describe('payment configuration', () => {
   it('demo mode (the embedded database) defaults every provider to the sandbox', () => {
@@ -32,7 +33,9 @@ describe('payment configuration', () => {
     expect(gateways.byId('sandbox')?.id).toBe('sandbox');
     // Stripe's option works on one machine through the same sandbox checkout (decision 071).
     expect(gateways.forProvider('STRIPE')).toBe(gateways.forProvider('WX'));
-    expect(gateways.forProvider('NHP')).toBeNull();
+    // The week camps' partner channel (decision 076) likewise.
+    expect(env.PAYMENT_NHP).toBe('sandbox');
+    expect(gateways.forProvider('NHP')).toBe(gateways.forProvider('WX'));
   });
 
   it('with PostgreSQL and no demo mode, nothing takes payments until a provider is configured', () => {
@@ -41,6 +44,7 @@ describe('payment configuration', () => {
     const gateways = createPaymentGateways(env, deps);
     expect(gateways.forProvider('WX')).toBeNull();
     expect(gateways.forProvider('STRIPE')).toBeNull();
+    expect(gateways.forProvider('NHP')).toBeNull();
     expect(gateways.byId('sandbox')).toBeNull();
     // A staging deploy may still ask for the sandbox explicitly.
     expect(createPaymentGateways(loadEnv({ DATABASE_URL: 'postgres://u@localhost/db', PAYMENT_WECHAT: 'sandbox' }), deps).forProvider('WX')?.id).toBe('sandbox');
@@ -61,6 +65,11 @@ describe('payment configuration', () => {
     expect(() => loadEnv({ PAYMENT_STRIPE: 'standin', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:4242' })).not.toThrow();
     expect(() => loadEnv({ ...wechat, WECHATPAY_API_V3_KEY: 'short' })).toThrow(/WECHATPAY_API_V3_KEY/);
     expect(() => loadEnv({ PAYMENT_WECHAT: 'paypal' })).toThrow(/PAYMENT_WECHAT/);
+    for (const key of Object.keys(nhp).filter((k) => k !== 'PAYMENT_NHP')) {
+      expect(() => loadEnv({ ...nhp, [key]: '' }), key).toThrow(new RegExp(`${key}`));
+    }
+    expect(() => loadEnv({ ...nhp, NHP_KEY: 'short' })).toThrow(/NHP_KEY/);
+    expect(() => loadEnv({ DATABASE_URL: 'postgres://u@localhost/db', PAYMENT_NHP: 'standin' })).toThrow(/PAYMENT_NHP=standin is a demo mode/);
     expect(() => loadEnv({ SANDBOX_PAY_SECRET: 'too-short' })).toThrow(/SANDBOX_PAY_SECRET/);
   });
 
@@ -74,11 +83,12 @@ describe('payment configuration', () => {
   });
 
   it('fully configured providers are served by their own gateways, notified at PUBLIC_URL', () => {
-    const gateways = createPaymentGateways(loadEnv({ ...wechat, ...alipay, ...stripe }), deps);
+    const gateways = createPaymentGateways(loadEnv({ ...wechat, ...alipay, ...stripe, ...nhp }), deps);
     expect(gateways.forProvider('WX')?.id).toBe('wechatpay');
     expect(gateways.forProvider('AL')?.id).toBe('alipay');
     expect(gateways.forProvider('STRIPE')?.id).toBe('stripe');
     expect(gateways.byId('stripe')).toBe(gateways.forProvider('STRIPE'));
+    expect(gateways.forProvider('NHP')?.id).toBe('nhp');
     expect(gateways.byId('sandbox')).toBeNull();
     expect(notifyUrlFor('https://summit.example/', 'wechatpay')).toBe('https://summit.example/api/payment/notify/wechatpay');
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PaymentProvider } from '@summit/domain';
 import type { Env } from '../../env.ts';
 import { AlipayGateway } from './alipay.provider.ts';
@@ -5,6 +6,8 @@ import type { PaymentGateway, PaymentGatewayId, ProviderBillLine } from './payme
 import { SandboxGateway } from './sandbox.provider.ts';
 import { StripeGateway } from './stripe.provider.ts';
 import { WechatPayV3Gateway } from './wechat-pay-v3.provider.ts';
+import { NhpGateway } from './nhp.provider.ts';
+import { NHP_STANDIN_PATH, NhpStandIn } from '../../stand-ins/nhp.ts';
 import { WECHAT_PAY_STANDIN_PATH, WechatPayStandIn, generateWechatPayStandInKeys } from '../../stand-ins/wechat-pay.ts';
 
 /** Which gateway serves each spec §9 provider code, and the gateways by id for the notify route. */
@@ -13,9 +16,11 @@ export interface PaymentGateways {
   byId(id: string): PaymentGateway | null;
   /** PAYMENT_WECHAT=standin: the in-process stand-in of WeChat Pay's servers the app mounts at /__wechat/pay. */
   wechatStandIn?: WechatPayStandIn;
+  /** PAYMENT_NHP=standin: the in-process NHP stand-in the app mounts at /__nhp (decision 076). */
+  nhpStandIn?: NhpStandIn;
 }
 
-export function gatewaysOf(map: Partial<Record<PaymentProvider, PaymentGateway>>, extra: { wechatStandIn?: WechatPayStandIn } = {}): PaymentGateways {
+export function gatewaysOf(map: Partial<Record<PaymentProvider, PaymentGateway>>, extra: { wechatStandIn?: WechatPayStandIn; nhpStandIn?: NhpStandIn } = {}): PaymentGateways {
   const byId = new Map<string, PaymentGateway>();
   for (const gateway of Object.values(map)) if (gateway) byId.set(gateway.id, gateway);
   return {
@@ -114,7 +119,21 @@ export function createPaymentGateways(
       ...(deps.stripeIntentOf ? { intentIdOf: deps.stripeIntentOf } : {}),
     });
   }
-  return gatewaysOf(map, wechatStandIn ? { wechatStandIn } : {});
+  let nhpStandIn: NhpStandIn | undefined;
+  if (env.PAYMENT_NHP === 'sandbox') map.NHP = sandboxGateway();
+  else if (env.PAYMENT_NHP === 'nhp' || env.PAYMENT_NHP === 'standin') {
+    const origin = new URL(env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`).origin;
+    if (env.PAYMENT_NHP === 'standin') {
+      // Demo only: a merchant key made at start, never leaving memory; the stand-in is served by this process.
+      const key = randomBytes(32).toString('hex');
+      nhpStandIn = new NhpStandIn('summit-demo', key, deps.now);
+      nhpStandIn.publicBase = origin;
+      map.NHP = new NhpGateway({ merchantId: 'summit-demo', key, apiBase: `${origin}${NHP_STANDIN_PATH}`, notifyUrl: notifyUrlFor(origin, 'nhp'), now: deps.now });
+    } else {
+      map.NHP = new NhpGateway({ merchantId: env.NHP_MERCHANT_ID ?? '', key: env.NHP_KEY ?? '', apiBase: env.NHP_API_BASE, notifyUrl: notifyUrlFor(env.PUBLIC_URL ?? '', 'nhp'), now: deps.now });
+    }
+  }
+  return gatewaysOf(map, { ...(wechatStandIn ? { wechatStandIn } : {}), ...(nhpStandIn ? { nhpStandIn } : {}) });
 }
 
 declare module 'fastify' {
