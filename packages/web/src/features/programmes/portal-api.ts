@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   parentLinkSchema,
-  passportResponseSchema,
+  passportStateSchema,
   paymentOrderSchema,
-  programmePageResponseSchema,
+  programmePageSchema,
   programmePortalSchema,
   programmeWeekViewSchema,
-  visaResponseSchema,
+  visaStateSchema,
   type PassportRequest,
   type ProgrammePaymentRequest,
   type VisaRequest,
@@ -23,10 +23,6 @@ import { payBody } from '../../components/payment/payment-api.ts';
 
 const base = (code: string) => `/student/programmes/${encodeURIComponent(code)}`;
 
-// The client parses an envelope's `data`: these are the data parts of the contract's envelope schemas.
-const passportDataSchema = passportResponseSchema.shape.data.unwrap();
-const visaDataSchema = visaResponseSchema.shape.data.unwrap();
-const pageDataSchema = programmePageResponseSchema.shape.data.unwrap();
 
 export const PORTAL_KEYS = {
   portal: (code: string) => ['programmes', code, 'portal'] as const,
@@ -48,13 +44,13 @@ export const createProgrammeParentLink = (code: string) => api.post(`${base(code
 
 export const fetchWeek = (code: string, week: number) => api.get(`${base(code)}/weeks/${week}`, { schema: programmeWeekViewSchema });
 export const fetchProgrammePage = (code: string, page: 'intro' | 'course' | 'announcement') =>
-  api.get(`${base(code)}/pages/${page}`, { schema: pageDataSchema });
+  api.get(`${base(code)}/pages/${page}`, { schema: programmePageSchema });
 
-export const fetchPassport = (code: string) => api.get(`${base(code)}/passport`, { schema: passportDataSchema });
+export const fetchPassport = (code: string) => api.get(`${base(code)}/passport`, { schema: passportStateSchema });
 export const savePassport = (code: string, body: PassportRequest) =>
   api.request(`${base(code)}/passport`, { method: 'PUT', body, fieldNames: ['number', 'name', 'expires_on', 'scan'] });
 
-export const fetchVisa = (code: string) => api.get(`${base(code)}/visa`, { schema: visaDataSchema });
+export const fetchVisa = (code: string) => api.get(`${base(code)}/visa`, { schema: visaStateSchema });
 export const saveVisa = (code: string, body: VisaRequest) =>
   api.request(`${base(code)}/visa`, { method: 'PUT', body, fieldNames: ['files', 'note'] });
 
