@@ -179,6 +179,29 @@ export const PATHS = {
   slApplicationStep: '/sl/application/:step',
   cclApplication: '/ccl/application',
   cclApplicationStep: '/ccl/application/:step',
+  // programmes: portal pages (issue 15, decision 075): after the offer — payments, parent link, passport, visa,
+  // weeks, course pages. The code a page serves is read from its first path segment (portal-links.ts).
+  sbpManage: '/sbp/manage',
+  sbpCourseDuration: '/sbp/course-duration',
+  sbpWeek: '/sbp/week/:week',
+  sbpPay: '/sbp/pay',
+  sbpAnnouncement: '/sbp/announcement',
+  sbpParentPay: '/pay/sbp-parent/:token',
+  hxweekPay: '/hx-week/pay',
+  hxweekPayNhp: '/hx-week/pay/nhp',
+  hxweekFinalPayment: '/hxweek/final-payment',
+  hxweekPassport: '/hxweek/passport',
+  hxweekVisa: '/hxweek/visa',
+  hxweekCourse: '/hxweek/course',
+  hxweekParentPay: '/pay/hxweek-parent/:token',
+  deansList: '/deans-list',
+  deansListPassport: '/deans-list/passport',
+  deansListVisa: '/deans-list/visa',
+  deansListFinalPayment: '/deans-list/final-payment',
+  deansListCourses: '/deans-list/courses',
+  /** The provider's return path for Dean's List payments (/{code}/pay): forwards to the hub or the final payment. */
+  deansListPayReturn: '/deans-list/pay',
+  deansListParentPay: '/pay/deans-list-parent/:token',
 } as const;
 
 // programmes: application pages
@@ -192,6 +215,10 @@ export function slApplicationPath(code: 'sl' | 'ccl', step?: number): string {
   const base = code === 'sl' ? PATHS.slApplication : PATHS.cclApplication;
   return step === undefined ? base : `${base}/${step}`;
 }
+
+// programmes: portal pages
+/** /sbp/week/{n}: one week's page of a programme with weeks. */
+export const sbpWeekPath = (week: number) => `/sbp/week/${week}`;
 
 /** /roster/{place_name}. */
 export function rosterPath(placeName: string): string {

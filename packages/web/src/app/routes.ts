@@ -54,6 +54,23 @@ const schoolPage = () => import('../features/school/school-students-page.tsx');
 const emailResultPage = () => import('../features/email-verify/email-result-page.tsx');
 const courseCatalogue = () => import('../features/course-centre/course-catalogue-page.tsx');
 const securityPage = () => import('../features/site-gate/security-page.tsx');
+// programmes: portal pages (issue 15).
+const portal = {
+  sbpManage: () => import('../features/programmes/sbp-manage-page.tsx'),
+  sbpDuration: () => import('../features/programmes/sbp-duration-page.tsx'),
+  sbpPay: () => import('../features/programmes/sbp-pay-page.tsx'),
+  sbpAnnouncement: () => import('../features/programmes/sbp-announcement-page.tsx'),
+  week: () => import('../features/programmes/week-page.tsx'),
+  deposit: () => import('../features/programmes/pay-deposit-page.tsx'),
+  nhp: () => import('../features/programmes/pay-nhp-page.tsx'),
+  final: () => import('../features/programmes/pay-final-page.tsx'),
+  passport: () => import('../features/programmes/passport-page.tsx'),
+  visa: () => import('../features/programmes/visa-page.tsx'),
+  course: () => import('../features/programmes/portal-course-page.tsx'),
+  deansHub: () => import('../features/programmes/deans-hub-page.tsx'),
+  parentPay: () => import('../features/programmes/pay-parent-page.tsx'),
+  payReturn: () => import('../features/programmes/pay-return-page.tsx'),
+};
 
 const admissionPage = () => import('../features/admission/admission-page.tsx');
 const teaching = {
@@ -263,6 +280,32 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.checklist, title: '入学清单', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboardingForms.checklist, gate: 'tuition-paid' },
   ...[PATHS.sceneFormBasic, PATHS.sceneFormHealth, PATHS.sceneFormAddress, PATHS.studentInformation, PATHS.studentBaseHealthInfo, PATHS.studentPreviousInfo].map(
     (path): RouteDef => ({ path, title: '入学信息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboardingForms.form, gate: 'tuition-paid' }),
+  ),
+  // programmes: portal pages (issue 15, decision 075): after the offer. Each page reads the programme's portal
+  // and shows the §6 gate (仅录取用户可访问 / 完成定金支付后，方可访问) itself, so no student gate here.
+  ...(
+    [
+      [PATHS.sbpManage, '我的 SBP', portal.sbpManage],
+      [PATHS.sbpCourseDuration, '选择课程时长', portal.sbpDuration],
+      [PATHS.sbpWeek, '每周内容', portal.week],
+      [PATHS.sbpPay, '缴纳项目费用', portal.sbpPay],
+      [PATHS.sbpAnnouncement, '项目公告', portal.sbpAnnouncement],
+      [PATHS.hxweekPay, '缴纳定金', portal.deposit],
+      [PATHS.hxweekPayNhp, 'NHP 合作渠道支付', portal.nhp],
+      [PATHS.hxweekFinalPayment, '支付尾款', portal.final],
+      [PATHS.hxweekPassport, '护照信息', portal.passport],
+      [PATHS.hxweekVisa, '签证', portal.visa],
+      [PATHS.hxweekCourse, '课程', portal.course],
+      [PATHS.deansList, "Dean's List", portal.deansHub],
+      [PATHS.deansListPassport, '护照信息', portal.passport],
+      [PATHS.deansListVisa, '签证', portal.visa],
+      [PATHS.deansListFinalPayment, '支付尾款', portal.final],
+      [PATHS.deansListCourses, '课程', portal.course],
+      [PATHS.deansListPayReturn, '缴费', portal.payReturn],
+    ] as const
+  ).map(([path, title, load]): RouteDef => ({ path, title, role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load })),
+  ...[PATHS.sbpParentPay, PATHS.hxweekParentPay, PATHS.deansListParentPay].map(
+    (path): RouteDef => ({ path, title: '家长代付', role: 'public', topBar: 'back', footer: 'none', usesAntd: true, load: portal.parentPay }),
   ),
   // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the
   // content store. Plain markup, no antd. Their AMC flag is SITE_PAGES[].amcHidden (for the AMC gate).

@@ -3,7 +3,7 @@ import { PAGES, type StudentStatus } from '@summit/domain';
 import { gateTarget } from '../../app/student-loader.ts';
 import { PATHS } from '../../app/paths.ts';
 import { ROUTES } from '../../app/routes.ts';
-import { pollOutcome } from './pay-poll.ts';
+import { pollOutcome } from '../../components/payment/pay-poll.ts';
 
 function status(over: Partial<StudentStatus> & { step1?: boolean; step2?: boolean } = {}): StudentStatus {
   const { step1 = true, step2 = true, ...rest } = over;

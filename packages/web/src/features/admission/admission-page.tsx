@@ -7,12 +7,12 @@ import { AID_STATUS_LABELS, PAGES, isOfferIssued, type OfferLetter, type ParentL
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { toast } from '../../lib/notifier.ts';
 import { ADMISSION_KEYS, createParentLink, downloadOfferPdf, fetchBursary, fetchOfferLetter, fetchStatus } from './admission-api.ts';
-import { formatMoney } from './money.ts';
-import { PaymentPanel } from './payment-panel.tsx';
+import { formatMoney } from '../../components/payment/money.ts';
+import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
 import { StudentRefunds } from './student-refunds.tsx';
 import { ReceiptLinks } from './receipt-links.tsx';
 import { TuitionPayment } from './tuition-payment.tsx';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '../../components/payment/qr-code.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { isAmcSite } from './amc.ts';
 import { OfflineToOnlineDialog } from './offline-to-online-dialog.tsx';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectAmc } from './amc.ts';
-import { formatMoney } from './money.ts';
-import { ALIPAY_IN_WECHAT_GUIDE, ALIPAY_WEB_OPTION, detectPayDevice, payDeviceFor, payOptionsFor } from './pay-channels.ts';
-import { bridgeArgs, isSandboxPackage, outcomeOf } from './wx-bridge.ts';
+import { formatMoney } from '../../components/payment/money.ts';
+import { ALIPAY_IN_WECHAT_GUIDE, ALIPAY_WEB_OPTION, detectPayDevice, payDeviceFor, payOptionsFor } from '../../components/payment/pay-channels.ts';
+import { bridgeArgs, isSandboxPackage, outcomeOf } from '../../components/payment/wx-bridge.ts';
 
 describe('formatMoney', () => {
   it.each([

@@ -21,7 +21,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/page-stat
 import { toast } from '../../lib/notifier.ts';
 import { ADMISSION_KEYS, applyBursary, fetchBursary } from './admission-api.ts';
 import { isAmcSite } from './amc.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../components/payment/money.ts';
 import { PATHS } from '../../app/paths.ts';
 import './admission.css';
 

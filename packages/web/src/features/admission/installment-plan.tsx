@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { INSTALLMENT_STATUS_LABELS, type PaymentPlan } from '@summit/domain';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../components/payment/money.ts';
 
 const beijingDate = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 const TAG_COLOR = { unpaid: 'gold', paid: 'green', overdue: 'red' } as const;

@@ -7,8 +7,8 @@ import { INSTALLMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS, type PayFor } from '@s
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { downloadParentReceipt, fetchPayFor, isPayForPaid, payForAsParent } from './admission-api.ts';
-import { formatMoney } from './money.ts';
-import { PaymentPanel } from './payment-panel.tsx';
+import { formatMoney } from '../../components/payment/money.ts';
+import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
 import './admission.css';
 
 /** 下载收据 through the link itself: the parent has no account. */

@@ -6,7 +6,7 @@ import { PAGES, isOfferIssued } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ADMISSION_KEYS, createStudentPayment, fetchFees, fetchStatus, isStudentOrderPaid } from './admission-api.ts';
-import { PaymentPanel } from './payment-panel.tsx';
+import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
 import { ReceiptLinks } from './receipt-links.tsx';
 import './admission.css';
 import { PATHS } from '../../app/paths.ts';

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { PaymentPurpose } from '@summit/domain';
 import { fetchMyReceipts, downloadStudentReceipt } from './admission-api.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../components/payment/money.ts';
 
 export const RECEIPT_KEYS = { mine: ['student', 'payment', 'receipts'] as const };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { payKindOf } from '@summit/domain';
-import { STRIPE_OPTION } from './pay-channels.ts';
-import { pageUrlOf } from './pay-instruction.ts';
+import { STRIPE_OPTION } from '../../components/payment/pay-channels.ts';
+import { pageUrlOf } from '../../components/payment/pay-instruction.ts';
 
 describe('Stripe on the pay pages (decision 071)', () => {
   it('the option asks for a pair the server takes', () => {

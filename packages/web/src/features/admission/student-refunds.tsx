@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { PAYMENT_PURPOSE_LABELS, STUDENT_REFUND_STATUS_LABELS, type StudentRefund } from '@summit/domain';
 import { ADMISSION_KEYS, fetchRefunds } from './admission-api.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../components/payment/money.ts';
 
 const when = (iso: string) => dayjs(iso).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm');
 

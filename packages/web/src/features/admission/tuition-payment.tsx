@@ -3,7 +3,7 @@ import { MSG, type PaymentPurpose } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ADMISSION_KEYS, createStudentPayment, fetchPaymentPlan, isStudentOrderPaid } from './admission-api.ts';
 import { InstallmentPlan } from './installment-plan.tsx';
-import { PaymentPanel } from './payment-panel.tsx';
+import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
 
 /**
  * Tuition payment for /pay/admission and the 缴费 tab: one panel for the whole fee, or, with a split plan

@@ -3,13 +3,14 @@ import { Button, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { PROGRAMME_NAME, type JsapiPayParamsDto, type PaymentIsPaid, type PaymentOrder } from '@summit/domain';
 import { ApiError } from '../../lib/api-client.ts';
-import { confirmSandboxPayment, fetchPaymentMethods, fetchWechatPayOauthUrl } from './admission-api.ts';
+import { confirmSandboxPayment, fetchPaymentMethods, fetchWechatPayOauthUrl } from './payment-api.ts';
 import { formatMoney } from './money.ts';
 import { ALIPAY_IN_WECHAT_GUIDE, ALIPAY_WEB_OPTION, STRIPE_OPTION, currentPayDevice, forgetWxPayer, payOptionsFor, readWxPayer, type PayOption } from './pay-channels.ts';
 import { StripeCardForm } from './stripe-card-form.tsx';
 import { pageUrlOf } from './pay-instruction.ts';
 import { PAY_POLL_MS, pollOutcome } from './pay-poll.ts';
 import { QrCode } from './qr-code.tsx';
+import './payment.css';
 import { confirmThroughStandIn, invokeWechatPay, isSandboxPackage, waitForBridge } from './wx-bridge.ts';
 
 
@@ -31,6 +32,8 @@ export interface PaymentPanelProps {
   onPaid: () => void;
   /** Offer 海外银行卡支付 (Stripe) when the server takes it (tuition and the parent's link; decision 071). */
   offerStripe?: boolean;
+  /** A partner's channel instead of the usual buttons (NHP, decision 075): only these are offered. */
+  options?: readonly PayOption[];
 }
 
 function readResume(key: string): string | null {
@@ -53,9 +56,9 @@ function writeResume(key: string, orderId: string | null) {
  * Channel choice → QR code (desktop) or the provider's page (phone) → "等待支付结果…" polling → onPaid.
  * Used for the application fee, tuition and the parent's link alike.
  */
-export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment, checkPaid, onPaid, offerStripe = false }: PaymentPanelProps) {
+export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment, checkPaid, onPaid, offerStripe = false, options: only }: PaymentPanelProps) {
   const [device] = useState(currentPayDevice);
-  const options = payOptionsFor(device);
+  const options = only ?? payOptionsFor(device);
   const methods = useQuery({ queryKey: ['payment', 'methods'], queryFn: fetchPaymentMethods, enabled: offerStripe, staleTime: 5 * 60_000, retry: false });
   const stripeOffered = offerStripe && (methods.data?.providers.includes('STRIPE') ?? false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -206,7 +209,7 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
         <div className="adm-pay__waiting">
           {waiting.pay?.kind === 'qr' ? (
             <>
-              <p className="adm-pay__hint">请使用{waiting.label === '支付宝' ? '支付宝' : '微信'}扫描二维码完成支付</p>
+              <p className="adm-pay__hint">{only ? `请扫描二维码，在${waiting.label}完成支付` : `请使用${waiting.label === '支付宝' ? '支付宝' : '微信'}扫描二维码完成支付`}</p>
               <QrCode value={waiting.pay.code_url} label={`${waiting.label}支付二维码`} />
               <a className="adm-link" href={waiting.pay.code_url} target="_blank" rel="noopener noreferrer">
                 在新窗口打开支付页面
@@ -246,10 +249,10 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
           {options.map((option) => (
             <Button
               key={option.label}
-              type={option.provider === 'WX' ? 'primary' : 'default'}
+              type={option.provider === 'WX' || only ? 'primary' : 'default'}
               size="large"
               block
-              className={`adm-button adm-button--${option.provider === 'WX' ? 'wechat' : 'alipay'}`}
+              className={`adm-button adm-button--${option.provider === 'WX' ? 'wechat' : option.provider === 'AL' ? 'alipay' : 'partner'}`}
               loading={busy === option.label}
               disabled={busy !== null && busy !== option.label}
               onClick={() => void pay(option)}
@@ -257,7 +260,7 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
               {option.label}
             </Button>
           ))}
-          {device === 'desktop' ? (
+          {device === 'desktop' && !only ? (
             <Button type="link" className="adm-button" disabled={busy !== null} onClick={() => void pay(ALIPAY_WEB_OPTION)}>
               使用支付宝网页版支付
             </Button>

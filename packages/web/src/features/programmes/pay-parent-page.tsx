@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { INSTALLMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS } from '@summit/domain';
+import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
+import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
+import { downloadParentReceipt, fetchPayFor, isPayForPaid, payForAsParent } from '../../components/payment/payment-api.ts';
+import { formatMoney } from '../../components/payment/money.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { beijingTime } from './portal-shell.tsx';
+import './portal.css';
+
+function ReceiptButton({ token }: { token: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="large"
+      block
+      className="pp-btn"
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        void downloadParentReceipt(token)
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      下载收据
+    </Button>
+  );
+}
+
+/**
+ * /pay/sbp-parent/:token (and the same for other programmes with parent pay): a parent pays the student's
+ * programme fee through the link, without an account, over the guest pay-for endpoints tuition uses.
+ */
+export default function PayParentPage() {
+  const { token = '' } = useParams();
+  const [paidNow, setPaidNow] = useState(false);
+  const paid = useQuery({ queryKey: ['guest', 'pay-for', token, 'paid'], queryFn: () => isPayForPaid(token), retry: false });
+  const details = useQuery({ queryKey: ['guest', 'pay-for', token], queryFn: () => fetchPayFor(token), enabled: paid.isSuccess && !paidNow, retry: false });
+  const failure = paid.error ?? details.error;
+
+  let body;
+  if (paidNow || (paid.data?.purpose_paid && details.data)) {
+    body = (
+      <section className="pp-card pp-paid" role="status" aria-label="缴费结果">
+        <span className="pp-paid__mark" aria-hidden="true">
+          ✓
+        </span>
+        <h2 className="pp-card__title">{paidNow ? '支付成功' : '费用已缴纳'}</h2>
+        <p className="pp-muted">{paidNow ? '感谢您的支持！学生登录网站即可看到缴费结果。' : '该链接已无需再支付，请勿重复缴费。'}</p>
+        <ReceiptButton token={token} />
+      </section>
+    );
+  } else if (failure) {
+    body =
+      failure instanceof ApiError && failure.status !== 'NETWORK' ? (
+        <EmptyState description={failure.msg} />
+      ) : (
+        <ErrorState
+          onRetry={() => {
+            void paid.refetch();
+            void details.refetch();
+          }}
+        />
+      );
+  } else if (!details.data) {
+    body = <LoadingState />;
+  } else {
+    const d = details.data;
+    const what = `${PAYMENT_PURPOSE_LABELS[d.purpose]}${d.installment ? `（${INSTALLMENT_KIND_LABELS[d.installment]}）` : ''}`;
+    body = (
+      <>
+        <section className="pp-card pp-facts" aria-label="缴费信息">
+          <span>学生</span>
+          <strong>{d.student_name}</strong>
+          <span>项目</span>
+          <strong>{d.programme}</strong>
+          <span>费用</span>
+          <span>{what}</span>
+          <span>金额</span>
+          <strong>{formatMoney(d.amount_fen, d.currency)}</strong>
+          <span>链接有效期至</span>
+          <span>{beijingTime(d.expires_at)}</span>
+        </section>
+        <PaymentPanel
+          key={d.installment ?? 'whole'}
+          purposeLabel={what}
+          amountFen={d.amount_fen}
+          resumeKey={`summit.pay.parent.${token.slice(0, 8)}`}
+          startPayment={(option) => payForAsParent(token, option)}
+          checkPaid={() => isPayForPaid(token)}
+          offerStripe
+          onPaid={() => setPaidNow(true)}
+        />
+      </>
+    );
+  }
+  return (
+    <div className="page page--narrow pp-page">
+      <h1 className="page__title">家长代付项目费用</h1>
+      {body}
+    </div>
+  );
+}
