@@ -277,5 +277,32 @@ export function nhpAccepts(code: string, kind?: ProgrammePayKind): boolean {
   return (NHP_PROGRAMME_CODES as readonly string[]).includes(code) && (kind === undefined || kind === 'deposit' || kind === 'final');
 }
 
+// Web addresses -------------------------------------------------------------------------------------------------
+
+/** Programmes whose after-offer pages have the spec's own addresses (§2); any other is served under /programmes/{code}/…. */
+const SPEC_PORTAL_PAGES: Readonly<Record<string, { pay: string; final: string }>> = {
+  hxweek: { pay: '/hx-week/pay', final: '/hxweek/final-payment' },
+  'deans-list': { pay: '/deans-list/pay', final: '/deans-list/final-payment' },
+  sbp: { pay: '/sbp/pay', final: '/sbp/pay' },
+};
+
+/** The generic portal of a programme an admin added: /programmes/{code}. */
+export function programmePortalBase(code: string): string {
+  return `/programmes/${code}`;
+}
+
+/** Where a provider's page returns the payer of a programme order (the apply page for the application fee). */
+export function programmeReturnPath(code: string, kind: ProgrammePayKind): string {
+  if (kind === 'apply_fee') return `/${code}/apply`;
+  const pages = SPEC_PORTAL_PAGES[code];
+  if (pages) return kind === 'final' ? pages.final : pages.pay;
+  return `${programmePortalBase(code)}/${kind === 'final' ? 'final-payment' : 'pay'}`;
+}
+
+/** The parent's page of a programme pay link: /pay/sbp-parent/<token> for the spec's programmes, /pay/programme-parent/<token> for any other. */
+export function programmeParentPayPath(code: string, token: string): string {
+  return `/pay/${Object.hasOwn(SPEC_PORTAL_PAGES, code) ? code : 'programme'}-parent/${token}`;
+}
+
 /** The due rule type re-exported for programme fee editors. */
 export type { DueRule };

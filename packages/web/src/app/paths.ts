@@ -202,6 +202,18 @@ export const PATHS = {
   /** The provider's return path for Dean's List payments (/{code}/pay): forwards to the hub or the final payment. */
   deansListPayReturn: '/deans-list/pay',
   deansListParentPay: '/pay/deans-list-parent/:token',
+  // A programme an admin added (no address of its own in the spec): its portal under /programmes/{code}.
+  programmePortal: '/programmes/:code',
+  programmePortalIntro: '/programmes/:code/intro',
+  programmePortalPay: '/programmes/:code/pay',
+  programmePortalFinal: '/programmes/:code/final-payment',
+  programmePortalPassport: '/programmes/:code/passport',
+  programmePortalVisa: '/programmes/:code/visa',
+  programmePortalCourse: '/programmes/:code/course',
+  programmePortalDuration: '/programmes/:code/duration',
+  programmePortalAnnouncement: '/programmes/:code/announcement',
+  programmePortalWeek: '/programmes/:code/week/:week',
+  programmeParentPay: '/pay/programme-parent/:token',
 } as const;
 
 // programmes: application pages

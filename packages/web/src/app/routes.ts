@@ -70,6 +70,8 @@ const portal = {
   deansHub: () => import('../features/programmes/deans-hub-page.tsx'),
   parentPay: () => import('../features/programmes/pay-parent-page.tsx'),
   payReturn: () => import('../features/programmes/pay-return-page.tsx'),
+  hub: () => import('../features/programmes/programme-hub-page.tsx'),
+  intro: () => import('../features/programmes/programme-intro-page.tsx'),
 };
 
 const admissionPage = () => import('../features/admission/admission-page.tsx');
@@ -297,6 +299,16 @@ export const ROUTES: readonly RouteDef[] = [
       [PATHS.hxweekVisa, '签证', portal.visa],
       [PATHS.hxweekCourse, '课程', portal.course],
       [PATHS.deansList, "Dean's List", portal.deansHub],
+      [PATHS.programmePortal, '我的项目', portal.hub],
+      [PATHS.programmePortalIntro, '项目介绍', portal.intro],
+      [PATHS.programmePortalPay, '缴纳项目费用', portal.deposit],
+      [PATHS.programmePortalFinal, '支付尾款', portal.final],
+      [PATHS.programmePortalPassport, '护照信息', portal.passport],
+      [PATHS.programmePortalVisa, '签证', portal.visa],
+      [PATHS.programmePortalCourse, '课程', portal.course],
+      [PATHS.programmePortalDuration, '选择课程时长', portal.sbpDuration],
+      [PATHS.programmePortalAnnouncement, '项目公告', portal.sbpAnnouncement],
+      [PATHS.programmePortalWeek, '每周内容', portal.week],
       [PATHS.deansListPassport, '护照信息', portal.passport],
       [PATHS.deansListVisa, '签证', portal.visa],
       [PATHS.deansListFinalPayment, '支付尾款', portal.final],
@@ -304,7 +316,7 @@ export const ROUTES: readonly RouteDef[] = [
       [PATHS.deansListPayReturn, '缴费', portal.payReturn],
     ] as const
   ).map(([path, title, load]): RouteDef => ({ path, title, role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load })),
-  ...[PATHS.sbpParentPay, PATHS.hxweekParentPay, PATHS.deansListParentPay].map(
+  ...[PATHS.sbpParentPay, PATHS.hxweekParentPay, PATHS.deansListParentPay, PATHS.programmeParentPay].map(
     (path): RouteDef => ({ path, title: '家长代付', role: 'public', topBar: 'back', footer: 'none', usesAntd: true, load: portal.parentPay }),
   ),
   // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the

@@ -23,6 +23,7 @@ import {
   type PayKind,
   type FeeSettings,
   nhpAccepts,
+  programmeParentPayPath,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { PaymentGatewayError, type PaymentGateway, type ProviderPayInstruction } from '../../providers/payment/payment-provider.ts';
@@ -517,11 +518,6 @@ export async function isPayForPaid(deps: PaymentDeps, token: string): Promise<Pa
 }
 
 // Programme parent links (decision 075) ------------------------------------------------------------------------
-
-/** /pay/sbp-parent/<token>: the programme's code names the page. */
-export function programmeParentPayPath(code: string, token: string): string {
-  return `/pay/${code}-parent/${token}`;
-}
 
 interface ProgrammeLinkState {
   row: ProgrammeRow;

@@ -5,21 +5,13 @@
  * pays the next installment. Paid programme orders never touch the summer programme's profile.
  */
 import { randomBytes } from 'node:crypto';
-import { AppError, MSG, PAYMENT_TIMING, nhpAccepts, type ParentLink, type PaymentOrder, type ProgrammePaymentRequest } from '@summit/domain';
+import { AppError, MSG, PAYMENT_TIMING, nhpAccepts, programmeParentPayPath, programmeReturnPath, type ParentLink, type PaymentOrder, type ProgrammePaymentRequest } from '@summit/domain';
 import type { AuthState } from '../../http/context.ts';
 import type { PaymentDeps } from '../payments/payment-deps.ts';
-import { gatewayFor, obtainOrder, payLinkTokenHash, payerFor, programmeParentPayPath, toPaymentOrder, type PayRequestMeta } from '../payments/payments.service.ts';
+import { gatewayFor, obtainOrder, payLinkTokenHash, payerFor, toPaymentOrder, type PayRequestMeta } from '../payments/payments.service.ts';
 import { findOpenOrder, replaceParentLink } from '../payments/payments.repo.ts';
 import { programmeDues, programmeOrderLabel, resolveProgrammePayable, assertProgrammeGate, isFree } from './programme-payments.plan.ts';
 import { loadProgrammeFor } from './programme-portal.service.ts';
-
-/** Where the provider's page returns the payer: the programme's pay page (the apply page for the application fee). */
-export function programmeReturnPath(code: string, kind: ProgrammePaymentRequest['kind']): string {
-  if (kind === 'apply_fee') return `/${code}/apply`;
-  if (code === 'hxweek') return kind === 'final' ? '/hxweek/final-payment' : '/hx-week/pay';
-  if (code === 'deans-list') return kind === 'final' ? '/deans-list/final-payment' : '/deans-list/pay';
-  return `/${code}/pay`;
-}
 
 /** POST /api/student/programmes/:code/payment. */
 export async function createProgrammePayment(deps: PaymentDeps, auth: AuthState, code: string, input: ProgrammePaymentRequest, meta: PayRequestMeta): Promise<PaymentOrder> {

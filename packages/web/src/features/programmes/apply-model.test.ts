@@ -33,6 +33,7 @@ describe('programme addresses', () => {
     expect(introCodeOf('/student/sbp101')).toBe('sbp');
     expect(introCodeOf('/student/deans-list101')).toBe('deans-list');
     expect(introCodeOf('/student/manage')).toBeNull();
+    expect(introCodeOf('/programmes/summer-lab/intro')).toBe('summer-lab');
   });
 });
 

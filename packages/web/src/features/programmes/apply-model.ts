@@ -19,7 +19,7 @@ export const SSI_ADDITIONAL_STEP = 'additional';
 
 /** /student/sbp101 → sbp (React Router cannot match part of a segment, so the page reads its own path). */
 export function introCodeOf(pathname: string): string | null {
-  const match = /^\/student\/([a-z][a-z0-9-]{1,29})101\/?$/.exec(pathname);
+  const match = /^\/student\/([a-z][a-z0-9-]{1,29})101\/?$/.exec(pathname) ?? /^\/programmes\/([a-z][a-z0-9-]{1,29})\/intro\/?$/.exec(pathname);
   return match ? match[1]! : null;
 }
 

@@ -9,6 +9,8 @@ import { SSI_ADDITIONAL_STEP, applyCodeOf, blockedMessage, firstOpenStep, visibl
 import { ApplyForm } from './apply-form.tsx';
 import { ApplyStateCard } from './apply-state-card.tsx';
 import { useMyApplication } from './programme-api.ts';
+import { PayApplyFee } from './pay-apply-fee.tsx';
+import { portalHubPathOf } from './portal-links.ts';
 import './programmes.css';
 
 type StepView = 'all' | 'main' | 'additional';
@@ -61,9 +63,18 @@ export function ApplicationBody({
     />
   );
   const started = app.state !== 'not_started' && app.state !== 'draft';
+  // Admitted: the way on is the programme's portal (offer, payments, documents), where it has one.
+  const hub = app.state === 'admitted' && role === 'student' ? portalHubPathOf(app.programme.code) : null;
+  const actions =
+    stateActions ?? (hub ? (
+      <Link to={hub}>
+        查看录取与下一步 ›
+      </Link>
+    ) : undefined);
   return (
     <>
-      {started ? <ApplyStateCard app={app} actions={stateActions} /> : null}
+      {started ? <ApplyStateCard app={app} actions={actions} /> : null}
+      {app.state === 'awaiting_fee' && role === 'student' ? <PayApplyFee code={app.programme.code} /> : null}
       {form}
     </>
   );

@@ -1,3 +1,4 @@
+import { programmePortalBase } from '@summit/domain';
 import { PATHS, programmeApplyPath, sbpWeekPath } from '../../app/paths.ts';
 
 /**
@@ -72,11 +73,44 @@ const SBP: PortalLinks = {
   week: sbpWeekPath,
 };
 
+/** A programme an admin added: every page under /programmes/{code}; the checklist shows what its definition uses. */
+export function genericPortalLinks(code: string): PortalLinks {
+  const base = programmePortalBase(code);
+  return {
+    code,
+    hub: base,
+    apply: programmeApplyPath(code),
+    intro: `${base}/intro`,
+    pay: base,
+    final: `${base}/final-payment`,
+    passport: `${base}/passport`,
+    visa: `${base}/visa`,
+    course: `${base}/course`,
+    nhp: null,
+    duration: `${base}/duration`,
+    announcement: `${base}/announcement`,
+    week: (week: number) => `${base}/week/${week}`,
+  };
+}
+
 /** The programme a portal page serves, from its pathname. */
 export function portalLinksFor(pathname: string): PortalLinks {
   const first = pathname.split('/').filter(Boolean);
+  if (first[0] === 'programmes' && first[1]) return genericPortalLinks(decodeURIComponent(first[1]));
   const segment = first[0] === 'pay' ? (first[1] ?? '').replace(/-parent$/, '') : (first[0] ?? '');
   if (segment === 'hx-week' || segment === 'hxweek' || segment === 'h-week') return HXWEEK;
   if (segment === 'deans-list') return DEANS_LIST;
   return SBP;
+}
+
+/** Programmes with nothing after the offer but the decision itself: no portal page to send anyone to. */
+const WITHOUT_PORTAL: ReadonlySet<string> = new Set(['ssi', 'volunteer', 'sl', 'ccl']);
+
+/** Where an admitted applicant goes next: the programme's hub (/sbp/manage, /hx-week/pay, /deans-list, /programmes/{code}). */
+export function portalHubPathOf(code: string): string | null {
+  if (WITHOUT_PORTAL.has(code)) return null;
+  if (code === HXWEEK.code) return HXWEEK.hub;
+  if (code === DEANS_LIST.code) return DEANS_LIST.hub;
+  if (code === SBP.code) return SBP.hub;
+  return genericPortalLinks(code).hub;
 }

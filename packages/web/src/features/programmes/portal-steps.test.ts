@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, type ProgrammePortal } from '@summit/domain';
-import { portalLinksFor } from './portal-links.ts';
+import { portalHubPathOf, portalLinksFor } from './portal-links.ts';
 import { portalSteps } from './portal-steps.ts';
 import { sixMonthsRule } from './passport-page.tsx';
 
@@ -39,6 +39,19 @@ describe('portal pages: which programme a path serves', () => {
     expect(portalLinksFor('/pay/sbp-parent/abc').code).toBe('sbp');
     expect(portalLinksFor('/pay/deans-list-parent/abc').code).toBe('deans-list');
     expect(portalLinksFor('/hx-week/pay').apply).toBe('/h-week/apply');
+  });
+
+  it('serves a programme an admin added under /programmes/{code}, and names each built-in programme’s hub', () => {
+    const links = portalLinksFor('/programmes/summer-lab/passport');
+    expect(links.code).toBe('summer-lab');
+    expect(links.hub).toBe('/programmes/summer-lab');
+    expect(links.apply).toBe('/summer-lab/apply');
+    expect(links.week?.(2)).toBe('/programmes/summer-lab/week/2');
+    expect(portalHubPathOf('summer-lab')).toBe('/programmes/summer-lab');
+    expect(portalHubPathOf('hxweek')).toBe('/hx-week/pay');
+    expect(portalHubPathOf('sbp')).toBe('/sbp/manage');
+    expect(portalHubPathOf('deans-list')).toBe('/deans-list');
+    expect(portalHubPathOf('volunteer')).toBeNull();
   });
 });
 
