@@ -1,13 +1,15 @@
 // 其他项目 in the admin console (issue 15, decision 075): an admin creates a new programme in the editor — no code
-// change — with one step holding a text and a choice question, free; a fresh student applies to it through the
-// API; the admin finds the application, reads the answers in the drawer, saves 录取 as a draft and releases it
-// from the list; the student's application then reads admitted. At 375 px the list page fits the screen.
+// change — with one step holding a text and a choice question, free; a fresh student applies to it on the generic
+// /{code}/apply page; the admin finds the application, reads the answers in the drawer, saves 录取 as a draft and releases it
+// from the list; the student then reads 已录取 and reaches the programme's portal at /programmes/{code}. At 375 px
+// the list page fits the screen.
 import { test, expect } from '../support/fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 import { callApi } from '../support/api.ts';
 import { confirmDialog } from '../support/admission.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
-import { studentAt } from '../support/journey.ts';
+import { loginInBrowser, studentAt } from '../support/journey.ts';
+import { applicationViaApi, fillProgrammeStep } from '../support/programme-form.ts';
 import { button, LoginScreen } from '../support/login-screen.ts';
 
 /** The antd form item labelled `label` inside `scope` (the editor repeats labels per step and question). */
@@ -32,7 +34,7 @@ async function loginAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin/, { timeout: 30_000 });
 }
 
-test('an admin creates a programme, a student applies, the admin admits and releases', async ({ page, baseURL }, testInfo) => {
+test('an admin creates a programme, a student applies, the admin admits and releases', async ({ page, browser, baseURL }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'the editor journey runs on a desktop; the phone check is the next test');
   test.setTimeout(240_000);
   const base = baseURL as string;
@@ -72,13 +74,16 @@ test('an admin creates a programme, a student applies, the admin admits and rele
   await expect(page.getByText(`${name}（${code}）的申请`)).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(new RegExp(`code=${code}`));
 
-  // A fresh student applies to it through the API, as the generic /{code}/apply page would.
+  // A fresh student applies to it in their own browser, on the generic /{code}/apply page (no code for this programme).
   const student = await studentAt(base, 'info', `项目学生${code.slice(-4)}`);
-  const applied = await callApi(base, 'PUT', `/api/student/programmes/${code}/application/steps/step1`, {
-    token: student.token,
-    body: { answers: { q1: '广州市天河区测试中学', q2: '夏令营' }, submit: true },
-  });
-  expect(applied.status, applied.msg).toBe(200);
+  const studentContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const studentPage = await studentContext.newPage();
+  await loginInBrowser(studentPage, student.token);
+  await studentPage.goto(`/${code}/apply`);
+  const definition = await applicationViaApi(base, 'student', code, student.token);
+  await fillProgrammeStep(studentPage, definition.programme.steps[0]!);
+  await button(studentPage, '提交本步').click();
+  await expect(studentPage.getByTestId('programme-state')).toContainText('审核中', { timeout: 30_000 });
 
   // The admin finds it (search by name), opens the drawer and reads the answers.
   await page.reload();
@@ -89,8 +94,8 @@ test('an admin creates a programme, a student applies, the admin admits and rele
   await row.getByText(student.name).click();
   const drawer = page.getByRole('dialog', { name: '申请详情' });
   await expect(drawer.getByText('你的学校')).toBeVisible({ timeout: 30_000 });
-  await expect(drawer.getByText('广州市天河区测试中学')).toBeVisible();
-  await expect(drawer.getByText('夏令营', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('测试填写', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('科技营', { exact: true })).toBeVisible();
 
   // 录取 as a draft.
   await drawer.getByText('录取', { exact: true }).click();
@@ -112,6 +117,14 @@ test('an admin creates a programme, a student applies, the admin admits and rele
   expect(mine.status).toBe(200);
   expect(mine.data?.state).toBe('admitted');
   expect(mine.data?.decision?.decision).toBe('admit');
+
+  // The student sees 已录取 and finds the way on: the programme's own portal under /programmes/{code}.
+  await studentPage.reload();
+  await expect(studentPage.getByTestId('programme-state')).toContainText('已录取', { timeout: 30_000 });
+  await studentPage.getByRole('link', { name: /查看录取与下一步/ }).click();
+  await expect(studentPage).toHaveURL(new RegExp(`/programmes/${code}$`));
+  await expect(studentPage.getByRole('heading', { name: `恭喜你被${name}录取！` })).toBeVisible({ timeout: 30_000 });
+  await studentContext.close();
 });
 
 test('the programme list fits a phone', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
-// Issue 15 item 6: a student applies to H-week (through the API), is admitted with an H-week offer, and then in
-// the browser sees the offer, pays the deposit in the sandbox, uploads a passport (an expiry too close to the
+// Issue 15 item 6: a student applies to H-week on /h-week/apply, is admitted with an H-week offer (the admin's
+// part through the API), and then in the browser sees the offer, pays the deposit in the sandbox, uploads a passport (an expiry too close to the
 // programme's end is refused with the message, then a valid one is saved and shown masked), pays the final
 // payment, and opens the course page. Desktop and phone each make their own student.
 import { test, expect } from '../support/fixtures.ts';
@@ -8,6 +8,8 @@ import { callApi } from '../support/api.ts';
 import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { admitViaApi, applyViaApi } from '../support/programme-portal.ts';
+import { applicationViaApi, fillProgrammeStep } from '../support/programme-form.ts';
+import { button } from '../support/login-screen.ts';
 
 const PASSPORT_EXPIRY_TOO_SOON = '护照有效期须在项目结束后至少六个月';
 
@@ -31,9 +33,19 @@ test('H-week: offer, deposit, passport (six-months rule), final payment, course 
   const onPhone = testInfo.project.name === 'phone';
   const base = baseURL as string;
   const student = await studentAt(base, 'info', onPhone ? '韩周机' : '韩周桌');
-  await applyViaApi(base, student.token, 'hxweek');
-  await admitViaApi(base, 'hxweek', student.userId, 'hweek');
   await loginInBrowser(page, student.token);
+
+  // The application, step by step on the form built from the programme's definition.
+  await page.goto('/h-week/apply');
+  const form = await applicationViaApi(base, 'student', 'hxweek', student.token);
+  for (const step of form.programme.steps) {
+    await fillProgrammeStep(page, step);
+    await button(page, '提交本步').click();
+  }
+  await expect(page.getByTestId('programme-state')).toContainText('审核中', { timeout: 30_000 });
+  await admitViaApi(base, 'hxweek', student.userId, 'hweek');
+  await page.reload();
+  await expect(page.getByTestId('programme-state')).toContainText('已录取', { timeout: 30_000 });
 
   // Before the deposit, the course page is locked with the way forward.
   await page.goto('/hxweek/course');
@@ -92,7 +104,7 @@ test('H-week: offer, deposit, passport (six-months rule), final payment, course 
   await expect(final).toContainText('已支付', { timeout: 20_000 });
 
   await page.goto('/hxweek/course');
-  await expect(page.getByRole('heading', { name: '课程' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '课程', exact: true })).toBeVisible();
   await expect(page.getByText('完成定金支付后，方可访问')).toHaveCount(0);
   await expect(page.locator('.pp-rich, .state-block--message').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('hxweek-course.png'), fullPage: true });
