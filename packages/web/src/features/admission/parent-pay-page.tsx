@@ -6,31 +6,11 @@ import dayjs from 'dayjs';
 import { INSTALLMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS, type PayFor } from '@summit/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { downloadParentReceipt, fetchPayFor, isPayForPaid, payForAsParent } from './admission-api.ts';
+import { fetchPayFor, isPayForPaid, payForAsParent } from './admission-api.ts';
 import { formatMoney } from '../../components/payment/money.ts';
 import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
+import { ParentReceiptButton } from '../../components/payment/parent-receipt-button.tsx';
 import './admission.css';
-
-/** 下载收据 through the link itself: the parent has no account. */
-function ParentReceiptButton({ token }: { token: string }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      size="large"
-      block
-      className="adm-button"
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        void downloadParentReceipt(token)
-          .catch(() => undefined)
-          .finally(() => setBusy(false));
-      }}
-    >
-      下载收据
-    </Button>
-  );
-}
 
 /** Who paid, for a link opened after the payment: the student themself (phone masked) or a parent's link. */
 export function paidByText(paidBy: NonNullable<PayFor['paid_by']>): string {
@@ -76,7 +56,7 @@ export default function ParentPayPage() {
       <section className="adm-card adm-result adm-result--ok">
         <h2 className="adm-result__title">支付成功</h2>
         <p>学费已支付成功，感谢您对孩子学业的支持！学生登录网站即可看到缴费结果，我们也会短信通知学生。</p>
-        <ParentReceiptButton token={token} />
+        <ParentReceiptButton token={token} className="adm-button" />
       </section>
     );
   } else if (paid.data?.purpose_paid && paidBy && details.data) {
@@ -92,7 +72,7 @@ export default function ParentPayPage() {
           <dt>金额</dt>
           <dd>{formatMoney(details.data.amount_fen, details.data.currency)}</dd>
         </dl>
-        <ParentReceiptButton token={token} />
+        <ParentReceiptButton token={token} className="adm-button" />
         <p className="adm-muted">该链接已无需再支付，请勿重复缴费。</p>
       </section>
     );

@@ -1,35 +1,15 @@
 import { useState } from 'react';
-import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { INSTALLMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
-import { downloadParentReceipt, fetchPayFor, isPayForPaid, payForAsParent } from '../../components/payment/payment-api.ts';
+import { ParentReceiptButton } from '../../components/payment/parent-receipt-button.tsx';
+import { fetchPayFor, isPayForPaid, payForAsParent } from '../../components/payment/payment-api.ts';
 import { formatMoney } from '../../components/payment/money.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { beijingTime } from './portal-shell.tsx';
 import './portal.css';
-
-function ReceiptButton({ token }: { token: string }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      size="large"
-      block
-      className="pp-btn"
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        void downloadParentReceipt(token)
-          .catch(() => undefined)
-          .finally(() => setBusy(false));
-      }}
-    >
-      下载收据
-    </Button>
-  );
-}
 
 /**
  * /pay/sbp-parent/:token (and the same for other programmes with parent pay): a parent pays the student's
@@ -51,7 +31,7 @@ export default function PayParentPage() {
         </span>
         <h2 className="pp-card__title">{paidNow ? '支付成功' : '费用已缴纳'}</h2>
         <p className="pp-muted">{paidNow ? '感谢您的支持！学生登录网站即可看到缴费结果。' : '该链接已无需再支付，请勿重复缴费。'}</p>
-        <ReceiptButton token={token} />
+        <ParentReceiptButton token={token} className="pp-btn" />
       </section>
     );
   } else if (failure) {
