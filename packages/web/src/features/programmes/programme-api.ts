@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   myApplicationSchema,
+  myProgrammeSchema,
   programmePageResponseSchema,
   programmePublicSchema,
   type ApplicantRole,
@@ -14,6 +16,14 @@ import { queryClient } from '../../lib/query-client.ts';
 const base = (role: ApplicantRole, code: string) => `/${role}/programmes/${encodeURIComponent(code)}`;
 
 export const applicationKey = (role: ApplicantRole, code: string) => ['programmes', role, code, 'application'] as const;
+
+/** GET /api/student/programmes: the open programmes this student may see, with where each application stands. */
+export function useMyProgrammes() {
+  return useQuery({
+    queryKey: ['programmes', 'student', 'list'],
+    queryFn: ({ signal }) => api.get('/student/programmes', { schema: z.array(myProgrammeSchema), signal }),
+  });
+}
 
 export function useProgrammePublic(code: string) {
   return useQuery({
