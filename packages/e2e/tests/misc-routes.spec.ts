@@ -39,7 +39,7 @@ test.describe('/sl: the student-leader entry', () => {
     const screen = new LoginScreen(page);
     await screen.loginWithPassword(DEMO.studentLeader, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/sl\/application$/, { timeout: SLOW });
-    await expect(page.getByRole('heading', { name: '学生领袖申请' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '学生领袖申请', exact: true })).toBeVisible();
 
     await page.goto('/sl');
     await expect(page).toHaveURL(/\/sl\/application$/);
