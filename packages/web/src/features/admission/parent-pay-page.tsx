@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { Button } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import dayjs from 'dayjs';
 import { INSTALLMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS, type PayFor } from '@summit/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { fetchPayFor, isPayForPaid, payForAsParent } from './admission-api.ts';
 import { formatMoney } from '../../components/payment/money.ts';
-import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
+import { ParentLinkPaymentPanel, useParentPayLink } from '../../components/payment/parent-pay-link.tsx';
 import { ParentReceiptButton } from '../../components/payment/parent-receipt-button.tsx';
 import './admission.css';
 
@@ -23,13 +20,9 @@ export function paidByText(paidBy: NonNullable<PayFor['paid_by']>): string {
 /** /pay/admission-parent/:token: a parent pays the student's tuition through the link, without an account. */
 export default function ParentPayPage() {
   const { token = '' } = useParams();
-  const [paidNow, setPaidNow] = useState(false);
-  // is-paid keeps answering after payment; the details then say who paid and when.
-  const paid = useQuery({ queryKey: ['guest', 'pay-for', token, 'paid'], queryFn: () => isPayForPaid(token), retry: false });
-  const details = useQuery({ queryKey: ['guest', 'pay-for', token], queryFn: () => fetchPayFor(token), enabled: paid.isSuccess && !paidNow, retry: false });
+  const { paid, details, failure, paidNow, setPaidNow } = useParentPayLink(token);
 
   let body;
-  const failure = paid.error ?? details.error;
   const paidBy = details.data?.paid_by ?? null;
   if (paidNow && details.data?.installment === 'deposit') {
     // A split plan (decision 072): the deposit is in; the same link pays the final payment next.
@@ -110,16 +103,7 @@ export default function ParentPayPage() {
             <dd>{dayjs(d.expires_at).tz().format('YYYY年M月D日 HH:mm')}</dd>
           </dl>
         </section>
-        <PaymentPanel
-          key={d.installment ?? 'whole'}
-          purposeLabel={`${PAYMENT_PURPOSE_LABELS[d.purpose]}${d.installment ? INSTALLMENT_KIND_LABELS[d.installment] : ''}`}
-          amountFen={d.amount_fen}
-          resumeKey={`summit.pay.parent.${token.slice(0, 8)}`}
-          startPayment={(option) => payForAsParent(token, option)}
-          checkPaid={() => isPayForPaid(token)}
-          offerStripe
-          onPaid={() => setPaidNow(true)}
-        />
+        <ParentLinkPaymentPanel token={token} installment={d.installment} purposeLabel={`${PAYMENT_PURPOSE_LABELS[d.purpose]}${d.installment ? INSTALLMENT_KIND_LABELS[d.installment] : ''}`} amountFen={d.amount_fen} onPaid={() => setPaidNow(true)} />
       </>
     );
   }

@@ -1,11 +1,8 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { INSTALLMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
+import { ParentLinkPaymentPanel, useParentPayLink } from '../../components/payment/parent-pay-link.tsx';
 import { ParentReceiptButton } from '../../components/payment/parent-receipt-button.tsx';
-import { fetchPayFor, isPayForPaid, payForAsParent } from '../../components/payment/payment-api.ts';
 import { formatMoney } from '../../components/payment/money.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { beijingTime } from './portal-shell.tsx';
@@ -17,10 +14,7 @@ import './portal.css';
  */
 export default function PayParentPage() {
   const { token = '' } = useParams();
-  const [paidNow, setPaidNow] = useState(false);
-  const paid = useQuery({ queryKey: ['guest', 'pay-for', token, 'paid'], queryFn: () => isPayForPaid(token), retry: false });
-  const details = useQuery({ queryKey: ['guest', 'pay-for', token], queryFn: () => fetchPayFor(token), enabled: paid.isSuccess && !paidNow, retry: false });
-  const failure = paid.error ?? details.error;
+  const { paid, details, failure, paidNow, setPaidNow } = useParentPayLink(token);
 
   let body;
   if (paidNow || (paid.data?.purpose_paid && details.data)) {
@@ -65,16 +59,7 @@ export default function PayParentPage() {
           <span>链接有效期至</span>
           <span>{beijingTime(d.expires_at)}</span>
         </section>
-        <PaymentPanel
-          key={d.installment ?? 'whole'}
-          purposeLabel={what}
-          amountFen={d.amount_fen}
-          resumeKey={`summit.pay.parent.${token.slice(0, 8)}`}
-          startPayment={(option) => payForAsParent(token, option)}
-          checkPaid={() => isPayForPaid(token)}
-          offerStripe
-          onPaid={() => setPaidNow(true)}
-        />
+        <ParentLinkPaymentPanel token={token} installment={d.installment} purposeLabel={what} amountFen={d.amount_fen} onPaid={() => setPaidNow(true)} />
       </>
     );
   }
