@@ -152,7 +152,12 @@ export class StripeStandIn {
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (!server) return;
+    // close() waits for every open connection; a keep-alive one from the app's client would hold it for its
+    // whole idle timeout, so they are ended here (the stand-in serves tests and the demo, never live traffic).
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
   }
 
   get url(): string {

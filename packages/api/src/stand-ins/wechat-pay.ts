@@ -163,7 +163,12 @@ export class WechatPayStandIn {
   }
 
   stop(): Promise<void> {
-    return new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+    const server = this.server;
+    if (!server) return Promise.resolve();
+    // As the Stripe stand-in: end keep-alive connections, or close() waits out their idle timeout.
+    const closed = new Promise<void>((r) => server.close(() => r()));
+    server.closeAllConnections();
+    return closed;
   }
 
   // Signing ---------------------------------------------------------------------------------------------------
