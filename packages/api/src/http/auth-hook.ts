@@ -1,7 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, can, mayCallAdminRoute, roleOfPath, type Permission } from '@summit/domain';
-import type { AuthState, RegisteredRoute, Role, RouteAuth } from './context.ts';
-import { cachedToken, resolveToken } from '../modules/auth/token.service.ts';
+import type { AppContext, AuthState, RegisteredRoute, Role, RouteAuth } from './context.ts';
+
+/** How the gate turns a bearer token into an account: given by the composition root (the auth module owns tokens). */
+export interface TokenResolver {
+  /** The caller of a token resolved a moment ago, without a promise (null: ask resolve). */
+  cached(ctx: AppContext, token: string): AuthState | null;
+  /** Looks the token up (and caches the answer). */
+  resolve(ctx: AppContext, token: string): Promise<AuthState | null>;
+}
 
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -14,7 +21,7 @@ function bearerOf(request: FastifyRequest): string | null {
  * One gate for every API route: the path prefix names the role (DESIGN §4), a route may relax it with
  * config.auth. Runs before body parsing so a refused caller costs no work.
  */
-export function installAuth(app: FastifyInstance) {
+export function installAuth(app: FastifyInstance, tokens: TokenResolver) {
   app.decorateRequest('auth', null);
   app.decorate('routeRegistry', []);
 
@@ -54,9 +61,9 @@ export function installAuth(app: FastifyInstance) {
     };
     const token = bearerOf(request);
     if (!token) return admit(null);
-    const cached = cachedToken(app.ctx, token);
+    const cached = tokens.cached(app.ctx, token);
     if (cached) return admit(cached);
-    resolveToken(app.ctx, token).then(admit, (error: unknown) => done(error as FastifyError));
+    tokens.resolve(app.ctx, token).then(admit, (error: unknown) => done(error as FastifyError));
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Env } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
-import type { TokenCache } from '../modules/auth/token-cache.ts';
+import type { TokenCache } from './token-cache.ts';
 import type { MessageBus } from '../providers/bus/message-bus.ts';
 import type { AuthState, Role } from './auth-state.ts';
 

@@ -14,8 +14,6 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { deleteBucketsBefore, incrementBucket, readBucket } from './rate-limit-buckets.repo.ts';
-import { registerJobHandler, scheduleJob } from '../modules/jobs/job-runner.ts';
-import { deleteFinishedJobsBefore } from '../modules/jobs/jobs.repo.ts';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -161,19 +159,7 @@ export function rateLimitStoreFor(db: Db, now: () => number) {
   };
 }
 
-/** Old windows and finished jobs are swept by a recurring durable job (one run an hour across processes). */
-export const RATE_LIMIT_PRUNE_KIND = 'rate-limit-prune';
-
-/** The next sweep at the top of the next hour; every process calls this at start, the key makes it one job. */
-export function scheduleRateLimitPrune(db: Db, now: Date): Promise<boolean> {
-  const next = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 + 3_600_000);
-  return scheduleJob(db, { kind: RATE_LIMIT_PRUNE_KIND, key: `${RATE_LIMIT_PRUNE_KIND}@${next.toISOString()}`, runAt: next });
+/** Drops the request windows that ended long ago (the hourly sweep job of app/rate-limit-prune.ts calls this). */
+export function pruneRateLimitWindows(db: Db, now: Date): Promise<unknown> {
+  return deleteBucketsBefore(db, new Date(now.getTime() - 2 * 3_600_000));
 }
-
-registerJobHandler(RATE_LIMIT_PRUNE_KIND, async (_payload, _job, ctx) => {
-  const now = ctx.now();
-  // The next run first: a sweep that keeps failing must not end the chain.
-  await scheduleRateLimitPrune(ctx.db, now);
-  await deleteBucketsBefore(ctx.db, new Date(now.getTime() - 2 * 3_600_000));
-  await deleteFinishedJobsBefore(ctx.db, new Date(now.getTime() - 30 * 86_400_000));
-});

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { pickEncoding } from './app.ts';
+import { pickEncoding } from './encoding.ts';
 
 let t: TestApp;
 let dist: string;

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client.ts';
 import { loadEnv, type Env } from '../env.ts';
-import { buildApp } from '../http/app.ts';
+import { buildApp } from '../app/app.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import type { MessageBus } from '../providers/bus/message-bus.ts';

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../http/context.ts';
-import { claimDueJobs, deletePendingJob, markJobDone, markJobFailed, upsertJob, type JobRow, type ScheduleJobInput } from './jobs.repo.ts';
+import { claimDueJobs, deleteFinishedJobsBefore, deletePendingJob, markJobDone, markJobFailed, upsertJob, type JobRow, type ScheduleJobInput } from './jobs.repo.ts';
 
 export interface JobInfo {
   id: number;
@@ -61,6 +61,11 @@ export function scheduleJob(db: Db, input: ScheduleJobInput): Promise<boolean> {
 /** Cancels a job that has not started; false when there was none (or it already ran). */
 export function cancelJob(db: Db, key: string): Promise<boolean> {
   return deletePendingJob(db, key);
+}
+
+/** Forgets the jobs that finished before `before` (the hourly maintenance sweep). */
+export function forgetFinishedJobs(db: Db, before: Date): Promise<number> {
+  return deleteFinishedJobsBefore(db, before);
 }
 
 /** 30 s, 1 min, 2 min … capped at one hour: a provider outage is waited out without hammering it. */

@@ -24,8 +24,7 @@ import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../..
 import type { AuthState } from '../../http/auth-state.ts';
 import { sanitizeRichText } from '../content/content-sanitiser.ts';
 import { deliverAfterCommit } from '../notifications/notifications.service.ts';
-import { cancelJob, registerJobHandler } from '../jobs/job-runner.ts';
-import { upsertJob, deletePendingJob } from '../jobs/jobs.repo.ts';
+import { cancelJob, registerJobHandler, scheduleJob } from '../jobs/job-runner.ts';
 import {
   countSegment,
   deleteScheduledMessageAudited,
@@ -137,7 +136,7 @@ async function statsOf(ctx: AppContext, id: number): Promise<AdminMessage> {
 export async function createMessage(ctx: AppContext, auth: AuthState, input: ParsedInput, log: FastifyBaseLogger): Promise<AdminMessage> {
   const { values, now } = await valuesOf(ctx, input);
   const row = await insertMessageAudited(ctx.db, values, auth.accountId, ctx.now(), async (tx, m) => {
-    await upsertJob(tx as unknown as Db, { kind: MESSAGE_SEND_KIND, key: jobKey(m.id), runAt: m.sendAt, payload: { id: m.id } });
+    await scheduleJob(tx as unknown as Db, { kind: MESSAGE_SEND_KIND, key: jobKey(m.id), runAt: m.sendAt, payload: { id: m.id } });
   });
   if (now) await sendMessageNow(ctx, row.id, log);
   return statsOf(ctx, row.id);
@@ -153,7 +152,7 @@ async function sendMessageNow(ctx: AppContext, id: number, log: FastifyBaseLogge
 export async function updateMessage(ctx: AppContext, auth: AuthState, id: number, input: ParsedInput, log: FastifyBaseLogger): Promise<AdminMessage> {
   const { values, now } = await valuesOf(ctx, input);
   const r = await updateScheduledMessageAudited(ctx.db, id, values, auth.accountId, ctx.now(), async (tx, m) => {
-    await upsertJob(tx as unknown as Db, { kind: MESSAGE_SEND_KIND, key: jobKey(m.id), runAt: m.sendAt, payload: { id: m.id } });
+    await scheduleJob(tx as unknown as Db, { kind: MESSAGE_SEND_KIND, key: jobKey(m.id), runAt: m.sendAt, payload: { id: m.id } });
   });
   if (r === 'missing') throw AppError.notFound(MESSAGE_MSG.NOT_FOUND);
   if (r === 'sent') throw AppError.message(MESSAGE_MSG.NOT_SCHEDULED);
@@ -163,7 +162,7 @@ export async function updateMessage(ctx: AppContext, auth: AuthState, id: number
 
 export async function deleteMessage(ctx: AppContext, auth: AuthState, id: number): Promise<void> {
   const r = await deleteScheduledMessageAudited(ctx.db, id, auth.accountId, ctx.now(), async (tx) => {
-    await deletePendingJob(tx as unknown as Db, jobKey(id));
+    await cancelJob(tx as unknown as Db, jobKey(id));
   });
   if (r === 'missing') throw AppError.notFound(MESSAGE_MSG.NOT_FOUND);
   if (r === 'sent') throw AppError.message(MESSAGE_MSG.NOT_SCHEDULED);

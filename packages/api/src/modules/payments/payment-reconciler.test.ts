@@ -5,7 +5,7 @@ import { MSG, type PaymentOrder } from '@summit/domain';
 import type { Database } from '../../db/client.ts';
 import { paymentNotifications, paymentOrders } from '../../db/schema-payments.ts';
 import { loadEnv } from '../../env.ts';
-import { buildApp } from '../../http/app.ts';
+import { buildApp } from '../../app/app.ts';
 import { gatewaysOf } from '../../providers/payment/create-payment-gateways.ts';
 import { PaymentGatewayError, type CreateProviderOrder, type PaymentGateway, type ProviderOrderState } from '../../providers/payment/payment-provider.ts';
 import { createClock, createTestDatabase, type TestClock } from '../../test/test-app.ts';

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { AuthState } from '../../http/auth-state.ts';
+import type { AuthState } from './auth-state.ts';
 
 interface Entry {
   auth: AuthState;

@@ -16,69 +16,29 @@ import type { Db } from '../db/client.ts';
 import { createSmsProvider } from '../providers/sms/create-sms-provider.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
-import { installAuth } from './auth-hook.ts';
-import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
-import { errSerializer, LOG_REDACT_PATHS, redactUrl, scrubLogLine } from './log-redaction.ts';
-import { installInputGuard } from './input-guard.ts';
-import { createSecurityHeaders, installSecurityHeaders } from './security-headers.ts';
-import type { AppContext } from './context.ts';
-import { TokenCache } from '../modules/auth/token-cache.ts';
-import { authRoutes } from '../modules/auth/auth.routes.ts';
-import { sessionRoutes } from '../modules/auth/sessions.routes.ts';
-import { mfaRoutes } from '../modules/auth/mfa.routes.ts';
-import { profileRoutes } from '../modules/profile/profile.routes.ts';
-import { regionRoutes } from '../modules/region/region.routes.ts';
-import { systemRoutes } from '../modules/system/system.routes.ts';
-import { trackingRoutes } from '../modules/tracking/tracking.routes.ts';
-import { paymentRoutes } from '../modules/payments/payments.routes.ts';
-import { programmePortalRoutes } from '../modules/programmes/programme-portal.routes.ts';
-import { refundRoutes } from '../modules/refunds/refunds.routes.ts';
+import { installAuth } from '../http/auth-hook.ts';
+import { answerFrameworkError, installErrorHandling } from '../http/error-handler.ts';
+import { errSerializer, LOG_REDACT_PATHS, redactUrl, scrubLogLine } from '../http/log-redaction.ts';
+import { installInputGuard } from '../http/input-guard.ts';
+import { createSecurityHeaders, installSecurityHeaders } from '../http/security-headers.ts';
+import type { AppContext } from '../http/context.ts';
+import { TokenCache } from '../http/token-cache.ts';
+import { cachedToken, resolveToken } from '../modules/auth/token.service.ts';
 import { listSandboxBill } from '../modules/payments/sandbox-ledger.repo.ts';
-import { reconciliationRoutes } from '../modules/reconciliation/reconciliation.routes.ts';
-import { receiptRoutes } from '../modules/receipts/receipts.routes.ts';
-import { duesRoutes } from '../modules/dues/dues.routes.ts';
-import { offerRoutes } from '../modules/offer/offer.routes.ts';
-import { settingsRoutes } from '../modules/settings/settings.routes.ts';
-import { admissionsRoutes } from '../modules/admissions/admissions.routes.ts';
-import { applicationRoutes } from '../modules/application/application.routes.ts';
-import { storageRoutes } from '../modules/storage/storage.routes.ts';
-import { installSiteGuards, siteRoutes } from '../modules/site/site.routes.ts';
-import { contentRoutes, prerenderedIndexHtmlFor } from '../modules/content/content.routes.ts';
+import { installSiteGuards } from '../modules/site/site.routes.ts';
+import { prerenderedIndexHtmlFor } from '../modules/content/content.routes.ts';
 import { prerenderScriptHashes } from '../modules/content/content-html.ts';
-import { noticeRoutes } from '../modules/notice/notice.routes.ts';
-import { courseCentreRoutes } from '../modules/course-centre/course-centre.routes.ts';
-import { placementRoutes } from '../modules/placement/placement.routes.ts';
-import { onboardingRoutes } from '../modules/onboarding/onboarding.routes.ts';
-import { emailRoutes } from '../modules/email/email.routes.ts';
-import { venuesRoutes } from '../modules/venues/venues.routes.ts';
-import { coursesRoutes } from '../modules/courses/courses.routes.ts';
-import { courseworkRoutes } from '../modules/coursework/coursework.routes.ts';
-import { teachingRoutes } from '../modules/teaching/teaching.routes.ts';
-import { classesRoutes } from '../modules/classes/classes.routes.ts';
-import { certificatesRoutes } from '../modules/certificates/certificates.routes.ts';
-import { courseAdminRoutes } from '../modules/course-admin/course-admin.routes.ts';
-import { checklistRoutes } from '../modules/checklist/checklist.routes.ts';
-import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-forms.routes.ts';
-import { schoolRoutes } from '../modules/school/school.routes.ts';
-import { houseCupRoutes } from '../modules/house-cup/house-cup.routes.ts';
-import { privacyRoutes } from '../modules/privacy/privacy.routes.ts';
-import { staffRoutes } from '../modules/staff/staff.routes.ts';
-import { operationsRoutes } from '../modules/operations/operations.routes.ts';
-import { timeSheetsRoutes } from '../modules/time-sheets/time-sheets.routes.ts';
-import { auditRoutes } from '../modules/audit/audit.routes.ts';
-import { messagesRoutes } from '../modules/messages/messages.routes.ts';
-import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
-import { studentsRoutes } from '../modules/students/students.routes.ts';
-import { programmesRoutes } from '../modules/programmes/programmes.routes.ts';
-import { wechatRoutes } from '../modules/wechat/wechat.routes.ts';
-import { installWechat } from '../modules/wechat/wechat-runtime.ts';
 import { getSandboxSecret } from '../modules/settings/settings.service.ts';
 import { createPaymentGateways, type PaymentGateways } from '../providers/payment/create-payment-gateways.ts';
 import { findStripeIntentId } from '../modules/payments/payments.repo.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
 import type { RedisConnections } from '../providers/bus/create-message-bus.ts';
 import { invalidateContentHtml } from '../modules/content/content-html.ts';
-import { installSharedRouteLimits, rateLimitStoreFor } from './rate-limit-store.ts';
+import { installSharedRouteLimits, rateLimitStoreFor } from '../http/rate-limit-store.ts';
+import { pickEncoding } from '../http/encoding.ts';
+import { registerRoutes } from './routes.ts';
+// Registers the hourly sweep's job handler in every process that builds the app.
+import './rate-limit-prune.ts';
 
 export interface BuildAppOptions {
   env: Env;
@@ -103,22 +63,9 @@ export interface BuildAppOptions {
 function findWebDist(env: Env): string | null {
   if (env.WEB_DIST_DIR) return existsSync(path.join(env.WEB_DIST_DIR, 'index.html')) ? path.resolve(env.WEB_DIST_DIR) : null;
   const here = path.dirname(fileURLToPath(import.meta.url));
-  // src/http/app.ts in development, dist/main.js when bundled.
+  // src/app/app.ts in development, dist/main.js when bundled.
   const candidates = [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')];
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
-}
-
-/** br or gzip when the client accepts it (and did not refuse it with q=0), else null. */
-export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */
@@ -195,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app);
   // Before the auth gate: on the AMC variant the hidden endpoints are a 404 for everyone (decision 015).
   installSiteGuards(app);
-  installAuth(app);
+  installAuth(app, { cached: cachedToken, resolve: resolveToken });
   installInputGuard(app);
 
   await app.register(compress, { global: true, threshold: 1024 });
@@ -220,53 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(systemRoutes);
-  await app.register(authRoutes);
-  await app.register(sessionRoutes);
-  await app.register(mfaRoutes);
-  await app.register(profileRoutes);
-  await app.register(regionRoutes);
-  await app.register(trackingRoutes);
-  await app.register(settingsRoutes);
-  await app.register(paymentRoutes);
-  await app.register(refundRoutes);
-  await app.register(receiptRoutes);
-  await app.register(reconciliationRoutes);
-  await app.register(duesRoutes);
-  await app.register(programmePortalRoutes);
-  await app.register(admissionsRoutes);
-  await app.register(offerRoutes);
-  await app.register(applicationRoutes);
-  await app.register(storageRoutes);
-  await app.register(siteRoutes);
-  await app.register(contentRoutes);
-  await app.register(noticeRoutes);
-  await app.register(courseCentreRoutes);
-  await app.register(placementRoutes);
-  await app.register(emailRoutes(options.mail ? { mail: options.mail } : {}));
-  await app.register(venuesRoutes);
-  await app.register(coursesRoutes);
-  await app.register(courseworkRoutes);
-  await app.register(teachingRoutes);
-  await app.register(classesRoutes(options.mail ? { mail: options.mail } : {}));
-  await app.register(certificatesRoutes);
-  await app.register(courseAdminRoutes);
-  await app.register(onboardingRoutes);
-  await app.register(checklistRoutes);
-  await app.register(onboardingFormsRoutes);
-  await app.register(schoolRoutes);
-  await app.register(houseCupRoutes);
-  await app.register(privacyRoutes);
-  await app.register(staffRoutes);
-  await app.register(auditRoutes);
-  await app.register(messagesRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(operationsRoutes);
-  await app.register(timeSheetsRoutes);
-  await app.register(studentsRoutes);
-  await app.register(programmesRoutes);
-  await installWechat(app, env, options.redis ? { redis: options.redis } : {});
-  await app.register(wechatRoutes);
+  await registerRoutes(app, options);
 
   const webDist = findWebDist(env);
   if (webDist) {
