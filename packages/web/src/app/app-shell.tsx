@@ -10,7 +10,7 @@ import { PageSkeleton } from './page-loading.tsx';
 import { NOT_FOUND_ROUTE, type RouteDef } from './routes.ts';
 import { isHelperPath } from '../features/side-helper/helper-paths.ts';
 
-const AntdRoot = lazy(() => import('./antd-root.tsx'));
+const AntdRoot = lazy(() => import('../components/antd/antd-root.tsx'));
 const SideHelper = lazy(() => import('../features/side-helper/side-helper.tsx'));
 
 /** The side helper is fetched once the page has loaded and the browser is idle, so it never slows the first paint. */

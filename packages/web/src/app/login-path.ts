@@ -1,4 +1,4 @@
-import { PATHS } from './paths.ts';
+import { PATHS } from '../lib/paths.ts';
 
 /** The path and query a loader's request is for: the return target of a login. */
 export function pathOf(request: Request): string {

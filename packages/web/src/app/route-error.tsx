@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { revealApp } from '../lib/prerender.ts';
-import { PATHS } from './paths.ts';
+import { PATHS } from '../lib/paths.ts';
 
 /** A failed lazy chunk usually means a new deployment replaced it: a reload fetches the new one. */
 function isChunkLoadError(error: unknown): boolean {

@@ -4,7 +4,7 @@ import { authStorage, type Role } from '../lib/auth-storage.ts';
 import { toast } from '../lib/notifier.ts';
 import { loginRedirectFor } from '../lib/navigation.ts';
 import { hasTesterFlag, isAmcSite, siteConfigForGate, siteGateTarget } from '../lib/site-variant.ts';
-import { PATHS } from './paths.ts';
+import { PATHS } from '../lib/paths.ts';
 import type { RouteDef } from './routes.ts';
 import { loginPathFor, pathOf } from './login-path.ts';
 

@@ -19,7 +19,7 @@ function toRouteObject(def: RouteDef): RouteObject {
     // Each page is its own chunk: the home and login bundles carry only what those pages use. antd's
     // providers are fetched alongside an antd page so the two arrive together.
     lazy: async () => {
-      const [page] = await Promise.all([def.load(), def.usesAntd ? import('./antd-root.tsx') : null]);
+      const [page] = await Promise.all([def.load(), def.usesAntd ? import('../components/antd/antd-root.tsx') : null]);
       return { Component: page.default };
     },
     errorElement: <RouteError />,

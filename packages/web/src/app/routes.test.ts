@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '@summit/domain';
-import { PATHS } from './paths.ts';
+import { CONTENT_SLUGS } from '@summit/domain/content';
+import { PATHS } from '../lib/paths.ts';
 import { NOT_FOUND_ROUTE, ROUTES } from './routes.ts';
 
 describe('route table', () => {
@@ -37,5 +38,18 @@ describe('route table', () => {
       expect(ROUTES.find((r) => r.path === path)?.usesAntd, path).toBe(false);
     }
     expect(NOT_FOUND_ROUTE.usesAntd).toBe(false);
+  });
+});
+
+describe('info routes', () => {
+  it('serves every content path as a public plain-markup page (no antd on first load)', () => {
+    for (const s of CONTENT_SLUGS) {
+      const route = ROUTES.find((r) => r.path === s.path);
+      expect(route, s.path).toBeDefined();
+      expect(route?.role, s.path).toBe('public');
+      expect(route?.usesAntd, s.path).toBe(false);
+      expect(route?.footer, s.path).toBe('default');
+      expect(route?.topBar, s.path).toBe(s.slug === '' ? 'index' : 'inner');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Role } from '../lib/auth-storage.ts';
-import { PATHS } from './paths.ts';
+import { PATHS } from '../lib/paths.ts';
 import { INFO_PAGES, sitePathOf } from '../features/site/site-pages.ts';
 
 /** The ten top-bar kinds of spec §2. */

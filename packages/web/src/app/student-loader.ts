@@ -4,7 +4,7 @@ import { ApiError, api } from '../lib/api-client.ts';
 import { authStorage } from '../lib/auth-storage.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { SESSION_KEYS } from '../lib/session.ts';
-import { PATHS } from './paths.ts';
+import { PATHS } from '../lib/paths.ts';
 import { loginPathFor, pathOf } from './login-path.ts';
 import type { RouteDef, StudentGate } from './routes.ts';
 

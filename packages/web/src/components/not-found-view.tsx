@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PATHS } from '../app/paths.ts';
+import { PATHS } from '../lib/paths.ts';
 import './not-found-view.css';
 
 /**

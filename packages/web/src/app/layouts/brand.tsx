@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 export function BrandMark({ size = 32 }: { size?: number }) {
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { siteMapFor } from '@summit/domain/site-map';
 import { useSiteVariant } from '../../lib/site-variant.ts';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import type { FooterKind } from '../routes.ts';
 
 /**

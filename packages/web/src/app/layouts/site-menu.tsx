@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { siteMapFor } from '@summit/domain/site-map';
 import { useSiteVariant } from '../../lib/site-variant.ts';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 /**
  * The info pages' menu (issue 10 item 8): a 44 px 菜单 button that opens a side sheet with every info page,

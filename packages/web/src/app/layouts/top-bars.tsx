@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authStorage } from '../../lib/auth-storage.ts';
 import { logout, useAuthInfo, useUnreadMessages } from '../../lib/session.ts';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import type { TopBarKind } from '../routes.ts';
 import { Brand } from './brand.tsx';
 import { SiteMenu } from './site-menu.tsx';

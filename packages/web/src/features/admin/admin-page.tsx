@@ -3,7 +3,7 @@ import { Select, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { MSG } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { ADMIN_KEYS, fetchTeacherInfo } from './admin-api.ts';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { signSummarySchema } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { checkinPath, checkinQrPath } from '../../app/paths.ts';
+import { checkinPath, checkinQrPath } from '../../lib/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { formatTime } from './admin-format.ts';
 

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OPS_COURSE_SORTS, SESSION_NAMES, type OpsCourseQuery, type OpsCourseRow, type OpsCourseSort } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { adminCourseDetailPath } from '../../app/paths.ts';
+import { adminCourseDetailPath } from '../../lib/paths.ts';
 import { AdminTable } from './admin-table.tsx';
 import { OpsFilterBar, formatGrade, formatRate, type OpsFilterValue } from './ops-filter-bar.tsx';
 import { OPS_VIEW_KEYS, downloadList, fetchCoursesOverview } from './ops-views-api.ts';

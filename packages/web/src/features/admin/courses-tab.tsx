@@ -22,7 +22,7 @@ import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { AdminTable } from './admin-table.tsx';
 import { CourseAssistantsPanel } from './course-assistants-panel.tsx';
-import { adminCourseRosterPath } from '../../app/paths.ts';
+import { adminCourseRosterPath } from '../../lib/paths.ts';
 import { STRUCTURE_KEYS, deleteCourse, downloadSheet, fetchCourses, fetchTeachers, fetchVenues, importCourseSheet, saveCourse } from './structure-api.ts';
 
 /** The form: meetings as text in the sheet's own format (one per line), the venue 0 for "every venue". */

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SESSION_NAMES, type OpsGradeQuery, type OpsGradeRow } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { adminCourseDetailPath } from '../../app/paths.ts';
+import { adminCourseDetailPath } from '../../lib/paths.ts';
 import { AdminTable } from './admin-table.tsx';
 import { GradeBands } from './grade-bands.tsx';
 import { OpsFilterBar, formatGrade, type OpsFilterValue } from './ops-filter-bar.tsx';

@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import type { AdminProgrammeApplication, AdminProgrammeRow, TeacherInfo } from '@summit/domain';
-import AntdRoot from '../../app/antd-root.tsx';
+import AntdRoot from '../../components/antd/antd-root.tsx';
 import { ADMIN_KEYS } from './admin-api.ts';
 import { PROGRAMME_KEYS } from './programmes-api.ts';
 import ProgrammesTab from './programmes-tab.tsx';

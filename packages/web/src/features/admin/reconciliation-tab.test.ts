@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import type { ReconMismatchList, ReconRun, ReconRunList } from '@summit/domain';
-import AntdRoot from '../../app/antd-root.tsx';
+import AntdRoot from '../../components/antd/antd-root.tsx';
 import { RECON_KEYS } from './reconciliation-api.ts';
 import ReconciliationTab from './reconciliation-tab.tsx';
 

@@ -3,7 +3,7 @@ import { Segmented, Select, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PAYMENT_PURPOSE_LABELS, REFUND_STATUSES, REFUND_STATUS_LABELS, type AdminRefund, type RefundStatus } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { formatTime } from './admin-format.ts';

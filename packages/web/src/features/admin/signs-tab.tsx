@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OPS_SIGN_GROUPS, OPS_SIGN_GROUP_LABELS, type OpsSignGroup, type OpsSignQuery, type OpsSignRow } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { adminCourseDetailPath, checkinPath } from '../../app/paths.ts';
+import { adminCourseDetailPath, checkinPath } from '../../lib/paths.ts';
 import { AdminTable } from './admin-table.tsx';
 import { OpsFilterBar, formatRate, type OpsFilterValue } from './ops-filter-bar.tsx';
 import { OPS_VIEW_KEYS, downloadList, fetchSignsOverview } from './ops-views-api.ts';

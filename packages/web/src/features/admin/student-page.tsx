@@ -15,7 +15,7 @@ import {
   type AdminStudentDetail,
   type StudentUpdateRequest,
 } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { formatTime } from './admin-format.ts';
 import { StudentPrivacyPanel } from './student-privacy-panel.tsx';

@@ -22,7 +22,7 @@ import {
   type SegmentFilter,
   type StudentSort,
 } from '@summit/domain';
-import { PATHS, adminStudentPath } from '../../app/paths.ts';
+import { PATHS, adminStudentPath } from '../../lib/paths.ts';
 import { regionChildrenQuery } from '../../components/region-data.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { formatTime } from './admin-format.ts';

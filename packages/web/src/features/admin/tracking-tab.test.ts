@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import type { PageViewsReport } from '@summit/domain';
-import AntdRoot from '../../app/antd-root.tsx';
+import AntdRoot from '../../components/antd/antd-root.tsx';
 import TrackingTab, { TRACKING_KEY, formatDwell, lastDays, summariseByPath } from './tracking-tab.tsx';
 
 dayjs.extend(utc);

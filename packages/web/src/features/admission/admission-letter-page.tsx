@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isOfferIssued } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ADMISSION_KEYS, downloadOfferPdf, fetchOfferLetter, fetchStatus } from './admission-api.ts';
 import { OfferLetterView } from './admission-page.tsx';
 import './admission.css';

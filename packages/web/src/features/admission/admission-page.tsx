@@ -13,7 +13,7 @@ import { StudentRefunds } from './student-refunds.tsx';
 import { ReceiptLinks } from './receipt-links.tsx';
 import { TuitionPayment } from './tuition-payment.tsx';
 import { QrCode } from '../../components/payment/qr-code.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { isAmcSite } from './amc.ts';
 import { OfflineToOnlineDialog } from './offline-to-online-dialog.tsx';
 import './admission.css';

@@ -22,7 +22,7 @@ import { toast } from '../../lib/notifier.ts';
 import { ADMISSION_KEYS, applyBursary, fetchBursary } from './admission-api.ts';
 import { isAmcSite } from './amc.ts';
 import { formatMoney } from '../../components/payment/money.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import './admission.css';
 
 interface AidForm {

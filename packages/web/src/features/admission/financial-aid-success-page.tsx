@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { isOfferIssued } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ADMISSION_KEYS, fetchBursary, fetchStatus } from './admission-api.ts';
 import { isAmcSite } from './amc.ts';
 import { StatusCard } from './financial-aid-page.tsx';

@@ -9,7 +9,7 @@ import { ADMISSION_KEYS, createStudentPayment, fetchFees, fetchStatus, isStudent
 import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
 import { ReceiptLinks } from './receipt-links.tsx';
 import './admission.css';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 type DecisionBrief = { decision?: unknown; released?: unknown } | null;
 

@@ -12,7 +12,7 @@ import {
   studentStatusSchema,
   type ApplyState,
 } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
 import { SESSION_KEYS, useAuthInfo } from '../../lib/session.ts';

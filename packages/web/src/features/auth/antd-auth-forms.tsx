@@ -1,6 +1,6 @@
 import { useContext } from 'react';
-import AntdRoot from '../../app/antd-root.tsx';
-import { AntdPresence } from '../../app/antd-presence.ts';
+import AntdRoot from '../../components/antd/antd-root.tsx';
+import { AntdPresence } from '../../components/antd/antd-presence.ts';
 import { RegisterForm } from './register-form.tsx';
 import { ResetForm } from './reset-form.tsx';
 import { SmsLoginForm } from './sms-login-form.tsx';

@@ -1,5 +1,5 @@
 import { MSG, WECHAT_MSG, isMfaChallenge, loginAnswerSchema, loginResultSchema, studentStatusSchema, type LoginAnswer, type LoginResult, type StudentStatus } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { stashMfaChallenge } from './mfa-challenge-store.ts';
 import { api } from '../../lib/api-client.ts';
 import { authStorage, roleOfLoginType, type Role } from '../../lib/auth-storage.ts';

@@ -1,4 +1,4 @@
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 /**
  * The login screen's states (spec §2). WX (inside WeChat: 微信一键登录) and WX_SERVICE (elsewhere: scan with

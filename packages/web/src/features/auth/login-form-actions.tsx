@@ -1,4 +1,4 @@
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
 
 /**

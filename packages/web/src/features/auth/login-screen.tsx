@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { authStateOf, type AuthState } from './auth-state.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
 import { PlainPasswordLoginForm } from './plain-login-form.tsx';

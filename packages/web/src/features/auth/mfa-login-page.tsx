@@ -3,7 +3,7 @@ import { Alert, Button, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MFA_MSG, type LoginResult } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { MfaEnrolPanel } from '../../components/mfa-enrol-panel.tsx';
 import { RecoveryCodesPanel } from '../../components/recovery-codes-panel.tsx';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';

@@ -7,7 +7,7 @@ import { LegalSheet, type LegalDoc } from '../../components/legal/legal-sheet.ts
 import { PasswordInput } from '../../components/password-input.tsx';
 import { PHONE_FIELD, PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
 import { SmsCodeInput } from '../../components/sms-code-input.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { REGISTER_SUCCESS_TEXT, completeLogin, register } from './auth-api.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
 import { useAuthForm, type AuthFormValues } from './use-auth-form.ts';

@@ -6,7 +6,7 @@ import { toast } from '../../lib/notifier.ts';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { PHONE_FIELD, PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
 import { SmsCodeInput } from '../../components/sms-code-input.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { resetPassword } from './auth-api.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
 import { useAuthForm, type AuthFormValues, type AuthLocationState } from './use-auth-form.ts';

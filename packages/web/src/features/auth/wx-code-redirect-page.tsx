@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { WECHAT_MSG, wechatOauthCallbackResultSchema, type WechatOauthCallbackResult } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';

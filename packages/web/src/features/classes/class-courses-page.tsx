@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import type { ClassCourse } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ClassNav } from './class-nav.tsx';
 import { ContentBlock } from './content-block.tsx';
 import { CLASS_KEYS, fetchOverview } from './classes-api.ts';

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 const LINKS = [
   { to: PATHS.classManage, label: '学习中心', end: true },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ClassNav } from './class-nav.tsx';
 import { ContentBlock } from './content-block.tsx';
 import { CLASS_KEYS, fetchOverview } from './classes-api.ts';

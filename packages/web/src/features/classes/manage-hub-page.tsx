@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS, WRITING_CENTER_PATH } from '../../app/paths.ts';
+import { PATHS, WRITING_CENTER_PATH } from '../../lib/paths.ts';
 import { ClassNav } from './class-nav.tsx';
 import { CLASS_KEYS, fetchOverview } from './classes-api.ts';
 import { beijingTime, classCoursePath, letterStatusLabel, meetingsInOrder } from './class-format.ts';

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { LetterTeacherView } from '@summit/domain';
 import RichTextEditor from '../../components/rich-text-editor.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { toast } from '../../lib/notifier.ts';
 import { CLASS_KEYS, fetchTeacherLetter, fetchTeacherLetters, resendLetter, writeLetter } from './classes-api.ts';
 import { beijingDate, letterStatusLabel } from './class-format.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import dayjs from 'dayjs';
 import { teacherAssignmentRowSchema } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { adminAssignmentDetailPath } from '../../app/paths.ts';
+import { adminAssignmentDetailPath } from '../../lib/paths.ts';
 import { api } from '../../lib/api-client.ts';
 
 const fetchCourseAssignments = (courseId: number, signal?: AbortSignal) =>

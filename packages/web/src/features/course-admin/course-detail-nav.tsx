@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { COURSE_DETAIL_TABS, COURSE_DETAIL_TAB_LABELS, type CourseDetailTab } from '@summit/domain';
-import { adminCourseDetailPath, adminTabPath } from '../../app/paths.ts';
+import { adminCourseDetailPath, adminTabPath } from '../../lib/paths.ts';
 
 /** The tabs of /admin/course-detail/{id}/{period}/{tab} (students, grades, signs) and the way back to the console. */
 export function CourseDetailNav({ courseId, period, current }: { courseId: number; period: number; current: CourseDetailTab }) {

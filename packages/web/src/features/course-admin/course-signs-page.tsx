@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { EmptyState } from '../../components/page-state.tsx';
-import { checkinPath } from '../../app/paths.ts';
+import { checkinPath } from '../../lib/paths.ts';
 import { ROSTER_KEYS, fetchCourseSigns } from './course-admin-api.ts';
 import { CourseTabShell, useCourseParams } from './course-tab-shell.tsx';
 

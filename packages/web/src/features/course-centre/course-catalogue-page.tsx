@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS, type CourseCategory } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { CourseCard } from './course-card.tsx';
 import { CourseNav } from './course-nav.tsx';
 import { CC_KEYS, addCart, addWish, fetchCourses, joinWaitlist } from './course-centre-api.ts';

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 /** The course centre's own links: every page one tap from the others. */
 export function CourseNav() {

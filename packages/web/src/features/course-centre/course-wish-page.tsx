@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { SELECTION_MODE_LABELS } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { CourseNav } from './course-nav.tsx';
 import { RankedList } from './ranked-list.tsx';
 import { CC_KEYS, fetchConfig, fetchWish, removeWish, sortWish } from './course-centre-api.ts';

@@ -3,7 +3,7 @@ import { Button, Popconfirm } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { toast } from '../../lib/notifier.ts';
 import { CourseNav } from './course-nav.tsx';
 import { GrabCountdown, useServerCountdown } from './grab-countdown.tsx';

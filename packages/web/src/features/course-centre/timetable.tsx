@@ -2,7 +2,7 @@ import type { CentreCourse } from '@summit/domain';
 import { byDay } from './course-format.ts';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 /** What I hold, day by day (Beijing time). */
 export function TimetableView({ courses }: { courses: CentreCourse[] }) {

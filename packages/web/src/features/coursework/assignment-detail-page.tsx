@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Submission } from '@summit/domain';
 import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
-import { participationPath } from '../../app/paths.ts';
+import { participationPath } from '../../lib/paths.ts';
 import { FileList } from './file-list.tsx';
 import { GradingModal } from './grading-modal.tsx';
 import { formatTime, scoreText } from './coursework-format.ts';

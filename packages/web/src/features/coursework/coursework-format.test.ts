@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import '../../app/dayjs-setup.ts';
+import '../../lib/dayjs-setup.ts';
 import { formatTime, isPastDue, scoreText, submitLabel } from './coursework-format.ts';
 
 describe('coursework format', () => {

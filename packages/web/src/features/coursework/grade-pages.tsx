@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GRADE_BANDS, type StudentGrade } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS, gradePostDetailPath } from '../../app/paths.ts';
+import { PATHS, gradePostDetailPath } from '../../lib/paths.ts';
 import { formatTime } from './coursework-format.ts';
 import { CW_KEYS, fetchMyGrade, fetchMyGrades } from './coursework-api.ts';
 import './coursework.css';

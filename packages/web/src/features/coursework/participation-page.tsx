@@ -2,7 +2,7 @@ import { Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
-import { teacherAssignmentDetailPath } from '../../app/paths.ts';
+import { teacherAssignmentDetailPath } from '../../lib/paths.ts';
 import { CourseEssays } from './course-essays.tsx';
 import { CourseNoticeForm } from './course-notice-form.tsx';
 import { CELL_LABELS, formatTime } from './coursework-format.ts';

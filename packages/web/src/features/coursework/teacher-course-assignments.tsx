@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Assignment } from '@summit/domain';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
-import { teacherAssignmentDetailPath } from '../../app/paths.ts';
+import { teacherAssignmentDetailPath } from '../../lib/paths.ts';
 import { AssignmentFormModal } from './assignment-form-modal.tsx';
 import { formatTime } from './coursework-format.ts';
 import { CW_KEYS, deleteAssignment, fetchTeacherAssignments } from './coursework-api.ts';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ASSIGNMENT_DEFAULT_TYPES, ASSIGNMENT_MAX_SIZE_MB, WRITING_MAX_SCORE, WRITING_RUBRIC, type Essay, type UploadedFile } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { WRITING_CENTER_PATH, WRITING_CENTER_SUBMITTED_PATH } from '../../app/paths.ts';
+import { WRITING_CENTER_PATH, WRITING_CENTER_SUBMITTED_PATH } from '../../lib/paths.ts';
 import { FileList } from './file-list.tsx';
 import { MultiFileField } from './multi-file-field.tsx';
 import { essayStatusLabel, formatTime, scoreText } from './coursework-format.ts';

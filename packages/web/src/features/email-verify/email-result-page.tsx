@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { EMAIL_FAIL_TEXT, isEmailFailReason } from '@summit/domain/email-verification';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { authStorage } from '../../lib/auth-storage.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 

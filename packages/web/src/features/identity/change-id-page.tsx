@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PAGES } from '@summit/domain/pages';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { authStorage, ROLE_TOKEN_KEYS, type Role } from '../../lib/auth-storage.ts';
 import { maskPhone } from '../../lib/phone-mask.ts';
 import { currentPlat } from '../../lib/platform.ts';

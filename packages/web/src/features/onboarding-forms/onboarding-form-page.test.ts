@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { formOfPath } from './onboarding-form-page.tsx';
 
 describe('formOfPath', () => {

@@ -21,7 +21,7 @@ import {
   type OnboardingFormName,
   type StudentFormRecord,
 } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { phoneRule, zodRule } from '../../lib/form-rules.ts';
 import { toast } from '../../lib/notifier.ts';

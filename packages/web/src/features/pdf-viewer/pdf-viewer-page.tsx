@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { authStorage } from '../../lib/auth-storage.ts';
 import { currentPlat } from '../../lib/platform.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS, rosterPath } from '../../app/paths.ts';
+import { PATHS, rosterPath } from '../../lib/paths.ts';
 import { PLACEMENT_KEYS, fetchCard, fetchClockOffset, markSeen } from './placement-api.ts';
 import { countdownText, courseCardState, houseState } from './placement-model.ts';
 import { HouseCupCard } from './house-cup-card.tsx';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { PLACEMENT_KEYS, fetchMyHouseCup } from './placement-api.ts';
 import { HouseCupBoard } from './house-cup-board.tsx';
 

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { PATHS, rosterPath } from '../../app/paths.ts';
+import { PATHS, rosterPath } from '../../lib/paths.ts';
 import { PLACEMENT_KEYS, fetchMyHouse, markSeen } from './placement-api.ts';
 import './placement.css';
 

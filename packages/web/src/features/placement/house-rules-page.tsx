@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import dayjs from 'dayjs';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { PLACEMENT_KEYS, fetchHouseRules } from './placement-api.ts';
 import './placement.css';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS, rosterPath } from '../../app/paths.ts';
+import { PATHS, rosterPath } from '../../lib/paths.ts';
 import { PLACEMENT_KEYS, fetchRosterDetail, fetchRosterList } from './placement-api.ts';
 import { HouseGrid } from './house-grid.tsx';
 import './placement.css';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { PLACEMENT_KEYS, fetchCeremony } from './placement-api.ts';
 import { HouseGrid } from './house-grid.tsx';
 import './placement.css';

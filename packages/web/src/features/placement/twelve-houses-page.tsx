@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { PLACEMENT_KEYS, fetchHouseCup, fetchTwelveHouses } from './placement-api.ts';
 import { HouseCupBoard } from './house-cup-board.tsx';
 import { HouseGrid } from './house-grid.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MSG, studentInfoSchema } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
 import { SESSION_KEYS } from '../../lib/session.ts';

@@ -3,7 +3,7 @@ import { Button, Descriptions } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { authInfoSchema, studentInfoSchema } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { maskPhone } from '../../lib/phone-mask.ts';
 import { SESSION_KEYS, logout } from '../../lib/session.ts';

@@ -12,7 +12,7 @@ import {
   type StudentFees,
   type StudentStatus,
 } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 /**
  * The 我的申请 card of /account (docs/decisions/025): where the student stands, the figures that matter now

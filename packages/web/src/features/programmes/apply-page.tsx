@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button } from 'antd';
 import { MSG, type ApplicantRole, type MyApplication } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { SSI_ADDITIONAL_STEP, applyCodeOf, blockedMessage, firstOpenStep, visibleSteps } from './apply-model.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { APPLICATION_STATE_LABELS, type MyProgramme } from '@summit/domain';
-import { programmeApplyPath } from '../../app/paths.ts';
+import { programmeApplyPath } from '../../lib/paths.ts';
 import { useMyProgrammes } from './programme-api.ts';
 import { portalHubPathOf } from './portal-links.ts';
 import './programmes.css';

@@ -1,5 +1,5 @@
 import { programmePortalBase } from '@summit/domain';
-import { PATHS, programmeApplyPath, sbpWeekPath } from '../../app/paths.ts';
+import { PATHS, programmeApplyPath, sbpWeekPath } from '../../lib/paths.ts';
 
 /**
  * The after-offer pages of the programmes with their own addresses (spec §2). The pages are generic: which

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { FEE_MODE_LABELS, MSG, formatFen, type ProgrammePublic } from '@summit/domain';
-import { programmeApplyPath } from '../../app/paths.ts';
+import { programmeApplyPath } from '../../lib/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { useProgrammePublic } from './programme-api.ts';

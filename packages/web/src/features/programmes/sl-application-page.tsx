@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from 'antd';
 import { APPLICATION_STATE_LABELS, BUILTIN_PROGRAMMES, type MyApplication } from '@summit/domain';
-import { slApplicationPath } from '../../app/paths.ts';
+import { slApplicationPath } from '../../lib/paths.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { firstOpenStep, stateDetail, stateTone } from './apply-model.ts';
 import { ApplicationBody } from './apply-page.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button, Form } from 'antd';
 import { MSG, UPLOAD_ROLES, UPLOAD_ROLE_LABELS, type MyApplication, type ProgrammeFile, type UploadRole } from '@summit/domain';
-import { programmeApplyPath } from '../../app/paths.ts';
+import { programmeApplyPath } from '../../lib/paths.ts';
 import { toast } from '../../lib/notifier.ts';
 import { FileUploader } from '../../components/file-uploader.tsx';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';

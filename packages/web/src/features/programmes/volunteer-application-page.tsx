@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from 'antd';
 import { BUILTIN_PROGRAMMES } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { blockedMessage } from './apply-model.ts';
 import { ApplyStateCard } from './apply-state-card.tsx';

@@ -14,7 +14,7 @@ import {
   type SchoolStudentItem,
   type SignupStatus,
 } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { SCHOOL_KEYS, downloadExport, fetchStudents } from './school-api.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Modal, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { passwordSchema, type SessionItem } from '@summit/domain';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { zodRule } from '../../lib/form-rules.ts';
 import { toast } from '../../lib/notifier.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { STORAGE_KEYS, authStorage } from '../../lib/auth-storage.ts';
 import { useSiteVariant } from '../../lib/site-variant.ts';
 import {

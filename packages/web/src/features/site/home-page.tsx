@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { PageDocument } from '@summit/domain/content';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { PageDocumentView } from '../../components/page-document-view.tsx';
 import { authStorage } from '../../lib/auth-storage.ts';
 import { publicPageQuery } from './site-api.ts';

@@ -46,20 +46,6 @@ describe('site pages', () => {
   });
 });
 
-describe('info routes', () => {
-  it('serves every content path as a public plain-markup page (no antd on first load)', async () => {
-    const { ROUTES } = await import('../../app/routes.ts');
-    for (const s of CONTENT_SLUGS) {
-      const route = ROUTES.find((r) => r.path === s.path);
-      expect(route, s.path).toBeDefined();
-      expect(route?.role, s.path).toBe('public');
-      expect(route?.usesAntd, s.path).toBe(false);
-      expect(route?.footer, s.path).toBe('default');
-      expect(route?.topBar, s.path).toBe(s.slug === '' ? 'index' : 'inner');
-    }
-  });
-});
-
 describe('session-track pages (/inner/h/{symbol}, decision 028)', () => {
   it('resolve any spelling of a known symbol and nothing else', () => {
     expect(slugFromPath('/inner/h/H-')).toBe('inner/h/H-');

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { checkinPath, checkinQrPath } from '../../app/paths.ts';
+import { checkinPath, checkinQrPath } from '../../lib/paths.ts';
 import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchSigns } from './teaching-api.ts';
 import { areaOf, formatMeetingTime } from './teaching-format.ts';

@@ -4,7 +4,7 @@ import { Button, Input, Select } from 'antd';
 import { Link, useLocation, useParams } from 'react-router';
 import { ATTENDANCE_LABELS, ATTENDANCE_STATUSES, MSG, type AttendanceStatus, type SignRow } from '@summit/domain';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
-import { checkinPath, checkinQrPath } from '../../app/paths.ts';
+import { checkinPath, checkinQrPath } from '../../lib/paths.ts';
 import { toast } from '../../lib/notifier.ts';
 import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, closeSign, fetchSign, isForbidden, overrideAttendance } from './teaching-api.ts';

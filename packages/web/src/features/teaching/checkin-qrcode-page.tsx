@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import { MSG } from '@summit/domain';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { checkinPath } from '../../app/paths.ts';
+import { checkinPath } from '../../lib/paths.ts';
 import { TEACHING_KEYS, fetchSignQr, isForbidden } from './teaching-api.ts';
 import { areaOf, formatClock } from './teaching-format.ts';
 import './teaching.css';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { COURSE_CATEGORY_LABELS, MSG, type CourseCategory } from '@summit/domain';
 import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
-import { teacherCourseDetailPath } from '../../app/paths.ts';
+import { teacherCourseDetailPath } from '../../lib/paths.ts';
 import { TEACHING_KEYS, fetchCourseDetail, isForbidden } from './teaching-api.ts';
 import { formatMeetingTime, sessionName } from './teaching-format.ts';
 

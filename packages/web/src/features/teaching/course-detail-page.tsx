@@ -4,7 +4,7 @@ import { Button, InputNumber } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CHECKIN_DEFAULT_LATE_MINUTES, MSG } from '@summit/domain';
 import { ErrorState, EmptyState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS, checkinPath, checkinQrPath, participationPath } from '../../app/paths.ts';
+import { PATHS, checkinPath, checkinQrPath, participationPath } from '../../lib/paths.ts';
 import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchCourseDetail, isForbidden, openSign } from './teaching-api.ts';
 import { formatMeetingTime, sessionName } from './teaching-format.ts';

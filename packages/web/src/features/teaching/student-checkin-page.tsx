@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { TEACHING_MSG } from '@summit/domain';
 import { LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { checkIn } from './teaching-api.ts';
 import { attendanceLabel, formatMeetingTime } from './teaching-format.ts';
 import './teaching.css';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { TEACHING_KEYS, fetchMyCourseAttendance } from './teaching-api.ts';
 import { attendanceLabel, formatMeetingTime } from './teaching-format.ts';
 import './teaching.css';

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { COURSE_CATEGORY_LABELS, TEACHER_TYPE, TEACHER_TYPES, type CourseCategory, type TeacherCourseBrief } from '@summit/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
-import { PATHS, teacherCourseDetailPath } from '../../app/paths.ts';
+import { PATHS, teacherCourseDetailPath } from '../../lib/paths.ts';
 import { logout } from '../../lib/session.ts';
 import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchMyCourses } from './teaching-api.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { TEACHING_KEYS, fetchTeacherInfo } from './teaching-api.ts';
 
 const LINKS = [

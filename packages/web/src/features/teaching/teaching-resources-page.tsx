@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { COURSE_CATEGORY_LABELS, MSG, TEACHER_TYPES, type CourseCategory, type TeacherCourseBrief } from '@summit/domain';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
-import { teacherCourseDetailPath } from '../../app/paths.ts';
+import { teacherCourseDetailPath } from '../../lib/paths.ts';
 import { CourseBrief } from './course-brief.tsx';
 import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchMyCourses, fetchTeacherInfo } from './teaching-api.ts';

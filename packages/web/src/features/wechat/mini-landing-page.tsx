@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { authStorage } from '../../lib/auth-storage.ts';
 import { isMiniProgram } from '../../lib/platform.ts';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { WECHAT_MSG, wechatBindingSchema, wechatOauthUrlSchema } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import './wechat.css';
 
 const BINDING_KEY = ['student', 'wechat'] as const;

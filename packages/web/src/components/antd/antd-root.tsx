@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { registerToastSink } from '../lib/notifier.ts';
+import { registerToastSink } from '../../lib/notifier.ts';
 import { AntdPresence } from './antd-presence.ts';
-import { useIsPhone } from '../lib/use-is-phone.ts';
+import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { themeFor } from './theme.ts';
-import './dayjs-setup.ts';
+import '../../lib/dayjs-setup.ts';
 import './antd-touch.css';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PAGES, type StudentStatus } from '@summit/domain';
-import { gateTarget } from '../../app/student-loader.ts';
-import { PATHS } from '../../app/paths.ts';
-import { ROUTES } from '../../app/routes.ts';
-import { pollOutcome } from '../../components/payment/pay-poll.ts';
+import { gateTarget } from './student-loader.ts';
+import { PATHS } from '../lib/paths.ts';
+import { ROUTES } from './routes.ts';
+import { pollOutcome } from '../components/payment/pay-poll.ts';
 
 function status(over: Partial<StudentStatus> & { step1?: boolean; step2?: boolean } = {}): StudentStatus {
   const { step1 = true, step2 = true, ...rest } = over;
