@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions, applications, studentForms } from '../../db/schema-admission.ts';
-import { upsertIdentity, type IdentityWrite } from '../privacy/identity.repo.ts';
+import { upsertIdentity, type IdentityWrite } from '../privacy/privacy.queries.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ProfileRow = typeof studentProfiles.$inferSelect;

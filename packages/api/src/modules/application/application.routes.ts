@@ -15,7 +15,7 @@ import {
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { getApplyState, getStudentForms, saveStudentForm, writeApplyStep } from './application.service.ts';
-import { getDeadlineList, updateDeadlines } from './deadlines.service.ts';
+import { getDeadlineList, updateDeadlines } from '../settings/deadlines.service.ts';
 
 /** The application (steps 1 and 2), its deadlines, and the follow-up forms. */
 export async function applicationRoutes(app: FastifyInstance) {

@@ -26,8 +26,8 @@ import { isAttachableUpload } from '../storage/storage.service.ts';
 import { getOwnOnboardingForms, saveOnboardingForm, splitFormNames } from '../onboarding-forms/onboarding-forms.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { findApplication, findForms, findReleasedDecision, saveDraft, submitStep1, submitStep2, upsertForm, type ProfileRow } from './application.repo.ts';
-import { getDeadlines } from './deadlines.service.ts';
-import { findIdentity, type IdentityWrite } from '../privacy/identity.repo.ts';
+import { getDeadlines } from '../settings/deadlines.service.ts';
+import { findIdentity, type IdentityWrite } from '../privacy/privacy.queries.ts';
 import { presentStep1, readIdNumber, sealFor } from '../privacy/identity.service.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

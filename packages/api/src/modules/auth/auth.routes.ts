@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MSG,
@@ -14,18 +14,11 @@ import {
 import { z } from 'zod';
 import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
-import { login, registerStudent, resetPassword, type RequestMeta } from './account.service.ts';
+import { login, registerStudent, resetPassword } from './account.service.ts';
+import { requestMeta } from './request-meta.ts';
 import { revokeTokenById } from './token.service.ts';
 import { answerCaptcha, askCaptcha } from './verification.service.ts';
 import { getAuthInfo } from './auth-info.service.ts';
-
-const PLATS = new Set(['web', 'wechat', 'wechatweb']);
-
-export function requestMeta(request: FastifyRequest): RequestMeta {
-  const plat = request.headers['x-plat'];
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, plat: typeof plat === 'string' && PLATS.has(plat) ? plat : null, userAgent: typeof userAgent === 'string' ? userAgent : null };
-}
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

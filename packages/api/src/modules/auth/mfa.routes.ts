@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
 import { startSession } from './account.service.ts';
-import { requestMeta } from './auth.routes.ts';
+import { requestMeta } from './request-meta.ts';
 import {
   beginChallengeEnrolment,
   beginEnrolment,

@@ -21,7 +21,7 @@ import {
   type StaffMfaList,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { readSettings, writeSettingsAudited } from '../settings/settings.repo.ts';
+import { readSettings, writeSettingsAudited } from '../settings/settings.queries.ts';
 import { findAccountById, type AccountRow } from './auth.repo.ts';
 import { dataKey, decryptField, encryptField, hashRecoveryCode, newRecoveryCode } from './mfa-crypto.ts';
 import {

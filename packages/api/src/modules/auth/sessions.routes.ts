@@ -11,7 +11,7 @@ import {
 import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
 import { changePassword } from './account.service.ts';
-import { requestMeta } from './auth.routes.ts';
+import { requestMeta } from './request-meta.ts';
 import { adminEndAccountSessions, endOtherSessions, endSession, listSessions } from './sessions.service.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { getSharedSecret } from '../settings/settings.service.ts';
-import { insertSettingsIfMissing, readSettings, writeSettingsAudited } from '../settings/settings.repo.ts';
+import { insertSettingsIfMissing, readSettings, writeSettingsAudited } from '../settings/settings.queries.ts';
 import { getStoredProgrammeFacts } from '../settings/programme.service.ts';
 import * as repo from './certificates.repo.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';

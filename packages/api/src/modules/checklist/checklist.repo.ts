@@ -5,8 +5,8 @@ import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { studentForms } from '../../db/schema-admission.ts';
 import { studentNotices } from '../../db/schema-course-centre.ts';
 import { checklistConfirmations, checklistItems, checklistPreferences, checklistReminders, checklistWaivers } from '../../db/schema-checklist.ts';
-import { enqueueNotification } from '../notifications/notifications.repo.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { enqueueNotification } from '../notifications/notifications.queries.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 
 export type ItemRow = typeof checklistItems.$inferSelect;
 

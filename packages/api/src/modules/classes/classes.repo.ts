@@ -5,7 +5,7 @@ import { accounts, auditLog } from '../../db/schema.ts';
 import { courseMeetings, courses } from '../../db/schema-courses.ts';
 import { enrolments, studentNotices } from '../../db/schema-course-centre.ts';
 import { courseFeedback, officeHourBookings, officeHourSlots, recommendationLetterLinks, recommendationLetters } from '../../db/schema-classes.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type CourseRow = typeof courses.$inferSelect;

@@ -26,7 +26,7 @@ import {
 import type { AppContext, AuthState } from '../../http/context.ts';
 import type { MailProvider } from '../../providers/mail/mail-provider.ts';
 import { sanitizeRichText } from '../content/content-sanitiser.ts';
-import { insertMailOutbox } from '../email/email.repo.ts';
+import { insertMailOutbox } from '../email/email.queries.ts';
 import { getStoredProgrammeFacts } from '../settings/programme.service.ts';
 import { loadAccessibleCourse } from '../teaching/access.ts';
 import * as repo from './classes.repo.ts';

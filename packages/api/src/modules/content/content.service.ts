@@ -25,7 +25,7 @@ import type { AppContext, AuthState } from '../../http/context.ts';
 import { DEFAULT_CONTENT } from './default-content/index.ts';
 import { sanitizeDocument } from './content-sanitiser.ts';
 import { getFees } from '../settings/settings.service.ts';
-import { getDeadlines } from '../application/deadlines.service.ts';
+import { getDeadlines } from '../settings/deadlines.service.ts';
 import { getStoredProgrammeFacts } from '../settings/programme.service.ts';
 import { getContact } from '../site/site.service.ts';
 import {

@@ -15,7 +15,7 @@ import {
   type HeldCourse,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { dropSeat, findCourse, takeSeat, type CourseRow } from '../course-centre/course-centre.repo.ts';
+import { dropSeat, findCourse, takeSeat, type CourseRow } from '../course-centre/course-centre.queries.ts';
 import { insertNotice, isEligible, listEnrolled, listWaiting, searchEligible, venueNameOf, type RosterPerson } from './course-admin.repo.ts';
 
 const toHeld = (c: CourseRow): HeldCourse => ({ id: c.id, title: c.title, category: c.category, meetings: c.meetings.map((m) => ({ start: m.startsAt.getTime(), end: m.endsAt.getTime() })) });

@@ -8,8 +8,8 @@ import type { Course, CourseInput, CourseListQuery, CourseSheetRow } from '@summ
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { courseMeetings, courses, venues } from '../../db/schema-courses.ts';
-import { likeContains } from '../region/region.repo.ts';
-import { writeAudit } from '../venues/venues.repo.ts';
+import { likeContains } from '../region/region.queries.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 
 export type CourseRow = typeof courses.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -203,7 +203,7 @@ export async function insertCourseAudited(db: Db, input: CourseInput, actorId: n
       .returning({ id: courses.id });
     if (!row) throw new Error('course insert returned nothing');
     await replaceMeetings(tx, row.id, input.meetings);
-    await writeAudit(tx, { actorId, action: 'course.create', entity: 'course', entityId: String(row.id), before: null, after: snapshot(input), now });
+    await recordAudit(tx, { actorId, action: 'course.create', entity: 'course', entityId: String(row.id), before: null, after: snapshot(input), now });
     return row.id;
   });
 }
@@ -224,7 +224,7 @@ async function updateCourseIn(tx: Tx, id: number, input: Omit<CourseInput, 'meet
     .set({ ...courseColumns(input), updatedAt: now })
     .where(and(eq(courses.id, id), sql`${courses.taken} <= ${input.capacity}`));
   await replaceMeetings(tx, id, input.meetings);
-  await writeAudit(tx, { actorId, action, entity: 'course', entityId: String(id), before: was, after: snapshot({ ...input, taken: before.taken }), now });
+  await recordAudit(tx, { actorId, action, entity: 'course', entityId: String(id), before: was, after: snapshot({ ...input, taken: before.taken }), now });
   return { kind: 'updated' };
 }
 
@@ -242,7 +242,7 @@ export async function deleteCourseAudited(db: Db, id: number, actorId: number, n
     if (before.taken > 0) return { kind: 'has-students', taken: before.taken };
     const was = await snapshotOf(tx, before);
     await tx.delete(courses).where(eq(courses.id, id));
-    await writeAudit(tx, { actorId, action: 'course.delete', entity: 'course', entityId: String(id), before: was, after: null, now });
+    await recordAudit(tx, { actorId, action: 'course.delete', entity: 'course', entityId: String(id), before: was, after: null, now });
     return { kind: 'deleted' };
   });
 }
@@ -283,7 +283,7 @@ export async function importCoursesAudited(db: Db, rows: readonly ImportCourse[]
             .returning({ id: courses.id });
           if (!created) throw new Error('course insert returned nothing');
           await replaceMeetings(tx, created.id, row.meetings);
-          await writeAudit(tx, { actorId, action: 'course.import.create', entity: 'course', entityId: String(created.id), before: null, after: snapshot(row), now });
+          await recordAudit(tx, { actorId, action: 'course.import.create', entity: 'course', entityId: String(created.id), before: null, after: snapshot(row), now });
           outcome.created += 1;
         }
       }

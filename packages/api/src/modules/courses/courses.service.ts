@@ -14,7 +14,7 @@ import {
   type CourseSheetRow,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { pgErrorCode } from '../venues/venues.repo.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
 import {
   deleteCourseAudited,
   findTeacherIds,

@@ -5,7 +5,7 @@ import { accounts, auditLog } from '../../db/schema.ts';
 import { courses } from '../../db/schema-courses.ts';
 import { enrolments, studentNotices } from '../../db/schema-course-centre.ts';
 import { assignments, courseGrades, essays, gradeComponents, gradePublications, submissions } from '../../db/schema-coursework.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;

@@ -42,10 +42,13 @@ import {
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { sanitizeRichText } from '../content/content-sanitiser.ts';
-import { isAttachableUpload } from '../storage/storage.service.ts';
-import { findUploadByKey } from '../storage/storage.repo.ts';
+import { isAttachableUpload, registerTeacherReadGrant } from '../storage/storage.service.ts';
+import { findUploadByKey } from '../storage/storage.queries.ts';
 import { loadAccessibleCourse as assertCourseAccess, type AccessibleCourse as CourseRow } from '../teaching/access.ts';
 import * as repo from './coursework.repo.ts';
+
+// A teacher may read the files handed in to a course they teach (decision 052); storage asks through this grant.
+registerTeacherReadGrant((ctx, teacherId, keyDirectory) => repo.isFileHandedInToTeacher(ctx.db, teacherId, keyDirectory));
 
 const MB = 1024 * 1024;
 

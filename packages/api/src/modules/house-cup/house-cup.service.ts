@@ -13,7 +13,8 @@ import {
 import type { Readable } from 'node:stream';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';
-import { pgErrorCode, ensureHouses } from '../venues/venues.repo.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
+import { ensureHouses } from '../venues/venues.queries.ts';
 import { getSuccessCardStatus } from '../placement/placement.service.ts';
 import { findEntry, houseExists, houseTotals, insertEntryAudited, ledgerKeysetPage, listLedger, recentOfHouse, reverseEntryAudited, venueExists } from './house-cup.repo.ts';
 

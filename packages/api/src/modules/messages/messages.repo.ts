@@ -9,10 +9,10 @@ import { accounts, auditLog, smsOutbox, studentProfiles } from '../../db/schema.
 import { studentNotices } from '../../db/schema-course-centre.ts';
 import { checklistPreferences } from '../../db/schema-checklist.ts';
 import { adminMessages, messageSegments } from '../../db/schema-messages.ts';
-import { enqueueNotification } from '../notifications/notifications.repo.ts';
-import { segmentWhere } from '../students/students.repo.ts';
+import { enqueueNotification } from '../notifications/notifications.queries.ts';
+import { segmentWhere } from '../students/students.queries.ts';
 
-export { countSegment } from '../students/students.repo.ts';
+export { countSegment } from '../students/students.queries.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type AdminMessageRow = typeof adminMessages.$inferSelect;

@@ -28,7 +28,7 @@ import {
   type StudentReading,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { readSettings, writeSettingsAudited } from '../settings/settings.repo.ts';
+import { readSettings, writeSettingsAudited } from '../settings/settings.queries.ts';
 import { getStudentContentPage } from '../content/content.service.ts';
 import { buildIcs } from './ics.ts';
 import {

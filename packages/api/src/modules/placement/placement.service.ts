@@ -37,9 +37,9 @@ import {
 import { SESSION_KEYS } from '@summit/domain/programme-terms';
 import type { Db } from '../../db/client.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { readSettings, writeSettingsAudited } from '../settings/settings.repo.ts';
+import { readSettings, writeSettingsAudited } from '../settings/settings.queries.ts';
 import { regionCatalog } from '../region/region-catalog.ts';
-import { findReleasedDecision, paidFenOfCode } from '../programmes/programmes.repo.ts';
+import { findReleasedDecision, paidFenOfCode } from '../programmes/programmes.queries.ts';
 import {
   applyVenuePlanAudited,
   assignedPerVenue,
@@ -66,7 +66,7 @@ import {
   type HouseRow,
   type VenueRow,
 } from './placement.repo.ts';
-import { findLiveSelectionRound } from '../course-centre/course-centre.repo.ts';
+import { findLiveSelectionRound } from '../course-centre/course-centre.queries.ts';
 
 export const HOUSE_RULES_KEY = 'house.rules';
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -9,7 +9,7 @@ import { accounts, auditLog, schools, studentProfiles } from '../../db/schema.ts
 import { admissionDecisions, applications } from '../../db/schema-admission.ts';
 import { houseAssignments, houses, venueAssignments, venues } from '../../db/schema-courses.ts';
 import { schoolRecommendations } from '../../db/schema-school.ts';
-import { likeContains } from '../region/region.repo.ts';
+import { likeContains } from '../region/region.queries.ts';
 
 const p = studentProfiles;
 const d = admissionDecisions;

@@ -24,7 +24,7 @@ import {
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { getStoredProgrammeFacts } from '../settings/programme.service.ts';
-import { isPublished, listPublications, publishAtFor, type PublicationRow } from '../placement/placement.repo.ts';
+import { isPublished, listPublications, publishAtFor, type PublicationRow } from '../placement/placement.queries.ts';
 import {
   findRecommendations,
   findSchoolOfAccount,

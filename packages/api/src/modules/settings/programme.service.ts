@@ -9,7 +9,7 @@ import {
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { insertSettingsIfMissing, readSettings, writeDerivedSettingsAudited, type SettingRow } from './settings.repo.ts';
 import { getFees } from './settings.service.ts';
-import { getDeadlines } from '../application/deadlines.service.ts';
+import { getDeadlines } from './deadlines.service.ts';
 
 /** One settings row holds the facts (decision 029); fees and deadlines keep their own rows. */
 export const PROGRAMME_FACTS_KEY = 'programme.facts';

@@ -1,6 +1,6 @@
 import { SITE_QR_KINDS, type SiteQrKind } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
-import { insertSettingsIfMissing, readSettings, writeSettingsAudited, type SettingRow } from '../settings/settings.repo.ts';
+import { insertSettingsIfMissing, readSettings, writeSettingsAudited, type SettingRow } from '../settings/settings.queries.ts';
 
 /** Settings keys of the side helper's QR images (decision 015): `{file: {name, url} | null}`. */
 export const SITE_QR_SETTING_KEYS: Record<SiteQrKind, string> = {

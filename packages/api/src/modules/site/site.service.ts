@@ -17,9 +17,9 @@ import {
 import type { Env } from '../../env.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
-import type { SettingRow } from '../settings/settings.repo.ts';
-import { getDeadlines } from '../application/deadlines.service.ts';
-import { findUploadByKey } from '../storage/storage.repo.ts';
+import type { SettingRow } from '../settings/settings.queries.ts';
+import { getDeadlines } from '../settings/deadlines.service.ts';
+import { findUploadByKey } from '../storage/storage.queries.ts';
 import { isAttachableUpload } from '../storage/storage.service.ts';
 import {
   SITE_QR_SETTING_KEYS,

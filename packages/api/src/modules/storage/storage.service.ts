@@ -25,7 +25,6 @@ import type { LocalStorageProvider, StorageProvider } from '../../providers/stor
 import { createStorageProvider } from '../../providers/storage/create-storage-provider.ts';
 import { getSharedSecret } from '../settings/settings.service.ts';
 import { findUploadByKey, insertUpload, markUploadStored, type UploadRow } from './storage.repo.ts';
-import { isFileHandedInToTeacher } from '../coursework/coursework.repo.ts';
 
 const UPLOAD_SECRET_KEY = 'storage.upload_secret';
 const MB = 1024 * 1024;
@@ -122,14 +121,28 @@ export async function mayReadUpload(ctx: AppContext, auth: AuthState, row: Uploa
 }
 
 /**
- * Course work (decision 052): true when `upload` was handed in to a course that `teacherId` teaches, as an
- * assignment submission or a submitted writing-centre essay. Matched on the per-upload key directory, so a
- * renamed file still counts; only student uploads are ever handed in.
+ * Whether a teacher may read a student's upload because of another module's records (course work, decision 052:
+ * an assignment submission or a submitted writing-centre essay of a course the teacher teaches). Storage knows no
+ * such module: each registers its grant at load (coursework.service.ts does), keyed by the per-upload directory.
+ */
+export type TeacherReadGrant = (ctx: AppContext, teacherId: number, keyDirectory: string) => Promise<boolean>;
+
+const teacherReadGrants: TeacherReadGrant[] = [];
+
+/** Adds a grant; call once, at module load. */
+export function registerTeacherReadGrant(grant: TeacherReadGrant): void {
+  if (!teacherReadGrants.includes(grant)) teacherReadGrants.push(grant);
+}
+
+/**
+ * True when `upload` was handed in to a teacher through a registered grant. Matched on the per-upload key
+ * directory, so a renamed file still counts; only student uploads are ever handed in.
  */
 async function isHandedInToCourseOf(ctx: AppContext, teacherId: number, upload: UploadRow): Promise<boolean> {
   const directory = upload.key.replace(/[^/]*$/, '');
   if (!/^student\/[0-9]+\/[0-9a-f]{32}\/$/.test(directory)) return false;
-  return isFileHandedInToTeacher(ctx.db, teacherId, directory);
+  for (const grant of teacherReadGrants) if (await grant(ctx, teacherId, directory)) return true;
+  return false;
 }
 
 /** Everyone refused, and every key we never stored, gets the same 403: a key's existence is not revealed. */

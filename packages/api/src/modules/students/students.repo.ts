@@ -16,7 +16,7 @@ import { paymentOrders } from '../../db/schema-payments.ts';
 import { attendance, checkinSessions } from '../../db/schema-teaching.ts';
 import { courseGrades } from '../../db/schema-coursework.ts';
 import { studentIdentity } from '../../db/schema-privacy.ts';
-import { likeContains } from '../region/region.repo.ts';
+import { likeContains } from '../region/region.queries.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clockSchema, outboxItemSchema, outboxQuerySchema } from '@summit/domain';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { listOutbox } from '../auth/auth.repo.ts';
+import { listOutbox } from '../auth/auth.queries.ts';
 
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -11,7 +11,7 @@ import { accounts, auditLog } from '../../db/schema.ts';
 import { courseMeetings, courses, houseAssignments, houses } from '../../db/schema-courses.ts';
 import { enrolments } from '../../db/schema-course-centre.ts';
 import { attendance, attendanceChanges, calendarFeeds, checkinSessions, courseAssistants, cslHouses } from '../../db/schema-teaching.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;

@@ -1,6 +1,7 @@
 import { AppError, COURSE_MSG, type HouseRecord, type HouseUpdate, type Venue, type VenueInput } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { deleteVenueAudited, ensureHouses, getVenue, insertVenueAudited, listHouses, listVenues, pgErrorCode, updateHouseAudited, updateVenueAudited } from './venues.repo.ts';
+import { deleteVenueAudited, ensureHouses, getVenue, insertVenueAudited, listHouses, listVenues, updateHouseAudited, updateVenueAudited } from './venues.repo.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
 
 export { listVenues };
 

@@ -17,7 +17,7 @@ import {
 } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
-import { requestMeta } from '../auth/auth.routes.ts';
+import { requestMeta } from '../auth/request-meta.ts';
 import { completeOauth, getBinding, jsConfig, linkAfterLogin, startOauth, unbind } from './wechat.service.ts';
 
 /** WeChat browser routes (decision 069). */

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError, MSG, WECHAT_JS_API_LIST, WECHAT_MSG, isSameOriginPath, type WechatBinding, type WechatJsConfig, type WechatOauthCallbackResult, type WechatOauthPurpose } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { WechatApiError, type OauthScope, type WechatOfficialAccount } from '../../providers/wechat/official-account.ts';
-import { findAccountById } from '../auth/auth.repo.ts';
+import { findAccountById } from '../auth/auth.queries.ts';
 import { startSession, type RequestMeta } from '../auth/account.service.ts';
 import { issuePayerTicket } from './payer-ticket.ts';
 import type { CredentialStore } from './wechat-credentials.ts';

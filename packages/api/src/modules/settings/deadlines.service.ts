@@ -9,7 +9,7 @@ import {
   type DeadlinesUpdateRequest,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { insertSettingsIfMissing, readSettings, writeSettingsAudited, type SettingRow } from '../settings/settings.repo.ts';
+import { insertSettingsIfMissing, readSettings, writeSettingsAudited, type SettingRow } from './settings.repo.ts';
 
 /** Settings keys: deadline.MRD, deadline.EB1, deadline.EB2, deadline.RD; values are ISO instants. */
 export const DEADLINE_SETTING_KEYS: Record<DeadlineKey, string> = {

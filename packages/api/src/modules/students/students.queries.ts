@@ -1,0 +1,2 @@
+/** The students module's published segment queries (who a message goes to). */
+export { countSegment, segmentWhere } from './students.repo.ts';
