@@ -1,83 +1,14 @@
-// Lint enforces the architecture rules of DESIGN §2 and little else (import cycles: `npm run lint:cycles`,
-// dpdm, which unlike eslint's no-cycle rules also sees type-only edges; `npm run lint` runs both): tsc already checks types, and lint
-// must stay fast on a 2-core machine shared by the whole team (no type-aware rules).
+// Lint enforces the architecture rules of DESIGN §2 and decision 078 and little else: tsc already checks types, and
+// lint must stay fast on a 2-core machine shared by the whole team (no type-aware rules). The custom rules live in
+// eslint-rules/, one per file, each with RuleTester tests (`npm run lint:rules`). `npm run lint` also runs dpdm for
+// file import cycles (`lint:cycles`; unlike eslint's no-cycle rules it sees type-only edges) and
+// scripts/check-module-graph.mjs for cycles between API modules (`lint:modules`).
 import { builtinModules } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
-
-const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const PACKAGES_DIR = path.join(ROOT, 'packages');
-const WEB_SRC = path.join(PACKAGES_DIR, 'web', 'src');
-const WEB_FEATURES = path.join(WEB_SRC, 'features');
-
-/** Where a file lives: its package and, for web feature code, its feature folder. */
-function locate(absPath) {
-  const rel = path.relative(PACKAGES_DIR, absPath);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return { pkg: null, feature: null };
-  const pkg = rel.split(path.sep)[0] ?? null;
-  const featureRel = path.relative(WEB_FEATURES, absPath);
-  const feature =
-    pkg === 'web' && !featureRel.startsWith('..') && !path.isAbsolute(featureRel)
-      ? (featureRel.split(path.sep)[0] ?? null)
-      : null;
-  return { pkg, feature };
-}
-
-/**
- * Resolves a relative or `@/` (web alias) import to a path in the repo, or null for package names.
- * no-restricted-imports never resolves paths, so `../../../api/src/x.ts` or `../../profile/x.tsx` need
- * this; package names (`@summit/api`, `node:fs`) are left to no-restricted-imports below.
- */
-function resolveTarget(spec, fromFile) {
-  if (spec.startsWith('.')) return path.resolve(path.dirname(fromFile), spec);
-  if (spec === '@' || spec.startsWith('@/')) return path.join(WEB_SRC, spec.slice(2));
-  return null;
-}
-
-function boundaryViolation(from, to) {
-  if (from.pkg === 'domain' && to.pkg !== 'domain') {
-    return 'domain imports nothing of ours (DESIGN §2 rule 1).';
-  }
-  if (from.pkg === 'web' && to.pkg === 'api') {
-    return 'web never imports the api, not even types: share through @summit/domain (DESIGN §2 rule 1).';
-  }
-  if (from.pkg === 'api' && to.pkg === 'web') {
-    return 'api never imports web code; it serves the built dist only.';
-  }
-  if (from.feature && to.feature && from.feature !== to.feature) {
-    return `feature "${from.feature}" may not import feature "${to.feature}": move shared code to src/components or src/lib, compose in src/app (DESIGN §2 rule 3).`;
-  }
-  return null;
-}
-
-const importBoundaries = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'Package and web-feature import boundaries of DESIGN §2' },
-    schema: [],
-  },
-  create(context) {
-    const filename = context.filename;
-    const from = locate(filename);
-    if (!from.pkg) return {};
-    const check = (node) => {
-      if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
-      const target = resolveTarget(node.value, filename);
-      if (!target) return;
-      const message = boundaryViolation(from, locate(target));
-      if (message) context.report({ node, message: `'${node.value}': ${message}` });
-    };
-    return {
-      ImportDeclaration: (n) => check(n.source),
-      ExportNamedDeclaration: (n) => check(n.source),
-      ExportAllDeclaration: (n) => check(n.source),
-      ImportExpression: (n) => check(n.source),
-      TSImportType: (n) => check(n.argument?.type === 'TSLiteralType' ? n.argument.literal : n.argument),
-      TSExternalModuleReference: (n) => check(n.expression),
-    };
-  },
-};
+import importBoundaries from './eslint-rules/import-boundaries.js';
+import apiLayers from './eslint-rules/api-layers.js';
+import moduleEntryPoints from './eslint-rules/module-entry-points.js';
+import databaseAccess from './eslint-rules/database-access.js';
 
 const nodeBuiltins = builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.replace(/[/]/g, '\\/'));
 
@@ -125,7 +56,7 @@ export default tseslint.config(
       sourceType: 'module',
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { summit: { rules: { 'import-boundaries': importBoundaries } } },
+    plugins: { summit: { rules: { 'import-boundaries': importBoundaries, 'api-layers': apiLayers, 'module-entry-points': moduleEntryPoints, 'database-access': databaseAccess } } },
     rules: {
       'summit/import-boundaries': 'error',
       'no-debugger': 'error',
@@ -180,6 +111,16 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Decision 078: the API's layers (kit, modules, composition root), modules' entry points, and who touches the
+    // database. Rules in eslint-rules/ (tests: `npm run lint:rules`); cycles between modules: scripts/check-module-graph.mjs.
+    files: ['packages/api/src/**/*.ts'],
+    rules: {
+      'summit/api-layers': 'error',
+      'summit/module-entry-points': 'error',
+      'summit/database-access': 'error',
     },
   },
   {

@@ -232,3 +232,25 @@ export function listItemsDueBetween(db: Db, now: Date, until: Date): Promise<Ite
     .from(checklistItems)
     .where(and(isNotNull(checklistItems.dueAt), sql`${checklistItems.dueAt} > ${now.toISOString()}::timestamptz`, sql`${checklistItems.dueAt} <= ${until.toISOString()}::timestamptz`));
 }
+
+// --- completion (decision 046; the registry is completion.ts) ---------------------------------------------------
+
+/** The students among `ids` whose onboarding form (or checklist upload) `formName` is submitted, not a draft. */
+export async function studentsWithSubmittedForm(db: Db, formName: string, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: studentForms.accountId })
+    .from(studentForms)
+    .where(and(eq(studentForms.formName, formName), isNotNull(studentForms.submittedAt), inArray(studentForms.accountId, [...ids])));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The students among `ids` who ticked 我已阅读/我已确认 for the item `key`. */
+export async function studentsWhoConfirmed(db: Db, key: string, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: checklistConfirmations.studentId })
+    .from(checklistConfirmations)
+    .where(and(eq(checklistConfirmations.key, key), inArray(checklistConfirmations.studentId, [...ids])));
+  return new Set(rows.map((r) => r.id));
+}

@@ -7,36 +7,20 @@
  * - `upload:<slug>`: the file the student handed in on the checklist, a `student_forms` row named by the key.
  * - `signup:<kind>`: the onboarding module's sign-ups (`modules/onboarding/completion.ts`), one query per item.
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { CHECKLIST_SIGNUP_KINDS, ONBOARDING_FORM_NAMES, isSelfConfirmedKey, isUploadKey, type ChecklistSignupKind } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
-import { studentForms } from '../../db/schema-admission.ts';
-import { checklistConfirmations } from '../../db/schema-checklist.ts';
 import { studentsSignedUp } from '../onboarding/completion.ts';
+import { studentsWhoConfirmed, studentsWithSubmittedForm } from './checklist.repo.ts';
 
 /** The students among `studentIds` who have done the item with this key. */
 export type CompletionCheck = (db: Db, studentIds: readonly number[]) => Promise<Set<number>>;
 
 function submittedForm(formName: string): CompletionCheck {
-  return async (db, ids) => {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .select({ id: studentForms.accountId })
-      .from(studentForms)
-      .where(and(eq(studentForms.formName, formName), isNotNull(studentForms.submittedAt), inArray(studentForms.accountId, [...ids])));
-    return new Set(rows.map((r) => r.id));
-  };
+  return (db, ids) => studentsWithSubmittedForm(db, formName, ids);
 }
 
 function confirmed(key: string): CompletionCheck {
-  return async (db, ids) => {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .select({ id: checklistConfirmations.studentId })
-      .from(checklistConfirmations)
-      .where(and(eq(checklistConfirmations.key, key), inArray(checklistConfirmations.studentId, [...ids])));
-    return new Set(rows.map((r) => r.id));
-  };
+  return (db, ids) => studentsWhoConfirmed(db, key, ids);
 }
 
 function signedUp(kind: ChecklistSignupKind): CompletionCheck {

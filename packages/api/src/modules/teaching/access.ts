@@ -9,9 +9,8 @@
  */
 import { AppError, TEACHER_TYPE, type CourseAccessLevel } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
-import type { courses } from '../../db/schema-courses.ts';
 import type { AuthState } from '../../http/auth-state.ts';
-import { courseLinkOf, cslHouseOf, findCourseRow, findStaff, houseOfStudent } from './teaching.repo.ts';
+import { courseLinkOf, cslHouseOf, findCourseRow, findStaff, houseOfStudent, type CourseRecord } from './teaching.repo.ts';
 
 export type CourseAccessAccount = Pick<AuthState, 'accountId' | 'role'> & Partial<Pick<AuthState, 'isAdmin'>>;
 
@@ -50,7 +49,7 @@ export async function canSeeStudent(db: Db, account: CourseAccessAccount, studen
   return house !== null && house === (await houseOfStudent(db, studentId));
 }
 
-export type AccessibleCourse = typeof courses.$inferSelect;
+export type AccessibleCourse = CourseRecord;
 
 /** As assertCourseAccess, answering the course's row (for modules that go on to read or change it). */
 export async function loadAccessibleCourse(db: Db, account: CourseAccessAccount, courseId: number): Promise<AccessibleCourse> {

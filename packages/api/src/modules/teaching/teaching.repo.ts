@@ -471,7 +471,10 @@ export async function teacherAccountsByIds(db: Runner, ids: number[]) {
 }
 
 /** A course's full row, or null. */
-export async function findCourseRow(db: Db, courseId: number): Promise<typeof courses.$inferSelect | null> {
+/** A course's row as the teaching pages and the modules that check course access read it. */
+export type CourseRecord = typeof courses.$inferSelect;
+
+export async function findCourseRow(db: Db, courseId: number): Promise<CourseRecord | null> {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
   return course ?? null;
 }
