@@ -37,6 +37,7 @@ import { invalidateContentHtml } from '../modules/content/content-html.ts';
 import { installSharedRouteLimits, rateLimitStoreFor } from '../http/rate-limit-store.ts';
 import { pickEncoding } from '../http/encoding.ts';
 import { registerRoutes } from './routes.ts';
+import { registerPaymentPurposes } from './payment-purposes.ts';
 // Registers the hourly sweep's job handler in every process that builds the app.
 import './rate-limit-prune.ts';
 
@@ -71,6 +72,7 @@ function findWebDist(env: Env): string | null {
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  registerPaymentPurposes();
   const securityHeaders = createSecurityHeaders(env);
   const app = Fastify({
     logger:

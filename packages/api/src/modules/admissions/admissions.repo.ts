@@ -10,8 +10,8 @@ import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { studentIdentity } from '../../db/schema-privacy.ts';
 import { admissionDecisions, applications, financialAidRequests } from '../../db/schema-admission.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
-import { likeContains } from '../region/region.repo.ts';
-import { enqueueNotification } from '../notifications/notifications.repo.ts';
+import { likeContains } from '../region/region.queries.ts';
+import { enqueueNotification } from '../notifications/notifications.queries.ts';
 
 export type DecisionRow = typeof admissionDecisions.$inferSelect;
 export type AidRow = typeof financialAidRequests.$inferSelect;
@@ -394,4 +394,12 @@ export async function findAidItem(db: Db, accountId: number) {
     .where(eq(financialAidRequests.accountId, accountId))
     .limit(1);
   return row;
+}
+
+/** The application fee is paid (inside the money transaction): the first payment stamps the profile. */
+export async function stampApplyFeePaid(tx: Tx, accountId: number, at: Date, now: Date): Promise<void> {
+  await tx
+    .update(studentProfiles)
+    .set({ applyPaidAt: at, updatedAt: now })
+    .where(and(eq(studentProfiles.accountId, accountId), isNull(studentProfiles.applyPaidAt)));
 }

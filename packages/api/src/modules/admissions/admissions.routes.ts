@@ -14,13 +14,17 @@ import {
   decisionSaveRequestSchema,
   releaseRequestSchema,
   releaseResultSchema,
+  type PaymentPurpose,
 } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
-import { retireOpenTuitionOrder } from '../payments/payments.service.ts';
+import { retireOpenOrders } from '../payments/payments.service.ts';
 import type { PaymentDeps } from '../payments/payment-events.service.ts';
 import { sendSheet } from '../../http/xlsx-stream.ts';
 import { decideAidRequest, deleteDecision, exportAid, exportApplications, getAdminApplication, listAdminApplications, listAid, releaseBulk, saveDecision, withdraw } from './admissions.service.ts';
+
+/** The orders an offer withdrawal or an aid change leaves mispriced: the summer tuition and its installments. */
+const TUITION_PURPOSES: readonly PaymentPurpose[] = ['tuition', 'tuition_deposit', 'tuition_final'];
 
 /** Admin admissions (issue 3 items 3 and 5). The auth hook limits /api/admin/ to is_admin teachers. */
 export async function admissionsRoutes(app: FastifyInstance) {
@@ -77,7 +81,7 @@ export async function admissionsRoutes(app: FastifyInstance) {
     { schema: { tags, summary: '撤回已发布的录取结果（回到草稿；已缴学费后不可撤回）', params: adminUserParamsSchema, response: { 200: envelopeOf(admissionDecisionSchema) } } },
     async (req) => {
       const decision = await withdraw(app.ctx, authOf(req), req.params.userId);
-      await retireOpenTuitionOrder(paymentDeps(), req.params.userId);
+      await retireOpenOrders(paymentDeps(), req.params.userId, TUITION_PURPOSES);
       return ok(decision, MSG.ADMISSION_WITHDRAWN);
     },
   );
@@ -93,7 +97,7 @@ export async function admissionsRoutes(app: FastifyInstance) {
     async (req) => {
       const item = await decideAidRequest(app.ctx, authOf(req), req.params.userId, req.body);
       // The open tuition order was priced with the previous aid.
-      await retireOpenTuitionOrder(paymentDeps(), req.params.userId);
+      await retireOpenOrders(paymentDeps(), req.params.userId, TUITION_PURPOSES);
       return ok(item, MSG.SAVE_OK);
     },
   );

@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import type { PaymentPurpose } from '@summit/domain';
+import { and, asc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
+import { fenToYuanString, type PaymentPurpose } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions } from '../../db/schema-admission.ts';
 import { paymentDues, paymentOrders } from '../../db/schema-payments.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
+import { enqueueNotification } from '../notifications/notifications.queries.ts';
 
 export type PaymentDueRow = typeof paymentDues.$inferSelect;
 
@@ -104,4 +105,48 @@ export async function listOpenOrders(db: Db, accountId: number, purpose: Payment
     .select({ orderNo: paymentOrders.orderNo, gateway: paymentOrders.gateway })
     .from(paymentOrders)
     .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose), eq(paymentOrders.status, 'pending')));
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Tuition is paid (inside the money transaction, for the order that completes it): the first payment wins the
+ * profile's stamp and only that one is "tuition received" for the student (a second order paid across a channel
+ * switch is a refund case, not news). Returns the SMS written, to deliver after commit.
+ */
+export async function stampTuitionPaid(
+  tx: Tx,
+  order: { id: number; accountId: number; amountFen: number; payer: string },
+  at: Date,
+  now: Date,
+): Promise<number[]> {
+  const first = await tx
+    .update(studentProfiles)
+    .set({ tuitionPaidAt: at, updatedAt: now })
+    .where(and(eq(studentProfiles.accountId, order.accountId), isNull(studentProfiles.tuitionPaidAt)))
+    .returning({ accountId: studentProfiles.accountId });
+  if (first.length === 0) return [];
+  const id = await enqueueNotification(tx, {
+    eventKey: `tuition_paid:${order.id}`,
+    kind: order.payer === 'parent' ? 'parent_paid' : 'tuition_paid',
+    accountId: order.accountId,
+    params: { amount: fenToYuanString(order.amountFen) },
+    now,
+  });
+  return id === null ? [] : [id];
+}
+
+/**
+ * A tuition order was refunded in full (inside the refund transaction, decisions 068 and 072): tuition is not
+ * paid any more. The offer stays, the stamp goes, unless another order of the same purpose still holds the
+ * student's money.
+ */
+export async function unstampRefundedTuition(tx: Tx, order: { id: number; accountId: number; purpose: PaymentPurpose }, now: Date): Promise<void> {
+  const other = await tx
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.accountId, order.accountId), eq(paymentOrders.purpose, order.purpose), eq(paymentOrders.status, 'paid'), ne(paymentOrders.id, order.id)))
+    .limit(1);
+  if (other.length > 0) return;
+  await tx.update(studentProfiles).set({ tuitionPaidAt: null, updatedAt: now }).where(eq(studentProfiles.accountId, order.accountId));
 }

@@ -12,6 +12,7 @@ import {
   PAYMENT_CURRENCY,
   PAYMENT_PURPOSE_LABELS,
   STATUS,
+  amountAfterAidFen,
   beijingDaysUntil,
   beijingDueText,
   fenToYuanString,
@@ -20,20 +21,21 @@ import {
   type DueDateExtendRequest,
   type FeePlan,
   type FeePlanUpdateRequest,
+  type FeeSettings,
   type InstallmentStatus,
   type PaymentPlan,
   type PaymentPurpose,
 } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 import { withdrawForNonPayment } from '../admissions/admissions.service.ts';
 import { registerJobHandler, scheduleJob } from '../jobs/job-runner.ts';
-import { enqueueNotification } from '../notifications/notifications.repo.ts';
-import { closeEvent } from '../payments/payment-events.service.ts';
-import { applyPaymentEvent, findGrantedAidFen, findPaidAtByPurpose } from '../payments/payments.repo.ts';
+import { enqueueNotification } from '../notifications/notifications.queries.ts';
+import { applyPaymentEvent, closeEvent } from '../payments/payment-events.service.ts';
+import { findGrantedAidFen, findPaidAtByPurpose } from '../payments/payments.queries.ts';
 import { getFees } from '../settings/settings.service.ts';
-import { readSettings, writeSettingsAudited } from '../settings/settings.repo.ts';
+import { readSettings, writeSettingsAudited } from '../settings/settings.queries.ts';
 import { claimOverdue, findOfferReleasedAt, listDues, listOpenOrders, listUnpaidOfferHolders, upsertExtensionAudited } from './dues.repo.ts';
 
 export const FEE_PLAN_KEY = 'fee.plan';
@@ -65,6 +67,18 @@ export async function updateFeePlan(ctx: AppContext, auth: AuthState, input: Fee
   });
   ctx.bus.publish({ channel: 'settings-changed' });
   return getFeePlan(ctx);
+}
+
+// What a student owes -------------------------------------------------------------------------------------------
+
+/**
+ * What a student owes (issue 3 item 5): the fees, the financial aid an admin granted (at most the tuition
+ * fee) and the tuition due after it. The tuition order, the offer letter and the payment pages all read it.
+ */
+export async function tuitionOwed(ctx: AppContext, accountId: number): Promise<{ fees: FeeSettings; aidFen: number; dueFen: number }> {
+  const fees = await getFees(ctx);
+  const aidFen = Math.min(await findGrantedAidFen(ctx.db, accountId), fees.tuition_fen);
+  return { fees, aidFen, dueFen: amountAfterAidFen(fees.tuition_fen, aidFen) };
 }
 
 // One student's installments ----------------------------------------------------------------------------------

@@ -15,8 +15,7 @@ import {
   type StudentFees,
 } from '@summit/domain';
 import { isAttachableUpload } from '../storage/storage.service.ts';
-import { tuitionOwed } from '../payments/payments.service.ts';
-import { payByOf, studentDues } from '../dues/dues.service.ts';
+import { payByOf, studentDues, tuitionOwed } from '../dues/dues.service.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import {
   fillOfferIdentifiers,

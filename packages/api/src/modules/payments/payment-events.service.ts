@@ -10,13 +10,16 @@ import {
   type VerifiedPaymentEvent,
   type VerifiedRefundEvent,
 } from '../../providers/payment/payment-provider.ts';
-import { applyRefundEvent } from '../refunds/refund-events.ts';
 import { applyPaymentEvent, recordRejectedNotification, type PaymentEventResult } from './payments.repo.ts';
 import { deliverAfterCommit } from '../notifications/notifications.service.ts';
 
 import type { PaymentDeps } from './payment-deps.ts';
+import { refundEventHandler } from './purposes.ts';
 
 export type { PaymentDeps };
+
+/** The money transaction, for modules that close orders themselves (the dues job's overdue rule). */
+export { applyPaymentEvent };
 
 /**
  * Applies a verified event through the single transaction in the repo, then, outside it, asks providers to
@@ -64,7 +67,7 @@ export async function handleNotification(deps: PaymentDeps, gateway: PaymentGate
     await recordRejectedNotification(deps.ctx.db, { gateway: gateway.id, rawBody: incoming.rawBody.slice(0, 65_536), outcome: err.reason, now: deps.ctx.now() });
     return gateway.reply(false);
   }
-  if (event.kind === 'refund') return gateway.reply(await applyRefundEvent(deps, gateway.id, event, incoming.rawBody));
+  if (event.kind === 'refund') return gateway.reply(await refundEventHandler()(deps, gateway.id, event, incoming.rawBody));
   const result = await applyVerifiedEvent(deps, gateway.id, event, incoming.rawBody);
   return gateway.reply(result.accepted);
 }

@@ -1,12 +1,11 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PaymentOrderStatus, PaymentPurpose } from '@summit/domain';
-import { fenToYuanString, transitionOrder } from '@summit/domain';
+import { transitionOrder } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
-import { studentProfiles } from '../../db/schema.ts';
 import { financialAidRequests } from '../../db/schema-admission.ts';
 import { parentPayLinks, paymentNotifications, paymentOrders, type PaymentGatewayId, type StoredJsapiPay, type StripePayColumn } from '../../db/schema-payments.ts';
 import type { VerifiedPaymentEvent } from '../../providers/payment/payment-provider.ts';
-import { enqueueNotification } from '../notifications/notifications.repo.ts';
+import { paymentPurpose } from './purposes.ts';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
@@ -218,46 +217,22 @@ export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<P
       .where(eq(paymentOrders.id, order.id));
 
     let superseded: PaymentEventResult['superseded'] = [];
-    const notificationIds: number[] = [];
-    if (e.kind === 'paid' && order.programmeId !== null) {
-      // Another programme's order (decision 075): the order itself is the record of payment. The summer
-      // programme's profile stamps, SMS and parent links are never touched; the programme's own link is done
-      // once the order that completes the programme's fee is paid.
+    let notificationIds: number[] = [];
+    if (e.kind === 'paid') {
+      // What the payment completes is the purpose's owner's (docs/decisions/077): the summer programme stamps
+      // the student's profile and writes the tuition SMS; another programme's order (decision 075) is itself
+      // the record of payment. A deposit that leaves a final payment owed completes nothing (decision 072).
+      const purpose = paymentPurpose(order.purpose);
+      if (purpose.onPaid) notificationIds = await purpose.onPaid(tx, order, at, e.now);
+      // The parent link is done once the order that completes the product is paid: a programme's one link, or
+      // the summer link stored under the product's purpose.
       if (order.completes) {
+        const sameLink =
+          order.programmeId !== null ? eq(parentPayLinks.programmeId, order.programmeId) : eq(parentPayLinks.purpose, purpose.linkPurpose ?? order.purpose);
         await tx
           .update(parentPayLinks)
           .set({ paidAt: at })
-          .where(and(eq(parentPayLinks.accountId, order.accountId), eq(parentPayLinks.programmeId, order.programmeId), isNull(parentPayLinks.paidAt)));
-      }
-      superseded = await closeOtherOpenOrders(tx, order, e.now);
-    } else if (e.kind === 'paid') {
-      // First payment of the purpose wins the stamp; only that one is "tuition received" for the student
-      // (a second order paid across a channel switch is a refund case, not news).
-      // A deposit that leaves a final payment owed does not complete the product (decision 072): the stamp,
-      // the SMS and the parent link wait for the order that does.
-      const isApply = order.purpose === 'apply_fee';
-      const firstPayment = !order.completes
-        ? []
-        : await tx
-            .update(studentProfiles)
-            .set(isApply ? { applyPaidAt: at, updatedAt: e.now } : { tuitionPaidAt: at, updatedAt: e.now })
-            .where(and(eq(studentProfiles.accountId, order.accountId), isNull(isApply ? studentProfiles.applyPaidAt : studentProfiles.tuitionPaidAt)))
-            .returning({ accountId: studentProfiles.accountId });
-      if (firstPayment.length > 0 && !isApply) {
-        const id = await enqueueNotification(tx, {
-          eventKey: `tuition_paid:${order.id}`,
-          kind: order.payer === 'parent' ? 'parent_paid' : 'tuition_paid',
-          accountId: order.accountId,
-          params: { amount: fenToYuanString(order.amountFen) },
-          now: e.now,
-        });
-        if (id !== null) notificationIds.push(id);
-      }
-      if (order.completes) {
-        await tx
-          .update(parentPayLinks)
-          .set({ paidAt: at })
-          .where(and(eq(parentPayLinks.accountId, order.accountId), eq(parentPayLinks.purpose, isApply ? order.purpose : 'tuition'), isNull(parentPayLinks.paidAt)));
+          .where(and(eq(parentPayLinks.accountId, order.accountId), sameLink, isNull(parentPayLinks.paidAt)));
       }
       superseded = await closeOtherOpenOrders(tx, order, e.now);
     }

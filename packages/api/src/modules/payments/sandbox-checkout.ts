@@ -13,6 +13,9 @@ import { getSandboxSecret } from '../settings/settings.service.ts';
 import { handleNotification, type PaymentDeps } from './payment-events.service.ts';
 import { findOrderByNo, type PaymentOrderRow } from './payments.repo.ts';
 import { recordSandboxLedger } from './sandbox-ledger.repo.ts';
+
+/** The sandbox bill's write, for the sandbox refund flow (refunds/sandbox-refund.ts). */
+export { recordSandboxLedger };
 import { escapeMarkup } from '@summit/domain/page-markup';
 
 /** Only a same-site path may be a return target: the checkout page must not become an open redirect. */

@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { AppError, MSG, PAYMENT_TIMING, nhpAccepts, programmeParentPayPath, programmeReturnPath, type ParentLink, type PaymentOrder, type ProgrammePaymentRequest } from '@summit/domain';
 import type { AuthState } from '../../http/context.ts';
 import type { PaymentDeps } from '../payments/payment-deps.ts';
-import { gatewayFor, obtainOrder, payLinkTokenHash, payerFor, toPaymentOrder, type PayRequestMeta } from '../payments/payments.service.ts';
-import { findOpenOrder, replaceParentLink } from '../payments/payments.repo.ts';
+import { gatewayFor, obtainOrder, payLinkTokenHash, payerFor, replaceParentLink, toPaymentOrder, type PayRequestMeta } from '../payments/payments.service.ts';
+import { findOpenOrder } from '../payments/payments.queries.ts';
 import { programmeDues, programmeOrderLabel, resolveProgrammePayable, assertProgrammeGate, isFree } from './programme-payments.plan.ts';
 import { loadProgrammeFor } from './programme-portal.service.ts';
 

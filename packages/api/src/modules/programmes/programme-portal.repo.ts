@@ -7,7 +7,7 @@ import type { PaymentPurpose } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
 import { programmeApplications, programmeDocuments, programmes } from '../../db/schema-programmes.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 import type { ProgrammeApplicationRow, ProgrammeRow } from './programmes.repo.ts';
 
 export type ProgrammeDocumentsRow = typeof programmeDocuments.$inferSelect;

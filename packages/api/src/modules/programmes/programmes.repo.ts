@@ -6,9 +6,10 @@ import { accounts, studentProfiles } from '../../db/schema.ts';
 import { applications } from '../../db/schema-admission.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
 import { programmeApplications, programmeDocuments, programmes, type StoredProgrammeAnswers } from '../../db/schema-programmes.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 
 export type ProgrammeRow = typeof programmes.$inferSelect;
+export type { StoredProgrammeAnswers };
 export type ProgrammeApplicationRow = typeof programmeApplications.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
-import type { PaymentOrderRow } from '../payments/payments.repo.ts';
+import type { PaymentOrderRow } from '../payments/payments.queries.ts';
 
 /** Paid orders (refunded ones too: the money came in) have receipts. */
 const receiptable = and(inArray(paymentOrders.status, ['paid', 'refunded']), isNotNull(paymentOrders.paidAt));

@@ -19,11 +19,11 @@ import {
   type ReceiptList,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import type { PaymentOrderRow } from '../payments/payments.repo.ts';
+import type { PaymentOrderRow } from '../payments/payments.queries.ts';
 import { renderReceiptPdf, type ReceiptView } from './receipt-pdf.ts';
-import { findProgrammeById } from '../programmes/programme-portal.repo.ts';
+import { findProgrammeById } from '../programmes/programmes.queries.ts';
 import { programmeOrderLabel } from '../programmes/programme-payments.plan.ts';
-import { findOrderById, findParentLinkByHash } from '../payments/payments.repo.ts';
+import { findOrderById, findParentLinkByHash } from '../payments/payments.queries.ts';
 import { payLinkTokenHash } from '../payments/payments.service.ts';
 import { findAccountName, findPaidOrderOfPurpose, findReceiptOrder, listReceiptOrders } from './receipts.repo.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { paymentOrders, paymentRefunds } from '../../db/schema-payments.ts';
 import { reconciliationMismatches, reconciliationRuns } from '../../db/schema-reconciliation.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 import type { ComparisonTotals, FoundMismatch, KnownElsewhere, OurPayment, OurRefund } from './reconciliation-compare.ts';
 
 export type ReconRunRow = typeof reconciliationRuns.$inferSelect;

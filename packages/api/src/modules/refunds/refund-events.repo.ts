@@ -1,18 +1,18 @@
 /**
  * The transaction behind applyRefundResult (refund-events.ts, decision 068): record the notification (a verified
  * id seen before is a duplicate), lock the order then the refund, move the refund through the domain machine, add
- * a success to the order's refunded_fen, unstamp a fully refunded tuition, write the audit row and the student's
+ * a success to the order's refunded_fen, hand a full refund to its purpose's owner (a tuition loses its stamp), write the audit row and the student's
  * SMS. Returns the outcome and the SMS ids to deliver after commit.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { fenToYuanString, installmentOf, transitionOrder, transitionRefund } from '@summit/domain';
+import { eq, sql } from 'drizzle-orm';
+import { fenToYuanString, transitionOrder, transitionRefund } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
-import { studentProfiles } from '../../db/schema.ts';
 import { paymentNotifications, paymentOrders, paymentRefunds } from '../../db/schema-payments.ts';
 import type { PaymentGatewayId, VerifiedRefundEvent } from '../../providers/payment/payment-provider.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
-import { enqueueNotification } from '../notifications/notifications.repo.ts';
-import { hasOtherPaidOrder, lockOrderById } from './refunds.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
+import { enqueueNotification } from '../notifications/notifications.queries.ts';
+import { paymentPurpose } from '../payments/purposes.ts';
+import { lockOrderById } from './refunds.repo.ts';
 
 export type RefundEventOutcome = 'duplicate' | 'applied' | 'unchanged' | 'unknown_refund' | 'amount_mismatch' | 'invalid_transition';
 
@@ -84,13 +84,9 @@ export async function applyRefundEventTx(
         })
         .where(eq(paymentOrders.id, order.id));
       orderAfter = { status: orderStep?.ok ? orderStep.next : order.status, refundedFen };
-      // A fully refunded tuition is not paid any more (decision 068): the offer stays, the stamp goes, unless
-      // another order of the same purpose still holds the student's money. A fully refunded deposit or final
-      // payment (decision 072) leaves the tuition unpaid the same way.
-      const tuitionOrder = order.purpose === 'tuition' || installmentOf(order.purpose)?.product === 'tuition';
-      if (full && tuitionOrder && !(await hasOtherPaidOrder(tx, order.accountId, order.purpose, order.id))) {
-        await tx.update(studentProfiles).set({ tuitionPaidAt: null, updatedAt: now }).where(and(eq(studentProfiles.accountId, order.accountId)));
-      }
+      // What a full refund undoes is the purpose's owner's (docs/decisions/077): a fully refunded tuition,
+      // deposit or final payment leaves the tuition unpaid (decisions 068 and 072).
+      if (full) await paymentPurpose(order.purpose).onRefunded?.(tx, order, now);
       const id = await enqueueNotification(tx, {
         eventKey: `refund_succeeded:${refund.id}`,
         kind: 'refund_succeeded',

@@ -1,6 +1,7 @@
 import type { PaymentGatewayId, ProviderRefundState, VerifiedRefundEvent } from '../../providers/payment/payment-provider.ts';
 import { deliverAfterCommit } from '../notifications/notifications.service.ts';
 import type { PaymentDeps } from '../payments/payment-deps.ts';
+import { registerRefundEventHandler } from '../payments/purposes.ts';
 import { applyRefundEventTx, type RefundEventResult } from './refund-events.repo.ts';
 
 /** What applying a refund result needs: the payment services' deps (payments/payment-deps.ts). */
@@ -45,4 +46,12 @@ export function eventFromRefundState(orderNo: string, refundNo: string, state: P
     providerRefundNo: state.providerRefundNo,
     occurredAt: state.status === 'succeeded' ? state.succeededAt : null,
   };
+}
+
+/**
+ * Start-up (docs/decisions/077): refund notifications arriving on a payment notify URL are handed to this module
+ * through the payments module's hook; payments does not import refunds.
+ */
+export function registerRefundPaymentHooks(): void {
+  registerRefundEventHandler(applyRefundEvent);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_REFUND_POLICY, type RefundPolicy, type RefundPolicyUpdateRequest, type RefundPolicyView } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { insertSettingsIfMissing, readSettings, writeSettingsAudited, type SettingRow } from '../settings/settings.repo.ts';
+import { insertSettingsIfMissing, readSettings, writeSettingsAudited, type SettingRow } from '../settings/settings.queries.ts';
 
 /** One settings row holds the whole policy, so an edit is one audited write (decision 068). */
 export const REFUND_POLICY_KEY = 'refund.policy';

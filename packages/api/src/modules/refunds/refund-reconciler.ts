@@ -1,7 +1,7 @@
 import { REFUND_TIMING } from '@summit/domain';
 import { startPeriodicJob, type PeriodicJob } from '../../db/exclusive-job.ts';
 import type { PaymentDeps } from '../payments/payment-events.service.ts';
-import { findOrderById } from '../payments/payments.repo.ts';
+import { findOrderById } from '../payments/payments.queries.ts';
 import { applyRefundResult, eventFromRefundState } from './refund-events.ts';
 import { listStaleRefunds, touchRefund } from './refunds.repo.ts';
 import { providerRequestOf, submitRefund } from './refunds.service.ts';

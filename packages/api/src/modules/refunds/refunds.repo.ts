@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIVE_REFUND_STATUSES, type RefundStatus } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { paymentOrders, paymentRefunds } from '../../db/schema-payments.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 export type NewRefund = typeof paymentRefunds.$inferInsert;
@@ -163,16 +163,6 @@ export async function listStaleRefunds(db: Db, before: Date, limit: number): Pro
 /** Touches a refund the reconciler asked about, so it is asked again only after another interval. */
 export async function touchRefund(db: Db, refundId: number, now: Date): Promise<void> {
   await db.update(paymentRefunds).set({ updatedAt: now }).where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'processing')));
-}
-
-/** Whether the account has another order of the purpose still paid (not this one). */
-export async function hasOtherPaidOrder(tx: Tx, accountId: number, purpose: string, exceptOrderId: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: paymentOrders.id })
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.accountId, accountId), eq(paymentOrders.purpose, purpose as 'tuition'), eq(paymentOrders.status, 'paid'), ne(paymentOrders.id, exceptOrderId)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 interface RefundDecision {

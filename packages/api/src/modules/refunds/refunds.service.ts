@@ -18,9 +18,9 @@ import {
 } from '@summit/domain';
 import type { AuthState } from '../../http/context.ts';
 import { PaymentGatewayError, type ProviderRefundRequest } from '../../providers/payment/payment-provider.ts';
-import { recordAudit } from '../audit/audit-write.repo.ts';
+import { recordAudit } from '../audit/audit-write.ts';
 import type { PaymentDeps } from '../payments/payment-events.service.ts';
-import { findOrderById, isUniqueViolation } from '../payments/payments.repo.ts';
+import { findOrderById, isUniqueViolation } from '../payments/payments.queries.ts';
 import { applyRefundResult, eventFromRefundState } from './refund-events.ts';
 import { getRefundPolicy, policyOf } from './refund-policy.service.ts';
 import {

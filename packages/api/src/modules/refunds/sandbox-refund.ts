@@ -13,7 +13,7 @@ import { NotificationRejected } from '../../providers/payment/payment-provider.t
 import { buildSandboxRefundNotification, SANDBOX_SIGNATURE_HEADER, SandboxGateway, signSandboxNotification } from '../../providers/payment/sandbox.provider.ts';
 import { registerJobHandler, scheduleJob } from '../jobs/job-runner.ts';
 import { handleNotification } from '../payments/payment-events.service.ts';
-import { recordSandboxLedger } from '../payments/sandbox-ledger.repo.ts';
+import { recordSandboxLedger } from '../payments/sandbox-checkout.ts';
 import { getSandboxSecret } from '../settings/settings.service.ts';
 
 export const SANDBOX_REFUND_JOB_KIND = 'sandbox-refund-result';

@@ -1,0 +1,16 @@
+/**
+ * The payments module's published reads (decision 077): other modules read orders, parent links and granted aid
+ * through this file, never payments.repo.ts.
+ */
+export {
+  findFirstPaidOrder,
+  findGrantedAidFen,
+  findOpenOrder,
+  findOrderById,
+  findOrderByNo,
+  findPaidAtByPurpose,
+  findParentLinkByHash,
+  isUniqueViolation,
+  type ParentPayLinkRow,
+  type PaymentOrderRow,
+} from './payments.repo.ts';
