@@ -21,7 +21,7 @@ import {
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { isAttachableUpload } from '../storage/storage.service.ts';
-import type { StoredProgrammeAnswers } from '../../db/schema-programmes.ts';
+import type { StoredProgrammeAnswers } from './programmes.repo.ts';
 import {
   findApplicantFacts,
   findApplication,

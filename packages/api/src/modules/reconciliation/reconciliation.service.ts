@@ -26,11 +26,10 @@ import {
   type ReconRunResult,
   type ReconTrigger,
 } from '@summit/domain';
-import { PAYMENT_GATEWAYS } from '../../db/schema-payments.ts';
 import { MONEY_FORMAT, beijingDayTag, beijingTime, streamSheet, yuanCell, type SheetColumn } from '../../exports/sheet-stream.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import type { PaymentGateways } from '../../providers/payment/create-payment-gateways.ts';
-import type { PaymentGateway } from '../../providers/payment/payment-provider.ts';
+import { PAYMENT_GATEWAY_IDS, type PaymentGateway } from '../../providers/payment/payment-provider.ts';
 import { registerJobHandler, scheduleJob } from '../jobs/job-runner.ts';
 import { compareBill } from './reconciliation-compare.ts';
 import {
@@ -57,7 +56,7 @@ export interface ReconDeps {
 
 /** Every gateway this deployment has configured (the sandbox serves WX and AL but is one gateway, one bill). */
 export function configuredGateways(gateways: PaymentGateways): PaymentGateway[] {
-  return PAYMENT_GATEWAYS.map((id) => gateways.byId(id)).filter((g): g is PaymentGateway => g !== null);
+  return PAYMENT_GATEWAY_IDS.map((id) => gateways.byId(id)).filter((g): g is PaymentGateway => g !== null);
 }
 
 export function toReconRun(r: ReconRunRow & { latest?: boolean }): ReconRun {

@@ -1,7 +1,12 @@
 import type { PaymentChannel, PaymentEventKind, PayKind } from '@summit/domain';
-import type { PaymentGatewayId } from '../../db/schema-payments.ts';
 
-export type { PaymentGatewayId };
+/**
+ * The payment gateways a deployment may configure. Plain values here, so the provider layer does not reach into
+ * the database schema; db/schema-payments.ts keeps the column's list, and a gateway added there but not here
+ * fails the typecheck where a stored order's gateway is handed to a provider.
+ */
+export const PAYMENT_GATEWAY_IDS = ['sandbox', 'wechatpay', 'alipay', 'stripe', 'nhp'] as const;
+export type PaymentGatewayId = (typeof PAYMENT_GATEWAY_IDS)[number];
 
 export interface CreateProviderOrder {
   orderNo: string;
