@@ -49,7 +49,7 @@ export type StudentGate = 'complete-info' | 'step1-submitted' | 'offer-decided' 
 
 const loginScreen = () => import('../features/auth/login-screen.tsx');
 const infoPage = () => import('../features/site/info-page.tsx');
-const adminPage = () => import('../features/admin/admin-page.tsx');
+const adminPage = () => import('../features/admin/shell/admin-page.tsx');
 const schoolPage = () => import('../features/school/school-students-page.tsx');
 const emailResultPage = () => import('../features/email-verify/email-result-page.tsx');
 const courseCatalogue = () => import('../features/course-centre/course-catalogue-page.tsx');
@@ -188,7 +188,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.teacher, title: '教师中心', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.home },
   { path: PATHS.admin, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.adminTab, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
-  { path: PATHS.adminStudent, title: '学生详情', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/admin/student-page.tsx') },
+  { path: PATHS.adminStudent, title: '学生详情', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/admin/people/student-page.tsx') },
   // The school portal (issue 13 item 10, decision 059): one page, two tabs.
   { path: PATHS.school, title: '学校中心', role: 'school', topBar: 'school', footer: 'default', usesAntd: true, load: schoolPage },
   { path: PATHS.schoolApply, title: '学生申请情况', role: 'school', topBar: 'school', footer: 'default', usesAntd: true, load: schoolPage },

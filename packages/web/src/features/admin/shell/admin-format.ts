@@ -1,0 +1,114 @@
+/** Pure display helpers of the admin pages (unit-tested without a DOM). */
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  ADMISSION_DECISION_LABELS,
+  ANNUAL_INCOME_LABELS,
+  FINANCIAL_AID_STATUS_LABELS,
+  RELEASE_SKIP_LABELS,
+  type AdmissionDecisionKind,
+  type Permission,
+  type ReleaseResult,
+} from '@summit/domain';
+import { formatFen } from '../money/money.ts';
+
+/** Each tab with the permission it needs (decision 063): a staff member sees only the tabs their type holds. */
+export const ADMIN_TABS = [
+  { key: 'applications', label: '申请管理', permission: 'admissions.decide' },
+  { key: 'financial-aid', label: '助学金', permission: 'admissions.decide' },
+  // Issue 13 item 1 (decision 062): the first tab staff see.
+  { key: 'students', label: '学生管理', permission: 'students.read' },
+  { key: 'settings', label: '费用与截止日期', permission: 'money.settings' },
+  { key: 'refunds', label: '退款', permission: 'money.refund' },
+  // Issue 14 item 6 (decision 073): daily reconciliation with the providers' bills, and receipts.
+  { key: 'reconciliation', label: '对账', permission: 'money.reconcile' },
+  { key: 'tracking', label: '访问统计', permission: 'analytics.read' },
+  { key: 'content', label: '页面内容', permission: 'content.edit' },
+  // Issue 15 (decision 075): every other programme's settings, applications and decisions.
+  { key: 'programmes', label: '其他项目', permission: 'programmes.review' },
+  // Programme structure (decision 039).
+  { key: 'sessions', label: '期次', permission: 'settings.edit' },
+  { key: 'venues', label: '会场', permission: 'programme.edit' },
+  { key: 'houses', label: '学院', permission: 'programme.edit' },
+  { key: 'courses', label: '课程', permission: 'programme.edit' },
+  { key: 'placement', label: '分配与发布', permission: 'programme.edit' },
+  { key: 'selection-rounds', label: '选课轮次', permission: 'programme.edit' },
+  { key: 'onboarding', label: '入学事项', permission: 'programme.edit' },
+  // Issue 17 (decision 046).
+  { key: 'checklist', label: '入学清单', permission: 'checklist.manage' },
+  // Issue 12 item 2 (decision 051): every course's sign-ins.
+  { key: 'checkin', label: '签到', permission: 'checkin.manage' },
+  // Issue 13 items 4 and 8 (decision 060).
+  { key: 'house-cup', label: '学院杯', permission: 'house_cup.write' },
+  { key: 'audit', label: '操作日志', permission: 'audit.read' },
+  // Issue 13 item 3 (decision 061).
+  { key: 'messages', label: '消息', permission: 'messages.send' },
+  // Issue 13 items 2 and 5 (decision 065); 课程 gains its 课程概览 view.
+  { key: 'grades', label: '成绩', permission: 'programme.read' },
+  { key: 'signs', label: '出勤', permission: 'programme.read' },
+  { key: 'time-sheets', label: '工时', permission: 'time_sheets.approve' },
+  // Issue 13 item 9 (decision 063).
+  { key: 'staff', label: '员工账号', permission: 'staff.manage' },
+  // Issue 13 item 7 (decision 066).
+  { key: 'analytics', label: '数据分析', permission: 'analytics.read' },
+] as const satisfies ReadonlyArray<{ key: string; label: string; permission: Permission }>;
+export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
+type AdminTabDef = (typeof ADMIN_TABS)[number];
+
+/** The tabs a teacher with these permissions may open, in console order. */
+export function visibleAdminTabs(permissions: readonly string[]): AdminTabDef[] {
+  return ADMIN_TABS.filter((t) => permissions.includes(t.permission));
+}
+
+/** The tab of /admin/{tab}; anything unknown or not permitted shows the first tab the teacher may open. */
+export function adminTabOf(param: string | undefined, visible: readonly AdminTabDef[] = ADMIN_TABS): AdminTab {
+  return visible.find((t) => t.key === param)?.key ?? visible[0]?.key ?? 'applications';
+}
+
+/** Beijing time, to the minute; a dash when the step has not happened. */
+export const formatTime = (iso: string | null | undefined) => (iso ? dayjs(iso).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm') : '—');
+
+/** Release summary for the toast: how many went out and why the rest did not. */
+/**
+ * A date picker's value is the wall-clock time the admin chose, built in the browser's own time zone.
+ * Deadlines are Beijing time wherever the admin sits: read the chosen wall clock as Asia/Shanghai.
+ */
+export function beijingWallClockToIso(picked: Dayjs): string {
+  return dayjs.tz(picked.format('YYYY-MM-DD HH:mm:ss'), 'Asia/Shanghai').toISOString();
+}
+
+export function describeRelease(result: ReleaseResult): string {
+  const head = `已发布 ${result.released} 个录取结果`;
+  if (result.skipped.length === 0) return head;
+  const reasons = result.skipped.map((s) => `#${s.user_id} ${RELEASE_SKIP_LABELS[s.reason]}`).join('；');
+  return `${head}，跳过 ${result.skipped.length} 个（${reasons}）`;
+}
+
+/** One line of what the student asked for (family size, income band, the start of the reason). */
+export function aidRequestSummary(value: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof value.family_members === 'number') parts.push(`家庭人口 ${value.family_members}`);
+  if (typeof value.annual_income === 'string') parts.push(`年收入 ${ANNUAL_INCOME_LABELS[value.annual_income as keyof typeof ANNUAL_INCOME_LABELS] ?? value.annual_income}`);
+  const reason = typeof value.reason === 'string' ? value.reason.trim() : '';
+  if (reason) parts.push(reason.length > 40 ? `${reason.slice(0, 40)}…` : reason);
+  return parts.join('；') || '—';
+}
+
+function describeSnapshot(v: unknown): string {
+  if (!v || typeof v !== 'object') return '无';
+  const o = v as Record<string, unknown>;
+  if (typeof o.decision === 'string') {
+    const label = ADMISSION_DECISION_LABELS[o.decision as AdmissionDecisionKind] ?? o.decision;
+    const place = [o.place_name, o.professional_track].filter(Boolean).join(' · ');
+    return `${label}${place ? `（${place}）` : ''}${o.released_at ? ' 已发布' : ' 草稿'}`;
+  }
+  if (typeof o.status === 'string') {
+    const s = FINANCIAL_AID_STATUS_LABELS[o.status as keyof typeof FINANCIAL_AID_STATUS_LABELS] ?? o.status;
+    return typeof o.granted_fen === 'number' && o.granted_fen > 0 ? `${s} ${formatFen(o.granted_fen)}` : s;
+  }
+  return JSON.stringify(v);
+}
+
+/** An audit row's before → after, in words. */
+export function describeChange(before: unknown, after: unknown): string {
+  return `${describeSnapshot(before)} → ${describeSnapshot(after)}`;
+}
