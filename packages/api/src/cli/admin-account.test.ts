@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '@summit/domain';
 import { accounts, auditLog } from '../db/schema.ts';
-import { verifyPassword } from '../modules/auth/password.ts';
+import { verifyPassword } from '../lib/password.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { call, newPhone, registerStudent } from '../test/flows.ts';
 import { AdminAccountError, adminPhoneIsNew, createAdmin, parseCreateAdminArgs } from './admin-account.ts';

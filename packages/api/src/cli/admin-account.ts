@@ -2,7 +2,7 @@ import { MSG, nameSchema, passwordSchema, phoneSchema } from '@summit/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { isCommonPassword } from '../modules/auth/common-passwords.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../lib/password.ts';
 import { findAccountByPhone, insertAdminTeacher, promoteTeacherToAdmin } from '../modules/auth/auth.repo.ts';
 
 /** A refusal the operator can act on; the CLI prints the message and exits non-zero. */

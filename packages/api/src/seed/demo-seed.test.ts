@@ -4,7 +4,7 @@ import { COURSE_CATEGORIES, DEFAULT_PROGRAMME_FACTS, TWELVE_HOUSES, sessionOf, G
 import { accounts, schools, studentProfiles } from '../db/schema.ts';
 import { admissionDecisions, applications } from '../db/schema-admission.ts';
 import { courseMeetings, courses, houses, venueAssignments, venues } from '../db/schema-courses.ts';
-import { verifyPassword } from '../modules/auth/password.ts';
+import { verifyPassword } from '../lib/password.ts';
 import { regionExists } from '../modules/region/region.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { call } from '../test/flows.ts';

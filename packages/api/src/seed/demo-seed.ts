@@ -4,7 +4,7 @@ import { GUARDIAN_CONSENT_VERSION, SBP_OFFER_TAG, offerLetterNo, type Role, type
 import type { Db } from '../db/client.ts';
 import { accounts, studentProfiles } from '../db/schema.ts';
 import { admissionDecisions, applications } from '../db/schema-admission.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../lib/password.ts';
 import { findSchoolByName } from '../modules/region/region.repo.ts';
 import { seedSchools } from './seed-schools.ts';
 import { seedDemoChecklist } from './demo-checklist.ts';

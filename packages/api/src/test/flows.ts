@@ -64,7 +64,7 @@ export async function createStaffToken(
   opts: { isAdmin?: boolean } = {},
 ): Promise<string> {
   const { accounts } = await import('../db/schema.ts');
-  const { hashPassword } = await import('../modules/auth/password.ts');
+  const { hashPassword } = await import('../lib/password.ts');
   const phone = newPhone();
   await t.db.insert(accounts).values({
     role,

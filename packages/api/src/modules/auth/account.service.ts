@@ -11,7 +11,7 @@ import {
   type AccountRow,
 } from './auth.repo.ts';
 import { assertUncommonPassword } from './common-passwords.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { issueToken, revokeAccountTokens } from './token.service.ts';
 import { revokeOtherSessions } from './sessions.repo.ts';
 import { checkSmsCode, type PhoneRef } from './verification.service.ts';

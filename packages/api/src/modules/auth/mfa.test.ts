@@ -8,7 +8,7 @@ import { accounts, auditLog } from '../../db/schema.ts';
 import { accountMfa, mfaRecoveryCodes } from '../../db/schema-security-mfa.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, newPhone, registerStudent, TEST_PASSWORD } from '../../test/flows.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { loadEnv } from '../../env.ts';
 
 const MINUTE = 60_000;

@@ -25,7 +25,7 @@ import {
 } from '@summit/domain/api/classes';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import type { MailProvider } from '../../providers/mail/mail-provider.ts';
-import { sanitizeRichText } from '../content/content-sanitiser.ts';
+import { sanitizeRichText } from '../../lib/content-sanitiser.ts';
 import { insertMailOutbox } from '../email/email.queries.ts';
 import { getStoredProgrammeFacts } from '../settings/programme.service.ts';
 import { loadAccessibleCourse } from '../teaching/access.ts';

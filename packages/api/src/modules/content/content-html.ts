@@ -13,7 +13,7 @@ import { escapeMarkup, pageDocumentMarkup } from '@summit/domain/page-markup';
 import { siteMapFor } from '@summit/domain/site-map';
 import type { AppContext } from '../../http/context.ts';
 import { inlineScriptHashes } from '../../http/security-headers.ts';
-import { sanitizeRichText } from './content-sanitiser.ts';
+import { sanitizeRichText } from '../../lib/content-sanitiser.ts';
 
 /** Another process's publish shows here at the latest after this long. */
 const CACHE_TTL_MS = 60_000;

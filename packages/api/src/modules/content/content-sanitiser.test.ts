@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { PageDocument } from '@summit/domain';
-import { isSafeHref, sanitizeDocument, sanitizeRichText } from './content-sanitiser.ts';
+import { isSafeHref, sanitizeDocument, sanitizeRichText } from '../../lib/content-sanitiser.ts';
 import { deferAppScripts, injectLoginScreen, injectPage } from './content-html.ts';
 
 describe('sanitizeRichText', () => {

@@ -23,7 +23,7 @@ import {
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { DEFAULT_CONTENT } from './default-content/index.ts';
-import { sanitizeDocument } from './content-sanitiser.ts';
+import { sanitizeDocument } from '../../lib/content-sanitiser.ts';
 import { getFees } from '../settings/settings.service.ts';
 import { getDeadlines } from '../settings/deadlines.service.ts';
 import { getStoredProgrammeFacts } from '../settings/programme.service.ts';

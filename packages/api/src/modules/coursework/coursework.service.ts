@@ -41,7 +41,7 @@ import {
   type WritingCentre,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { sanitizeRichText } from '../content/content-sanitiser.ts';
+import { sanitizeRichText } from '../../lib/content-sanitiser.ts';
 import { isAttachableUpload, registerTeacherReadGrant } from '../storage/storage.service.ts';
 import { findUploadByKey } from '../storage/storage.queries.ts';
 import { loadAccessibleCourse as assertCourseAccess, type AccessibleCourse as CourseRow } from '../teaching/access.ts';

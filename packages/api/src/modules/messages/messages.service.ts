@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../http/context.ts';
 import { beijingTime, keysetBatches, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';
 import type { AuthState } from '../../http/auth-state.ts';
-import { sanitizeRichText } from '../content/content-sanitiser.ts';
+import { sanitizeRichText } from '../../lib/content-sanitiser.ts';
 import { deliverAfterCommit } from '../notifications/notifications.service.ts';
 import { cancelJob, registerJobHandler, scheduleJob } from '../jobs/job-runner.ts';
 import {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { ERASED_STUDENT_NAME, PRIVACY_MSG, STATUS, type ApplyState, type IdNumberReveal, type PrivacyEraseResult, type StudentPrivacy } from '@summit/domain';
 import { accounts, auditLog, authTokens, schools, studentProfiles } from '../../db/schema.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { applications, uploads } from '../../db/schema-admission.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
 import { studentIdentity } from '../../db/schema-privacy.ts';

@@ -18,7 +18,7 @@ import {
   type ProgrammeDefinition,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { sanitizeRichText } from '../content/content-sanitiser.ts';
+import { sanitizeRichText } from '../../lib/content-sanitiser.ts';
 import {
   countApplicationsByProgramme,
   deleteDraftDecision,

@@ -12,7 +12,7 @@ import {
   type ProgrammePortal,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { sanitizeRichText } from '../content/content-sanitiser.ts';
+import { sanitizeRichText } from '../../lib/content-sanitiser.ts';
 import { findApplication, findProgrammeByCode, type ProgrammeApplicationRow, type ProgrammeRow } from './programmes.repo.ts';
 import { findDocuments, hasPaidProgrammeFee, saveDurationKey } from './programme-portal.repo.ts';
 import { assertProgrammeGate, isAdmitted, isFree, programmeDues, type ProgrammeDues } from './programme-payments.plan.ts';

@@ -14,7 +14,7 @@ import { admissionDecisions, applications } from '../../db/schema-admission.ts';
 import { venueAssignments, venues } from '../../db/schema-courses.ts';
 import { resultPublications } from '../../db/schema-venue-house.ts';
 import { schoolRecommendations } from '../../db/schema-school.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken, newPhone, registerStudent, TEST_PASSWORD } from '../../test/flows.ts';
 import { SCHOOL_SHEET_HEADERS } from './school-sheet.ts';

@@ -13,7 +13,7 @@ import {
   type StaffUpdateRequest,
 } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import * as repo from './staff.repo.ts';
 
 const DEFAULT_PAGE_SIZE = 20;

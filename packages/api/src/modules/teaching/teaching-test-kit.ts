@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { courseMeetings, courses } from '../../db/schema-courses.ts';
 import { enrolments } from '../../db/schema-course-centre.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { TEST_PASSWORD, call, newPhone } from '../../test/flows.ts';
 
 let serial = 0;
