@@ -10,16 +10,27 @@ import {
   type VerifiedPaymentEvent,
   type VerifiedRefundEvent,
 } from '../../providers/payment/payment-provider.ts';
-import { applyPaymentEvent, recordRejectedNotification, type PaymentEventResult } from './payments.repo.ts';
+import { applyPaymentEvent as applyPaymentEventTx, recordRejectedNotification, type PaidOrderHooks, type PaymentEventResult, type PaymentEventWrite } from './payments.repo.ts';
 import { deliverAfterCommit } from '../notifications/notifications.service.ts';
 
 import type { PaymentDeps } from './payment-deps.ts';
-import { refundEventHandler } from './purposes.ts';
+import { paymentPurpose, refundEventHandler } from './purposes.ts';
 
 export type { PaymentDeps };
 
-/** The money transaction, for modules that close orders themselves (the dues job's overdue rule). */
-export { applyPaymentEvent };
+/** What a paid order's purpose changes, as its owner registered it (purposes.ts). */
+const purposeHooks: PaidOrderHooks = {
+  onPaid: async (tx, order, at, now) => (await paymentPurpose(order.purpose).onPaid?.(tx, order, at, now)) ?? [],
+  linkPurpose: (purpose) => paymentPurpose(purpose).linkPurpose ?? purpose,
+};
+
+/**
+ * The money transaction (payments.repo.ts) with the purposes' hooks: every event goes through here, the
+ * notify path's and the dues job's overdue closes alike.
+ */
+export function applyPaymentEvent(db: AppContext['db'], e: PaymentEventWrite): Promise<PaymentEventResult> {
+  return applyPaymentEventTx(db, e, purposeHooks);
+}
 
 /**
  * Applies a verified event through the single transaction in the repo, then, outside it, asks providers to

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.ts';
 import { financialAidRequests } from '../../db/schema-admission.ts';
 import { parentPayLinks, paymentNotifications, paymentOrders, type PaymentGatewayId, type StoredJsapiPay, type StripePayColumn } from '../../db/schema-payments.ts';
 import type { VerifiedPaymentEvent } from '../../providers/payment/payment-provider.ts';
-import { paymentPurpose } from './purposes.ts';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
@@ -160,13 +159,23 @@ export interface PaymentEventResult {
   notificationIds: number[];
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What the purpose of a paid order changes, from the purpose registry (purposes.ts, docs/decisions/077). */
+export interface PaidOrderHooks {
+  /** Inside the transaction: what the payment completes; returns SMS ids to deliver after commit. */
+  onPaid(tx: Tx, order: PaymentOrderRow, at: Date, now: Date): Promise<number[]>;
+  /** The purpose the product's summer parent link is stored under. */
+  linkPurpose(purpose: PaymentPurpose): PaymentPurpose;
+}
+
 /**
  * The one place money changes state, in ONE transaction: record the notification (a verified id seen before
  * is a duplicate: acknowledged, nothing applied), lock the order row, compare amount and currency, move the
  * order through the domain state machine and stamp the student's profile. A concurrent duplicate waits on
  * the notification's unique index until this commits, then sees it.
  */
-export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<PaymentEventResult> {
+export async function applyPaymentEvent(db: Db, e: PaymentEventWrite, hooks: PaidOrderHooks): Promise<PaymentEventResult> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(paymentNotifications)
@@ -222,13 +231,12 @@ export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<P
       // What the payment completes is the purpose's owner's (docs/decisions/077): the summer programme stamps
       // the student's profile and writes the tuition SMS; another programme's order (decision 075) is itself
       // the record of payment. A deposit that leaves a final payment owed completes nothing (decision 072).
-      const purpose = paymentPurpose(order.purpose);
-      if (purpose.onPaid) notificationIds = await purpose.onPaid(tx, order, at, e.now);
+      notificationIds = await hooks.onPaid(tx, order, at, e.now);
       // The parent link is done once the order that completes the product is paid: a programme's one link, or
       // the summer link stored under the product's purpose.
       if (order.completes) {
         const sameLink =
-          order.programmeId !== null ? eq(parentPayLinks.programmeId, order.programmeId) : eq(parentPayLinks.purpose, purpose.linkPurpose ?? order.purpose);
+          order.programmeId !== null ? eq(parentPayLinks.programmeId, order.programmeId) : eq(parentPayLinks.purpose, hooks.linkPurpose(order.purpose));
         await tx
           .update(parentPayLinks)
           .set({ paidAt: at })
@@ -240,7 +248,6 @@ export async function applyPaymentEvent(db: Db, e: PaymentEventWrite): Promise<P
   });
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The purpose is paid: any other open order for it (same programme) must not take the money a second time. */
 async function closeOtherOpenOrders(tx: Tx, order: PaymentOrderRow, now: Date): Promise<PaymentEventResult['superseded']> {
