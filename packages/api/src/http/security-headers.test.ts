@@ -31,7 +31,7 @@ function specRoutes(): string[] {
     .map((line) => line.split('\t')[0]!.trim());
 }
 
-const WEB_PATHS = path.resolve(ROOT, 'packages/web/src/app/paths.ts');
+const WEB_PATHS = path.resolve(ROOT, 'packages/web/src/lib/paths.ts');
 
 /**
  * Every literal path of the web app's PATHS (routes added after the spec's list, such as /login/mfa,
