@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Modal, Select, message } from 'antd';
+import { Button, Input, Modal, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,6 +18,7 @@ import { ApplicationDrawer } from './application-drawer.tsx';
 import { describeRelease, formatTime } from '../shell/admin-format.ts';
 import { StageTag } from './stage-tag.tsx';
 import { AdminTable } from '../shell/admin-table.tsx';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 interface Filters {
   batch?: string | undefined;
@@ -130,31 +131,16 @@ export default function ApplicationsTab() {
       {modalHolder}
       {toastHolder}
       <div className="admin-filters">
-        <Select
-          allowClear
-          placeholder="批次"
-          aria-label="批次"
-          value={filters.batch}
-          onChange={(v?: string) => update({ batch: v })}
-          options={APPLY_BATCHES.map((b) => ({ value: b, label: BATCH_LABELS[b] }))}
-        />
-        <Select
-          allowClear
-          placeholder="阶段"
-          aria-label="阶段"
-          value={filters.stage}
-          onChange={(v?: AdmissionStage) => update({ stage: v })}
-          options={ADMISSION_STAGES.map((s) => ({ value: s, label: ADMISSION_STAGE_LABELS[s] }))}
-        />
-        <Select
-          allowClear
+        <EnumFilterSelect placeholder="批次" label="批次" value={filters.batch} onChange={(v) => update({ batch: v })} keys={APPLY_BATCHES} labels={BATCH_LABELS} />
+        <EnumFilterSelect placeholder="阶段" label="阶段" value={filters.stage} onChange={(v) => update({ stage: v })} keys={ADMISSION_STAGES} labels={ADMISSION_STAGE_LABELS} />
+        <EnumFilterSelect
           showSearch
           optionFilterProp="label"
           placeholder="省份"
-          aria-label="省份"
+          label="省份"
           loading={provinces.isPending}
           value={filters.province}
-          onChange={(v?: number) => update({ province: v })}
+          onChange={(v) => update({ province: v })}
           options={(provinces.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
         />
         <Input.Search

@@ -24,6 +24,7 @@ import { AdminTable } from '../shell/admin-table.tsx';
 import { CourseAssistantsPanel } from './course-assistants-panel.tsx';
 import { adminCourseRosterPath } from '../../../lib/paths.ts';
 import { STRUCTURE_KEYS, deleteCourse, downloadSheet, fetchCourses, fetchTeachers, fetchVenues, importCourseSheet, saveCourse } from './structure-api.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 /** The form: meetings as text in the sheet's own format (one per line), the venue 0 for "every venue". */
 type CourseForm = Omit<CourseInput, 'meetings' | 'venue_id' | 'teacher_id'> & { meetings_text: string; venue_id: number; teacher_id?: number | null };
@@ -170,9 +171,9 @@ export default function CoursesTab() {
         </Space>
       </div>
       <div className="admin-filters">
-        <Select aria-label="期次" allowClear placeholder="全部期次" value={filter.session_key} onChange={(v) => setFilter((f) => ({ ...f, session_key: v }))} options={SESSION_KEYS.map((k) => ({ value: k, label: SESSION_NAMES[k] }))} />
-        <Select aria-label="类别" allowClear placeholder="全部类别" value={filter.category} onChange={(v) => setFilter((f) => ({ ...f, category: v }))} options={COURSE_CATEGORIES.map((k) => ({ value: k, label: COURSE_CATEGORY_LABELS[k] }))} />
-        <Select aria-label="会场" allowClear placeholder="任意会场" value={filter.venue_id} onChange={(v) => setFilter((f) => ({ ...f, venue_id: v }))} options={[{ value: ALL, label: '仅全部会场通用' }, ...(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))]} />
+        <EnumFilterSelect label="期次" placeholder="全部期次" value={filter.session_key} onChange={(v) => setFilter((f) => ({ ...f, session_key: v }))} keys={SESSION_KEYS} labels={SESSION_NAMES} />
+        <EnumFilterSelect label="类别" placeholder="全部类别" value={filter.category} onChange={(v) => setFilter((f) => ({ ...f, category: v }))} keys={COURSE_CATEGORIES} labels={COURSE_CATEGORY_LABELS} />
+        <EnumFilterSelect label="会场" placeholder="任意会场" value={filter.venue_id} onChange={(v) => setFilter((f) => ({ ...f, venue_id: v }))} options={[{ value: ALL, label: '仅全部会场通用' }, ...(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))]} />
         <Input.Search aria-label="关键词" allowClear placeholder="代码、名称或教师" onSearch={(q) => setFilter((f) => ({ ...f, q: q.trim() || undefined }))} />
       </div>
       {importErrors ? (

@@ -1,7 +1,8 @@
-import { Input, Select } from 'antd';
+import { Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { SESSION_KEYS, SESSION_NAMES, type SessionKey } from '@summit/domain';
 import { STRUCTURE_KEYS, fetchVenues } from './structure-api.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 export interface OpsFilterValue {
   session_key?: SessionKey | undefined;
@@ -14,20 +15,12 @@ export function OpsFilterBar({ value, onChange }: { value: OpsFilterValue; onCha
   const venues = useQuery({ queryKey: STRUCTURE_KEYS.venues, queryFn: ({ signal }) => fetchVenues({ signal }) });
   return (
     <div className="ops-filters">
-      <Select
-        aria-label="期次"
-        allowClear
-        placeholder="全部期次"
-        value={value.session_key}
-        onChange={(v: SessionKey | undefined) => onChange({ ...value, session_key: v })}
-        options={SESSION_KEYS.map((k) => ({ value: k, label: SESSION_NAMES[k] }))}
-      />
-      <Select
-        aria-label="会场"
-        allowClear
+      <EnumFilterSelect label="期次" placeholder="全部期次" value={value.session_key} onChange={(v) => onChange({ ...value, session_key: v })} keys={SESSION_KEYS} labels={SESSION_NAMES} />
+      <EnumFilterSelect
+        label="会场"
         placeholder="全部会场"
         value={value.venue_id}
-        onChange={(v: number | undefined) => onChange({ ...value, venue_id: v })}
+        onChange={(v) => onChange({ ...value, venue_id: v })}
         options={(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
       />
       <Input.Search aria-label="课程" allowClear placeholder="课程代码或名称" defaultValue={value.q} onSearch={(q) => onChange({ ...value, q: q.trim() || undefined })} />

@@ -22,6 +22,7 @@ import { AdminTable } from '../shell/admin-table.tsx';
 import { ExportButton, sheetQuery } from '../shell/export-button.tsx';
 import { formatFen } from './money.ts';
 import { RECON_KEYS, downloadAdminReceipt, fetchReconMismatches, fetchReconRuns, noteMismatch, runReconciliation } from './reconciliation-api.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 const DAY = 'YYYY-MM-DD';
 /** Yesterday in Beijing: the latest day that can be reconciled. */
@@ -233,14 +234,7 @@ export default function ReconciliationTab() {
           ) : null}
         </h2>
         <div className="ops-filters">
-          <Select
-            aria-label="差异类型"
-            placeholder="全部差异类型"
-            allowClear
-            value={kind}
-            onChange={(v: ReconMismatchKind | undefined) => setKind(v)}
-            options={RECON_MISMATCH_KINDS.map((k) => ({ value: k, label: RECON_MISMATCH_LABELS[k] }))}
-          />
+          <EnumFilterSelect label="差异类型" placeholder="全部差异类型" value={kind} onChange={setKind} keys={RECON_MISMATCH_KINDS} labels={RECON_MISMATCH_LABELS} />
           <Select
             aria-label="处理状态"
             placeholder="全部处理状态"

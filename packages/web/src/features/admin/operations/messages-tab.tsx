@@ -23,6 +23,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/page-s
 import { fetchHouses, fetchVenues, STRUCTURE_KEYS } from '../courses/structure-api.ts';
 import { MESSAGE_ADMIN_KEYS, countRecipients, deleteMessage, deleteSegment, fetchMessages, fetchSegments, saveSegment, sendMessage, updateMessage } from './messages-admin-api.ts';
 import { formatTime } from '../shell/admin-format.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 const RichTextEditor = lazy(() => import('../../../components/rich-text-editor.tsx'));
 
@@ -145,8 +146,6 @@ export default function MessagesTab() {
     },
   ];
 
-  const options = <T extends string>(keys: readonly T[], labels: Record<T, string>) => keys.map((k) => ({ value: k, label: labels[k] }));
-
   return (
     <div className="admin-messages">
       <Card title={editing ? `修改预约消息：${editing.title}` : '发送消息'} size="small">
@@ -171,10 +170,10 @@ export default function MessagesTab() {
           </Form.Item>
           <Space wrap align="start">
             <Form.Item label="批次">
-              <Select aria-label="批次" placeholder="不限" allowClear style={{ width: 140 }} value={filter.batch ?? null} onChange={(v) => set({ batch: v ?? null })} options={options(MESSAGE_BATCHES, MESSAGE_BATCH_LABELS)} />
+              <EnumFilterSelect label="批次" placeholder="不限" style={{ width: 140 }} value={filter.batch} onChange={(v) => set({ batch: v ?? null })} keys={MESSAGE_BATCHES} labels={MESSAGE_BATCH_LABELS} />
             </Form.Item>
             <Form.Item label="申请进度">
-              <Select aria-label="申请进度" placeholder="不限" allowClear style={{ width: 150 }} value={filter.signup_status ?? null} onChange={(v) => set({ signup_status: v ?? null })} options={options(SIGNUP_STATUSES, SIGNUP_STATUS_LABELS)} />
+              <EnumFilterSelect label="申请进度" placeholder="不限" style={{ width: 150 }} value={filter.signup_status} onChange={(v) => set({ signup_status: v ?? null })} keys={SIGNUP_STATUSES} labels={SIGNUP_STATUS_LABELS} />
             </Form.Item>
             <Form.Item label="学费">
               <Select
@@ -190,13 +189,13 @@ export default function MessagesTab() {
               />
             </Form.Item>
             <Form.Item label="期次">
-              <Select aria-label="期次" placeholder="不限" allowClear style={{ width: 110 }} value={filter.session ?? null} onChange={(v) => set({ session: v ?? null })} options={options(SESSION_KEYS, SESSION_NAMES)} />
+              <EnumFilterSelect label="期次" placeholder="不限" style={{ width: 110 }} value={filter.session} onChange={(v) => set({ session: v ?? null })} keys={SESSION_KEYS} labels={SESSION_NAMES} />
             </Form.Item>
             <Form.Item label="会场">
-              <Select aria-label="会场" placeholder="不限" allowClear style={{ width: 140 }} value={filter.venue_id ?? null} onChange={(v) => set({ venue_id: v ?? null })} options={(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))} />
+              <EnumFilterSelect label="会场" placeholder="不限" style={{ width: 140 }} value={filter.venue_id} onChange={(v) => set({ venue_id: v ?? null })} options={(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))} />
             </Form.Item>
             <Form.Item label="学院">
-              <Select aria-label="学院" placeholder="不限" allowClear style={{ width: 140 }} value={filter.house_id ?? null} onChange={(v) => set({ house_id: v ?? null })} options={(houses.data ?? []).map((h) => ({ value: h.id, label: h.name }))} />
+              <EnumFilterSelect label="学院" placeholder="不限" style={{ width: 140 }} value={filter.house_id} onChange={(v) => set({ house_id: v ?? null })} options={(houses.data ?? []).map((h) => ({ value: h.id, label: h.name }))} />
             </Form.Item>
             <Form.Item label="省份">
               <Select

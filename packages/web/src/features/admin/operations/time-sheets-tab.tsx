@@ -1,6 +1,6 @@
 import '../shell/ops.css';
 import { useState } from 'react';
-import { Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Tag, message } from 'antd';
+import { Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Space, Tag, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,6 +22,7 @@ import { formatTime } from '../shell/admin-format.ts';
 import { AdminTable } from '../shell/admin-table.tsx';
 import { OPS_VIEW_KEYS, downloadList, fetchTimeSheet, fetchTimeSheets, updateTimeSheet } from '../courses/ops-views-api.ts';
 import { OPS_KEYS } from './ops-api.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOURS = { pending: 'gold', approved: 'green', rejected: 'red' } as const;
@@ -74,13 +75,13 @@ export default function TimeSheetsTab() {
       </div>
       <div className="ops-filters">
         <Input.Search aria-label="搜索姓名或手机号" allowClear placeholder="姓名或手机号" onSearch={(v) => (setKeyword(v.trim() || undefined), setPage(1))} />
-        <Select
-          aria-label="身份"
-          allowClear
+        <EnumFilterSelect
+          label="身份"
           placeholder="全部身份"
           value={activeType}
-          onChange={(v: number | undefined) => (setActiveType(v), setPage(1))}
-          options={TIME_SHEET_ACTIVE_TYPES.map((t) => ({ value: t, label: ACTIVE_TYPE_LABELS[t] }))}
+          onChange={(v) => (setActiveType(v), setPage(1))}
+          keys={TIME_SHEET_ACTIVE_TYPES}
+          labels={ACTIVE_TYPE_LABELS}
         />
         <Checkbox checked={pendingOnly} onChange={(e) => (setPendingOnly(e.target.checked), setPage(1))}>
           只看有待审核工时的人

@@ -30,13 +30,13 @@ import { AdminTable } from '../shell/admin-table.tsx';
 import { MESSAGE_ADMIN_KEYS, saveSegment } from '../operations/messages-admin-api.ts';
 import { fetchHouses, fetchVenues, STRUCTURE_KEYS } from '../courses/structure-api.ts';
 import { STUDENT_ADMIN_KEYS, downloadStudentExport, fetchStudents, tagStudents, type StudentListParams } from './students-admin-api.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 const PAGE_SIZE = 20;
 const SORTABLE: Partial<Record<string, StudentSort>> = { name: 'name', school: 'school', stage: 'stage', registered_at: 'registered_at', tuition_paid_at: 'paid_at' };
 
 /** Only the fields that narrow (the API ignores the others too). */
 const cleanFilter = (f: SegmentFilter): SegmentFilter => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== null && v !== undefined && v !== '')) as SegmentFilter;
-const options = <T extends string>(keys: readonly T[], labels: Record<T, string>) => keys.map((k) => ({ value: k, label: labels[k] }));
 
 /**
  * /admin/students — search, filter, sort and page on the server; act on the ticked rows, or on the whole filter
@@ -169,9 +169,9 @@ export default function StudentsTab() {
             onSearch={(v) => set({ q: v.trim() || null })}
             enterButton="搜索"
           />
-          <Select aria-label="进度" placeholder="进度：不限" allowClear value={filter.stage ?? null} onChange={(v) => set({ stage: v ?? null })} options={options(STUDENT_STAGES, STUDENT_STAGE_LABELS)} />
-          <Select aria-label="申请状态" placeholder="申请状态：不限" allowClear value={filter.signup_status ?? null} onChange={(v) => set({ signup_status: v ?? null })} options={options(SIGNUP_STATUSES, SIGNUP_STATUS_LABELS)} />
-          <Select aria-label="批次" placeholder="批次：不限" allowClear value={filter.batch ?? null} onChange={(v) => set({ batch: v ?? null })} options={options(MESSAGE_BATCHES, MESSAGE_BATCH_LABELS)} />
+          <EnumFilterSelect label="进度" placeholder="进度：不限" value={filter.stage} onChange={(v) => set({ stage: v ?? null })} keys={STUDENT_STAGES} labels={STUDENT_STAGE_LABELS} />
+          <EnumFilterSelect label="申请状态" placeholder="申请状态：不限" value={filter.signup_status} onChange={(v) => set({ signup_status: v ?? null })} keys={SIGNUP_STATUSES} labels={SIGNUP_STATUS_LABELS} />
+          <EnumFilterSelect label="批次" placeholder="批次：不限" value={filter.batch} onChange={(v) => set({ batch: v ?? null })} keys={MESSAGE_BATCHES} labels={MESSAGE_BATCH_LABELS} />
           <Select
             aria-label="学费"
             placeholder="学费：不限"
@@ -183,9 +183,9 @@ export default function StudentsTab() {
               { value: 'unpaid', label: '未缴学费' },
             ]}
           />
-          <Select aria-label="期次" placeholder="期次：不限" allowClear value={filter.session ?? null} onChange={(v) => set({ session: v ?? null })} options={options(SESSION_KEYS, SESSION_NAMES)} />
-          <Select aria-label="会场" placeholder="会场：不限" allowClear value={filter.venue_id ?? null} onChange={(v) => set({ venue_id: v ?? null })} options={(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))} />
-          <Select aria-label="学院" placeholder="学院：不限" allowClear value={filter.house_id ?? null} onChange={(v) => set({ house_id: v ?? null })} options={(houses.data ?? []).map((h) => ({ value: h.id, label: h.name }))} />
+          <EnumFilterSelect label="期次" placeholder="期次：不限" value={filter.session} onChange={(v) => set({ session: v ?? null })} keys={SESSION_KEYS} labels={SESSION_NAMES} />
+          <EnumFilterSelect label="会场" placeholder="会场：不限" value={filter.venue_id} onChange={(v) => set({ venue_id: v ?? null })} options={(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))} />
+          <EnumFilterSelect label="学院" placeholder="学院：不限" value={filter.house_id} onChange={(v) => set({ house_id: v ?? null })} options={(houses.data ?? []).map((h) => ({ value: h.id, label: h.name }))} />
           <Select
             aria-label="省份"
             placeholder="省份：不限"
