@@ -1,15 +1,15 @@
 import { useState, type MouseEvent } from 'react';
 import { Button, Checkbox, Form } from 'antd';
 import { useNavigate } from 'react-router';
-import { MSG, passwordSchema, smsCodeSchema } from '@summit/domain';
+import { MSG, passwordSchema } from '@summit/domain';
 import { zodRule } from '../../lib/form-rules.ts';
 import { LegalSheet, type LegalDoc } from '../../components/legal/legal-sheet.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
-import { PHONE_FIELD, PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
-import { SmsCodeInput } from '../../components/sms-code-input.tsx';
+import { PHONE_FIELD } from '../../components/phone-field.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { REGISTER_SUCCESS_TEXT, completeLogin, register } from './auth-api.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
+import { PhoneCodeFields, phoneCodeOf } from './phone-code-fields.tsx';
 import { useAuthForm, type AuthFormValues } from './use-auth-form.ts';
 
 const agreementRule = {
@@ -33,11 +33,7 @@ export function RegisterForm() {
   };
 
   const submit = submitWith(async (values) => {
-    const result = await register({
-      ...phoneFieldsOf(values),
-      code: (values.code ?? '').trim(),
-      password: values.password ?? '',
-    });
+    const result = await register({ ...phoneCodeOf(values), password: values.password ?? '' });
     const target = await completeLogin(result, returnTo, REGISTER_SUCCESS_TEXT);
     await navigate(target, { replace: true, flushSync: true });
   });
@@ -50,10 +46,7 @@ export function RegisterForm() {
       validateTrigger={['onBlur']}
       className="auth-form"
     >
-      <PhoneField />
-      <Form.Item name="code" rules={[zodRule(smsCodeSchema)]}>
-        <SmsCodeInput resolvePhone={resolvePhone} />
-      </Form.Item>
+      <PhoneCodeFields resolvePhone={resolvePhone} />
       <Form.Item name="password" rules={[zodRule(passwordSchema)]}>
         <PasswordInput placeholder="请设置密码（8-32位）" purpose="new" />
       </Form.Item>

@@ -1,14 +1,14 @@
 import { Button, Form } from 'antd';
 import { useNavigate } from 'react-router';
-import { MSG, passwordSchema, smsCodeSchema } from '@summit/domain';
+import { MSG, passwordSchema } from '@summit/domain';
 import { zodRule } from '../../lib/form-rules.ts';
 import { toast } from '../../lib/notifier.ts';
 import { PasswordInput } from '../../components/password-input.tsx';
-import { PHONE_FIELD, PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
-import { SmsCodeInput } from '../../components/sms-code-input.tsx';
+import { PHONE_FIELD } from '../../components/phone-field.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { resetPassword } from './auth-api.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
+import { PhoneCodeFields, phoneCodeOf } from './phone-code-fields.tsx';
 import { useAuthForm, type AuthFormValues, type AuthLocationState } from './use-auth-form.ts';
 
 /** FIND_PASSWORD (/reset): phone + SMS code + new password, then back to 登录 with the phone filled in. */
@@ -19,8 +19,8 @@ export function ResetForm() {
   const phone = Form.useWatch(PHONE_FIELD, form);
 
   const submit = submitWith(async (values) => {
-    const fields = phoneFieldsOf(values);
-    await resetPassword({ ...fields, code: (values.code ?? '').trim(), password: values.password ?? '' });
+    const fields = phoneCodeOf(values);
+    await resetPassword({ ...fields, password: values.password ?? '' });
     toast('success', MSG.RESET_OK, { durationSeconds: 3 });
     const state: AuthLocationState = { phone: fields.phone };
     await navigate(href(PATHS.login), { replace: true, state, flushSync: true });
@@ -34,10 +34,7 @@ export function ResetForm() {
       validateTrigger={['onBlur']}
       className="auth-form"
     >
-      <PhoneField />
-      <Form.Item name="code" rules={[zodRule(smsCodeSchema)]}>
-        <SmsCodeInput resolvePhone={resolvePhone} />
-      </Form.Item>
+      <PhoneCodeFields resolvePhone={resolvePhone} />
       <Form.Item name="password" rules={[zodRule(passwordSchema)]}>
         <PasswordInput placeholder="请输入新密码（8-32位）" purpose="new" />
       </Form.Item>

@@ -1,11 +1,9 @@
 import { Form } from 'antd';
 import { useNavigate } from 'react-router';
-import { smsCodeSchema } from '@summit/domain';
-import { zodRule } from '../../lib/form-rules.ts';
-import { PHONE_FIELD, PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
-import { SmsCodeInput } from '../../components/sms-code-input.tsx';
+import { PHONE_FIELD } from '../../components/phone-field.tsx';
 import { LOGIN_SUCCESS_TEXT, continueLogin, loginWithCode } from './auth-api.ts';
 import { LoginFormActions } from './login-form-actions.tsx';
+import { PhoneCodeFields, phoneCodeOf } from './phone-code-fields.tsx';
 import { useAuthForm, type AuthFormValues } from './use-auth-form.ts';
 
 /** SMS: phone + SMS code (sent after the 安全验证 question). */
@@ -15,7 +13,7 @@ export function SmsLoginForm() {
   const phone = Form.useWatch(PHONE_FIELD, form);
 
   const submit = submitWith(async (values) => {
-    const result = await loginWithCode({ ...phoneFieldsOf(values), code: (values.code ?? '').trim() });
+    const result = await loginWithCode(phoneCodeOf(values));
     const target = await continueLogin(result, returnTo, LOGIN_SUCCESS_TEXT);
     await navigate(target, { replace: true, flushSync: true });
   });
@@ -28,10 +26,7 @@ export function SmsLoginForm() {
       validateTrigger={['onBlur']}
       className="auth-form"
     >
-      <PhoneField />
-      <Form.Item name="code" rules={[zodRule(smsCodeSchema)]}>
-        <SmsCodeInput resolvePhone={resolvePhone} />
-      </Form.Item>
+      <PhoneCodeFields resolvePhone={resolvePhone} />
       <LoginFormActions phone={phone} submitting={submitting} />
     </Form>
   );
