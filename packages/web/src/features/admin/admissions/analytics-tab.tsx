@@ -32,7 +32,7 @@ const pageColumns: TableColumnsType<PathSummary> = [
   { title: '平均停留', key: 'dwell', width: 100, align: 'right', render: (_: unknown, r) => formatDwell(r.avgDwellSeconds) },
 ];
 
-/** 数据分析 (issue 13 item 7, decision 066): the admission funnel with filters, per-day lines, a breakdown, page views. */
+/** 数据分析 (decision 066): the admission funnel with filters, per-day lines, a breakdown, page views. */
 export default function AnalyticsTab() {
   const [filters, setFilters] = useState<FunnelFilters>({});
   const [schoolName, setSchoolName] = useState('');

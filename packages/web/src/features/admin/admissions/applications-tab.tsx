@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Modal, message } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMISSION_DECISION_LABELS,
   ADMISSION_STAGES,
@@ -19,6 +19,7 @@ import { describeRelease, formatTime } from '../shell/admin-format.ts';
 import { StageTag } from './stage-tag.tsx';
 import { AdminTable } from '../shell/admin-table.tsx';
 import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
+import { usePagedList } from '../shell/use-paged-list.ts';
 
 interface Filters {
   batch?: string | undefined;
@@ -28,7 +29,6 @@ interface Filters {
   q?: string | undefined;
 }
 
-const PAGE_SIZE = 20;
 /** 申请管理: filters, the table with paging and selection, bulk release, and the detail drawer. */
 export default function ApplicationsTab() {
   const queryClient = useQueryClient();
@@ -37,15 +37,13 @@ export default function ApplicationsTab() {
   const [filters, setFilters] = useState<Filters>({});
   const [keyword, setKeyword] = useState('');
   const [school, setSchool] = useState('');
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [openId, setOpenId] = useState<number | null>(null);
 
-  const query = { ...filters, page, page_size: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: [...ADMIN_KEYS.applications, query],
-    queryFn: ({ signal }) => fetchApplications(query, { signal }),
-    placeholderData: keepPreviousData,
+  const { setPage, list, pagination } = usePagedList({
+    filter: filters,
+    queryKey: (query) => [...ADMIN_KEYS.applications, query],
+    fetch: (query, signal) => fetchApplications(query, { signal }),
   });
   const provinces = useQuery({ queryKey: ADMIN_KEYS.provinces, queryFn: ({ signal }) => fetchProvinces({ signal }), staleTime: Infinity });
 
@@ -115,14 +113,7 @@ export default function ApplicationsTab() {
             if (!(e.target as HTMLElement).closest('.ant-table-selection-column')) setOpenId(r.user_id);
           },
         })}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p) => setPage(p),
-        }}
+        pagination={{ ...pagination, showTotal: (total) => `共 ${total} 条` }}
       />
     );
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, InputNumber, Modal, Select, Space, Tag, message } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FINANCIAL_AID_STATUSES, FINANCIAL_AID_STATUS_LABELS, type AdminAidItem, type FinancialAidStatus } from '@summit/domain';
 import { EmptyState, ErrorState } from '../../../components/page-state.tsx';
 import { ExportButton, sheetQuery } from '../shell/export-button.tsx';
@@ -9,6 +9,7 @@ import { ADMIN_KEYS, refreshAdmissions, decideAid, fetchAid } from '../shell/adm
 import { aidRequestSummary, formatTime } from '../shell/admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from '../money/money.ts';
 import { AdminTable } from '../shell/admin-table.tsx';
+import { usePagedList } from '../shell/use-paged-list.ts';
 
 const STATUS_COLORS: Record<FinancialAidStatus, string> = { pending: 'orange', granted: 'green', declined: 'default' };
 
@@ -84,11 +85,10 @@ function DecideCell({ item }: { item: AdminAidItem }) {
 /** 助学金: requests with a status filter; grant an amount in yuan (sent as fen) or decline. */
 export default function FinancialAidTab() {
   const [status, setStatus] = useState<FinancialAidStatus | undefined>('pending');
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: [...ADMIN_KEYS.aid, status ?? 'all', page],
-    queryFn: ({ signal }) => fetchAid(status, page, { signal }),
-    placeholderData: keepPreviousData,
+  const { setPage, list, pagination } = usePagedList({
+    filter: {},
+    queryKey: ({ page }) => [...ADMIN_KEYS.aid, status ?? 'all', page],
+    fetch: ({ page }, signal) => fetchAid(status, page, { signal }),
   });
 
   const columns: TableColumnsType<AdminAidItem> = [
@@ -137,7 +137,7 @@ export default function FinancialAidTab() {
           loading={list.isFetching}
           scroll={{ x: 1100 }}
           locale={{ emptyText: list.isPending ? ' ' : <EmptyState description="暂无助学金申请" /> }}
-          pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, showSizeChanger: false, showTotal: (t) => `共 ${t} 条`, onChange: setPage }}
+          pagination={{ ...pagination, showTotal: (t) => `共 ${t} 条` }}
         />
       )}
     </div>

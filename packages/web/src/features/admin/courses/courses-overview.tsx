@@ -2,7 +2,6 @@ import '../shell/ops.css';
 import { useState } from 'react';
 import { Button, Select, Space } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OPS_COURSE_SORTS, SESSION_NAMES, type OpsCourseQuery, type OpsCourseRow, type OpsCourseSort } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
@@ -10,17 +9,15 @@ import { adminCourseDetailPath } from '../../../lib/paths.ts';
 import { AdminTable } from '../shell/admin-table.tsx';
 import { OpsFilterBar, formatGrade, formatRate, type OpsFilterValue } from './ops-filter-bar.tsx';
 import { OPS_VIEW_KEYS, downloadList, fetchCoursesOverview } from './ops-views-api.ts';
+import { usePagedList } from '../shell/use-paged-list.ts';
 
-const PAGE_SIZE = 20;
 const SORT_LABELS: Record<OpsCourseSort, string> = { code: '课程代码', enrolled: '已选人数', fill_rate: '满额率', waitlist: '候补人数', attendance_rate: '出勤率', average_grade: '平均成绩' };
 
 /** 课程概览: per course and period, seats, waitlist, attendance and grades, sorted on the server; each links to its tabs. */
 export function CoursesOverview() {
   const [filter, setFilter] = useState<OpsFilterValue>({});
   const [sort, setSort] = useState<{ sort: OpsCourseSort; order: 'asc' | 'desc' }>({ sort: 'code', order: 'asc' });
-  const [page, setPage] = useState(1);
-  const query: OpsCourseQuery = { ...filter, ...sort, page, page_size: PAGE_SIZE };
-  const list = useQuery({ queryKey: OPS_VIEW_KEYS.courses(query), queryFn: ({ signal }) => fetchCoursesOverview(query, { signal }), placeholderData: keepPreviousData });
+  const { setPage, query, list, pagination } = usePagedList({ filter: { ...filter, ...sort }, queryKey: OPS_VIEW_KEYS.courses, fetch: (query: OpsCourseQuery, signal) => fetchCoursesOverview(query, { signal }) });
 
   const sortOrderOf = (key: OpsCourseSort): SortOrder => (sort.sort === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null);
   const sortable = (key: OpsCourseSort) => ({ sorter: true, sortOrder: sortOrderOf(key), sortDirections: ['descend', 'ascend'] as SortOrder[] });
@@ -35,7 +32,7 @@ export function CoursesOverview() {
         loading={list.isFetching}
         dataSource={list.data.items}
         locale={{ emptyText: '没有符合条件的课程' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={pagination}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const key = s?.columnKey as OpsCourseSort | undefined;

@@ -1,7 +1,6 @@
 import '../shell/ops.css';
 import { useState } from 'react';
 import { Button } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SESSION_NAMES, type OpsGradeQuery, type OpsGradeRow } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
@@ -11,15 +10,12 @@ import { GradeBands } from './grade-bands.tsx';
 import { OpsFilterBar, formatGrade, type OpsFilterValue } from './ops-filter-bar.tsx';
 import { OPS_VIEW_KEYS, downloadList, fetchGradesOverview } from './ops-views-api.ts';
 import { formatTime } from '../shell/admin-format.ts';
-
-const PAGE_SIZE = 20;
+import { usePagedList } from '../shell/use-paged-list.ts';
 
 /** 成绩 (/admin/grades): final-grade distributions by letter band across courses, each course linking to its grades tab. */
 export default function GradesTab() {
   const [filter, setFilter] = useState<OpsFilterValue>({});
-  const [page, setPage] = useState(1);
-  const query: OpsGradeQuery = { ...filter, page, page_size: PAGE_SIZE };
-  const list = useQuery({ queryKey: OPS_VIEW_KEYS.grades(query), queryFn: ({ signal }) => fetchGradesOverview(query, { signal }), placeholderData: keepPreviousData });
+  const { setPage, query, list, pagination } = usePagedList({ filter, queryKey: OPS_VIEW_KEYS.grades, fetch: (query: OpsGradeQuery, signal) => fetchGradesOverview(query, { signal }) });
 
   let body;
   if (list.isPending) body = <LoadingState rows={6} />;
@@ -42,7 +38,7 @@ export default function GradesTab() {
           loading={list.isFetching}
           dataSource={list.data.items}
           locale={{ emptyText: '没有符合条件的课程' }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data.total, onChange: setPage, showSizeChanger: false }}
+          pagination={pagination}
           columns={[
             { title: '课程', key: 'course', render: (_v, c) => <Link to={adminCourseDetailPath(c.course_id, c.period, 'grades')}>{`${c.code} ${c.title}`}</Link> },
             { title: '期次', key: 'session', render: (_v, c) => `${SESSION_NAMES[c.session_key]} · 时段${c.period}` },

@@ -1,5 +1,5 @@
 /**
- * Requests of the 课程概览, 成绩, 出勤 and 工时 views (issue 13 items 2, 5, 6; decision 065), parsed with the
+ * Requests of the 课程概览, 成绩, 出勤 and 工时 views (decision 065), parsed with the
  * domain's schemas. Exports go through the console's one download helper.
  */
 import {

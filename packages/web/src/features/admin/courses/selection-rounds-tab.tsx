@@ -169,7 +169,7 @@ function RoundDetail({ round }: { round: SelectionRound }) {
   );
 }
 
-/** 选课轮次 (issue 11 item 4, decision 042): create rounds, open and close them, preference dry run and commit, waitlists. */
+/** 选课轮次 (decision 042): create rounds, open and close them, preference dry run and commit, waitlists. */
 export default function SelectionRoundsTab() {
   const client = useQueryClient();
   const rounds = useQuery({ queryKey: KEYS.rounds, queryFn: ({ signal }) => fetchRounds(signal) });

@@ -1,7 +1,6 @@
 import '../shell/ops.css';
 import { useState } from 'react';
 import { Button, Segmented, Space, Tag } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OPS_SIGN_GROUPS, OPS_SIGN_GROUP_LABELS, type OpsSignGroup, type OpsSignQuery, type OpsSignRow } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
@@ -10,16 +9,13 @@ import { AdminTable } from '../shell/admin-table.tsx';
 import { OpsFilterBar, formatRate, type OpsFilterValue } from './ops-filter-bar.tsx';
 import { OPS_VIEW_KEYS, downloadList, fetchSignsOverview } from './ops-views-api.ts';
 import { formatTime } from '../shell/admin-format.ts';
-
-const PAGE_SIZE = 20;
+import { usePagedList } from '../shell/use-paged-list.ts';
 
 /** 出勤 (/admin/signs): attendance by meeting, day or course, with late and absent counts and links to the course and the sign-in. */
 export default function SignsTab() {
   const [filter, setFilter] = useState<OpsFilterValue>({});
   const [group, setGroup] = useState<OpsSignGroup>('meeting');
-  const [page, setPage] = useState(1);
-  const query: OpsSignQuery = { ...filter, group, page, page_size: PAGE_SIZE };
-  const list = useQuery({ queryKey: OPS_VIEW_KEYS.signs(query), queryFn: ({ signal }) => fetchSignsOverview(query, { signal }), placeholderData: keepPreviousData });
+  const { setPage, query, list, pagination } = usePagedList({ filter: { ...filter, group }, queryKey: OPS_VIEW_KEYS.signs, fetch: (query: OpsSignQuery, signal) => fetchSignsOverview(query, { signal }) });
 
   const courseCell = (r: OpsSignRow) => (r.course ? <Link to={adminCourseDetailPath(r.course.course_id, r.course.period, 'signs')}>{`${r.course.code} ${r.course.title}`}</Link> : '—');
   const whenColumn =
@@ -56,7 +52,7 @@ export default function SignsTab() {
           loading={list.isFetching}
           dataSource={list.data.items}
           locale={{ emptyText: '没有已开启的签到' }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data.total, onChange: setPage, showSizeChanger: false }}
+          pagination={pagination}
           columns={[
             ...(group === 'day' ? [] : [{ title: '课程', key: 'course', render: (_v: unknown, r: OpsSignRow) => courseCell(r) }]),
             ...whenColumn,

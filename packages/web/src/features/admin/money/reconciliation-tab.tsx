@@ -39,7 +39,7 @@ function RunTotals({ count, fen, refundCount, refundFen }: { count: number; fen:
   );
 }
 
-/** 对账 (issue 14 item 6, decision 073): each day's runs per payment gateway, their mismatches, notes, export, receipts. */
+/** 对账 (decision 073): each day's runs per payment gateway, their mismatches, notes, export, receipts. */
 export default function ReconciliationTab() {
   const qc = useQueryClient();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [yesterday().subtract(13, 'day'), yesterday()]);

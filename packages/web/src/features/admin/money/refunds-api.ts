@@ -9,7 +9,7 @@ import {
 } from '@summit/domain';
 import { api } from '../../../lib/api-client.ts';
 
-/** Refunds (issue 14 item 4, decision 068): the student page's 缴费与退款, the 退款 tab and the policy card. */
+/** Refunds (decision 068): the student page's 缴费与退款, the 退款 tab and the policy card. */
 export const REFUND_KEYS = {
   all: ['admin', 'refunds'] as const,
   list: (status: RefundStatus | 'all', page: number) => ['admin', 'refunds', 'list', status, page] as const,

@@ -2,7 +2,7 @@ import '../shell/ops.css';
 import { useState } from 'react';
 import { Button, DatePicker, Drawer, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { TEACHER_TYPES, auditActionLabel, auditDiff, auditEntityLabel, type AuditActor, type AuditEntry, type AuditQuery } from '@summit/domain';
 import { ExportButton, sheetQuery } from '../shell/export-button.tsx';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
@@ -10,8 +10,8 @@ import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { beijingWallClockToIso, formatTime } from '../shell/admin-format.ts';
 import { AdminTable } from '../shell/admin-table.tsx';
 import { OPS_KEYS, fetchAudit, fetchAuditEntities } from './ops-api.ts';
+import { usePagedList } from '../shell/use-paged-list.ts';
 
-const PAGE_SIZE = 20;
 const ROLE_LABELS: Record<string, string> = { student: '学生', school: '学校', sl: '学生领袖' };
 
 function actorText(entry: AuditEntry): string {
@@ -80,10 +80,8 @@ export default function AuditTab() {
   const isPhone = useIsPhone();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [applied, setApplied] = useState<AuditQuery>({});
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AuditEntry | null>(null);
-  const query = { ...applied, page, page_size: PAGE_SIZE };
-  const list = useQuery({ queryKey: [...OPS_KEYS.audit, query], queryFn: ({ signal }) => fetchAudit(query, { signal }), placeholderData: keepPreviousData });
+  const { setPage, list, pagination } = usePagedList({ filter: applied, queryKey: (query) => [...OPS_KEYS.audit, query], fetch: (query, signal) => fetchAudit(query, { signal }) });
   const entities = useQuery({ queryKey: OPS_KEYS.auditEntities, queryFn: ({ signal }) => fetchAuditEntities({ signal }) });
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const search = () => {
@@ -101,7 +99,7 @@ export default function AuditTab() {
         loading={list.isFetching}
         dataSource={list.data.items}
         locale={{ emptyText: '没有符合条件的记录' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={pagination}
         onRow={(e) => ({ onClick: () => setOpen(e) })}
         columns={[
           { title: '对象', key: 'object', render: (_v, e) => `${auditEntityLabel(e.entity)}${e.entity_id ? ` #${e.entity_id}` : ''}` },

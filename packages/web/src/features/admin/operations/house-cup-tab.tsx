@@ -1,7 +1,7 @@
 import '../shell/ops.css';
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Select, Tag, message } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HOUSE_CUP_POINTS_MAX, HOUSE_CUP_REASON_MAX, type HouseCupEntry, type HouseCupEntryInput } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -11,8 +11,8 @@ import { AdminTable } from '../shell/admin-table.tsx';
 import { ExportButton, sheetQuery } from '../shell/export-button.tsx';
 import { OPS_KEYS, fetchLeaderboard, fetchLedger, giveHousePoints, reverseHousePoints } from './ops-api.ts';
 import { STRUCTURE_KEYS, fetchHouses, fetchVenues } from '../courses/structure-api.ts';
+import { usePagedList } from '../shell/use-paged-list.ts';
 
-const PAGE_SIZE = 20;
 type EntryForm = { house_id?: number; points?: number; reason?: string; venue_id?: number | null };
 
 /** 学院杯: give or take points, the leaderboard, and the ledger where a mistake is reversed, never edited (decision 060). */
@@ -22,15 +22,17 @@ export default function HouseCupTab() {
   const [toast, toastHolder] = message.useMessage();
   const [form] = Form.useForm<EntryForm>();
   const [houseFilter, setHouseFilter] = useState<number | undefined>(undefined);
-  const [page, setPage] = useState(1);
   const [reversing, setReversing] = useState<HouseCupEntry | null>(null);
   const [why, setWhy] = useState('');
 
   const houses = useQuery({ queryKey: STRUCTURE_KEYS.houses, queryFn: ({ signal }) => fetchHouses({ signal }) });
   const venues = useQuery({ queryKey: STRUCTURE_KEYS.venues, queryFn: ({ signal }) => fetchVenues({ signal }) });
   const board = useQuery({ queryKey: OPS_KEYS.leaderboard, queryFn: ({ signal }) => fetchLeaderboard({ signal }) });
-  const query = { ...(houseFilter ? { house_id: houseFilter } : {}), page, page_size: PAGE_SIZE };
-  const ledger = useQuery({ queryKey: [...OPS_KEYS.ledger, query], queryFn: ({ signal }) => fetchLedger(query, { signal }), placeholderData: keepPreviousData });
+  const {
+    setPage,
+    list: ledger,
+    pagination,
+  } = usePagedList({ filter: houseFilter ? { house_id: houseFilter } : {}, queryKey: (query) => [...OPS_KEYS.ledger, query], fetch: (query, signal) => fetchLedger(query, { signal }) });
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['admin', 'house-cup'] });
@@ -87,7 +89,7 @@ export default function HouseCupTab() {
         loading={ledger.isFetching}
         dataSource={ledger.data.items}
         locale={{ emptyText: '暂无记录' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: ledger.data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={pagination}
         columns={[
           { title: '学院', key: 'house', render: (_v, e) => (
             <span className="admin-house-name">

@@ -1,7 +1,7 @@
 import { adminMessageListSchema, adminMessageSchema, recipientCountSchema, segmentListSchema, segmentSchema, type MessageInput, type SegmentFilter } from '@summit/domain';
 import { api } from '../../../lib/api-client.ts';
 
-/** The admin's 消息 tab (issue 13 item 3, decision 061). */
+/** The admin's 消息 tab (decision 061). */
 export const MESSAGE_ADMIN_KEYS = {
   messages: ['admin', 'messages'] as const,
   segments: ['admin', 'message-segments'] as const,

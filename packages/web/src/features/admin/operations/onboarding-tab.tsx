@@ -19,7 +19,7 @@ import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { beijingWallClockToIso, formatTime } from '../shell/admin-format.ts';
 
-/** 入学事项 (issue 17 items 2, 4, 5; decision 048): majors and seats, sign-up offerings, the unlock rule, the lists. */
+/** 入学事项 (decision 048): majors and seats, sign-up offerings, the unlock rule, the lists. */
 const base = '/admin/onboarding';
 const KEYS = { all: ['admin', 'onboarding'] as const, signups: (kind: string) => ['admin', 'onboarding', 'signups', kind] as const };
 const OFFERING_FIELDS = ['kind', 'title', 'description', 'capacity', 'closes_at', 'starts_at', 'duration_minutes', 'join_url'] as const;

@@ -1,4 +1,4 @@
-/** Requests of the 学院杯 and 操作日志 tabs (issue 13 items 4 and 8, decision 060), parsed with the domain's schemas. */
+/** Requests of the 学院杯 and 操作日志 tabs (decision 060), parsed with the domain's schemas. */
 import {
   auditEntitiesSchema,
   auditPageSchema,

@@ -2,7 +2,7 @@ import '../shell/ops.css';
 import { useState } from 'react';
 import { Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Space, Tag, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACTIVE_TYPE_LABELS,
   TIME_SHEET_ACTIVE_TYPES,
@@ -23,8 +23,8 @@ import { AdminTable } from '../shell/admin-table.tsx';
 import { OPS_VIEW_KEYS, downloadList, fetchTimeSheet, fetchTimeSheets, updateTimeSheet } from '../courses/ops-views-api.ts';
 import { OPS_KEYS } from './ops-api.ts';
 import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
+import { usePagedList } from '../shell/use-paged-list.ts';
 
-const PAGE_SIZE = 20;
 const STATUS_COLOURS = { pending: 'gold', approved: 'green', rejected: 'red' } as const;
 const hours = (h: number) => `${h} 小时`;
 type EntryForm = { work_date?: Dayjs; hours?: number; activity?: string };
@@ -34,10 +34,12 @@ export default function TimeSheetsTab() {
   const [keyword, setKeyword] = useState<string | undefined>(undefined);
   const [activeType, setActiveType] = useState<number | undefined>(undefined);
   const [pendingOnly, setPendingOnly] = useState(false);
-  const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
-  const query: TimeSheetListQuery = { keyword, active_type: activeType, ...(pendingOnly ? { pending: '1' as const } : {}), page, page_size: PAGE_SIZE };
-  const list = useQuery({ queryKey: OPS_VIEW_KEYS.timeSheetList(query), queryFn: ({ signal }) => fetchTimeSheets(query, { signal }), placeholderData: keepPreviousData });
+  const { setPage, query, list, pagination } = usePagedList({
+    filter: { keyword, active_type: activeType, ...(pendingOnly ? { pending: '1' as const } : {}) },
+    queryKey: OPS_VIEW_KEYS.timeSheetList,
+    fetch: (query: TimeSheetListQuery, signal) => fetchTimeSheets(query, { signal }),
+  });
   const open = list.data?.items.find((p) => p.student_id === openId) ?? null;
 
   let body;
@@ -50,7 +52,7 @@ export default function TimeSheetsTab() {
         loading={list.isFetching}
         dataSource={list.data.items}
         locale={{ emptyText: '没有符合条件的志愿者或实习生' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={pagination}
         columns={[
           { title: '姓名', dataIndex: 'name' },
           { title: '手机号', dataIndex: 'phone' },

@@ -1,7 +1,7 @@
 import { staffListSchema, staffSavedSchema, type StaffCreateRequest, type StaffListQuery, type StaffUpdateRequest } from '@summit/domain';
 import { api } from '../../../lib/api-client.ts';
 
-/** The 员工账号 tab (issue 13 item 9, decision 063). */
+/** The 员工账号 tab (decision 063). */
 export const STAFF_ADMIN_KEYS = {
   all: ['admin', 'staff'] as const,
   list: (q: StaffListQuery) => ['admin', 'staff', q] as const,

@@ -1,7 +1,7 @@
 import '../shell/ops.css';
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Radio, Select, Switch, Tag, Typography, message } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG, STAFF_NAME_MAX, TEACHER_TYPES, TEACHER_TYPE_VALUES, type StaffAccount, type StaffCreateRequest, type StaffKind, type StaffSaved, type StaffUpdateRequest } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { SchoolSelect, type SchoolValue } from '../../../components/school-select.tsx';
@@ -10,8 +10,8 @@ import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { formatTime } from '../shell/admin-format.ts';
 import { AdminTable } from '../shell/admin-table.tsx';
 import { STAFF_ADMIN_KEYS, createStaff, fetchStaff, updateStaff } from './staff-admin-api.ts';
+import { usePagedList } from '../shell/use-paged-list.ts';
 
-const PAGE_SIZE = 20;
 const TYPE_OPTIONS = TEACHER_TYPE_VALUES.map((v) => ({ value: v, label: TEACHER_TYPES[v] }));
 
 type CreateForm = { kind: StaffKind; phone?: string; name?: string; type?: number; is_admin?: boolean; school?: SchoolValue };
@@ -31,7 +31,6 @@ export default function StaffTab() {
   const [toast, toastHolder] = message.useMessage();
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<StaffKind | undefined>(undefined);
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<StaffAccount | null>(null);
   const [shown, setShown] = useState<StaffSaved | null>(null);
@@ -39,8 +38,7 @@ export default function StaffTab() {
   const [editForm] = Form.useForm<EditForm>();
   const createKind = Form.useWatch('kind', createForm) ?? 'teacher';
 
-  const query = { ...(search ? { q: search } : {}), ...(kind ? { kind } : {}), page, page_size: PAGE_SIZE };
-  const list = useQuery({ queryKey: STAFF_ADMIN_KEYS.list(query), queryFn: ({ signal }) => fetchStaff(query, signal), placeholderData: keepPreviousData });
+  const { setPage, list, pagination } = usePagedList({ filter: { ...(search ? { q: search } : {}), ...(kind ? { kind } : {}) }, queryKey: STAFF_ADMIN_KEYS.list, fetch: fetchStaff });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: STAFF_ADMIN_KEYS.all });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
@@ -99,7 +97,7 @@ export default function StaffTab() {
         loading={list.isFetching}
         dataSource={list.data.items}
         locale={{ emptyText: search || kind ? '没有符合条件的账号' : '暂无账号' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data.total, onChange: setPage, showSizeChanger: false, showTotal: (n) => `共 ${n} 个` }}
+        pagination={{ ...pagination, showTotal: (n) => `共 ${n} 个` }}
         columns={[
           { title: '姓名', dataIndex: 'name', render: (v: string, a) => <span data-testid={`staff-${a.phone}`}>{v || '—'}</span> },
           { title: '手机', dataIndex: 'phone' },

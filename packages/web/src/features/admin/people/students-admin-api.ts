@@ -10,7 +10,7 @@ import {
 import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 
-/** 学生管理 (issue 13 item 1, decision 062): the filter is the message segment filter, sent as query parameters. */
+/** 学生管理 (decision 062): the filter is the message segment filter, sent as query parameters. */
 export const STUDENT_ADMIN_KEYS = {
   all: ['admin', 'students'] as const,
   list: (q: StudentListParams) => ['admin', 'students', 'list', q] as const,

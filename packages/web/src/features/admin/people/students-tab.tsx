@@ -3,7 +3,7 @@ import { useMemo, useState, type Key } from 'react';
 import { Button, Input, Modal, Select, Space, Tag, message } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
   ACTIVE_TYPES,
@@ -31,8 +31,8 @@ import { MESSAGE_ADMIN_KEYS, saveSegment } from '../operations/messages-admin-ap
 import { fetchHouses, fetchVenues, STRUCTURE_KEYS } from '../courses/structure-api.ts';
 import { STUDENT_ADMIN_KEYS, downloadStudentExport, fetchStudents, tagStudents, type StudentListParams } from './students-admin-api.ts';
 import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
+import { usePagedList } from '../shell/use-paged-list.ts';
 
-const PAGE_SIZE = 20;
 const SORTABLE: Partial<Record<string, StudentSort>> = { name: 'name', school: 'school', stage: 'stage', registered_at: 'registered_at', tuition_paid_at: 'paid_at' };
 
 /** Only the fields that narrow (the API ignores the others too). */
@@ -49,7 +49,6 @@ export default function StudentsTab() {
   const [filter, setFilter] = useState<SegmentFilter>({});
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ sort: StudentSort; order: 'asc' | 'desc' }>({ sort: 'registered_at', order: 'desc' });
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [tagMode, setTagMode] = useState<'add' | 'remove' | null>(null);
   const [tagValues, setTagValues] = useState<string[]>([]);
@@ -57,8 +56,12 @@ export default function StudentsTab() {
   const [segmentName, setSegmentName] = useState('');
 
   const clean = useMemo(() => cleanFilter(filter), [filter]);
-  const params: StudentListParams = { filter: clean, ...sort, page, page_size: PAGE_SIZE };
-  const list = useQuery({ queryKey: STUDENT_ADMIN_KEYS.list(params), queryFn: ({ signal }) => fetchStudents(params, signal), placeholderData: keepPreviousData });
+  const {
+    setPage,
+    query: params,
+    list,
+    pagination,
+  } = usePagedList({ filter: { filter: clean, ...sort }, queryKey: STUDENT_ADMIN_KEYS.list, fetch: (query: StudentListParams, signal) => fetchStudents(query, signal) });
   const venues = useQuery({ queryKey: STRUCTURE_KEYS.venues, queryFn: ({ signal }) => fetchVenues({ signal }) });
   const houses = useQuery({ queryKey: STRUCTURE_KEYS.houses, queryFn: ({ signal }) => fetchHouses({ signal }) });
   const provinces = useQuery(regionChildrenQuery('states', 1));
@@ -151,7 +154,7 @@ export default function StudentsTab() {
           onChange: (keys: Key[]) => setSelected(keys.map(Number)),
           getCheckboxProps: (s) => ({ 'aria-label': `选择 ${s.name || s.user_id}` }),
         }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={pagination}
       />
     );
 

@@ -1,4 +1,4 @@
-/** Requests of the 其他项目 tab (issue 15, decision 075), parsed with the domain's schemas (api/programmes.ts). */
+/** Requests of the 其他项目 tab (decision 075), parsed with the domain's schemas (api/programmes.ts). */
 import { z } from 'zod';
 import {
   adminProgrammeApplicationSchema,

@@ -1,5 +1,5 @@
 /**
- * The 其他项目 editor's form model (issue 15, decision 075), pure and unit-tested: a programme definition as the
+ * The 其他项目 editor's form model (decision 075), pure and unit-tested: a programme definition as the
  * form holds it (yuan, pickers, one option per line) and back, the domain schema's issues placed on the form's
  * fields, and the labels of the applications list.
  */
@@ -22,7 +22,7 @@ import {
 import { beijingWallClockToIso } from '../shell/admin-format.ts';
 import { fenToYuan, yuanToFen } from '../money/money.ts';
 
-/** Spec §1 active_type values an admin may restrict a programme to. */
+/** docs/product/users-and-roles.md active_type values an admin may restrict a programme to. */
 export const ACTIVE_TYPE_OPTIONS = [
   { value: 1, label: '学生 1' },
   { value: 3, label: 'SSI 3' },

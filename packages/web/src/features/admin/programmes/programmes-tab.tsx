@@ -32,7 +32,7 @@ function EditView({ code, onDone }: { code: string; onDone: (code: string) => vo
   return <ProgrammeEditor key={one.data.updated_at} programme={one.data} onSaved={onDone} onCancel={() => onDone(code)} />;
 }
 
-/** 其他项目 (issue 15, decision 075): every programme besides the summer one, its settings and its applications. */
+/** 其他项目 (decision 075): every programme besides the summer one, its settings and its applications. */
 export default function ProgrammesTab() {
   const { view, go } = useView();
   const info = useQuery({ queryKey: ADMIN_KEYS.teacher, queryFn: ({ signal }) => fetchTeacherInfo({ signal }) });

@@ -15,15 +15,15 @@ import { formatFen } from '../money/money.ts';
 export const ADMIN_TABS = [
   { key: 'applications', label: '申请管理', permission: 'admissions.decide' },
   { key: 'financial-aid', label: '助学金', permission: 'admissions.decide' },
-  // Issue 13 item 1 (decision 062): the first tab staff see.
+  // Decision 062: the first tab staff see.
   { key: 'students', label: '学生管理', permission: 'students.read' },
   { key: 'settings', label: '费用与截止日期', permission: 'money.settings' },
   { key: 'refunds', label: '退款', permission: 'money.refund' },
-  // Issue 14 item 6 (decision 073): daily reconciliation with the providers' bills, and receipts.
+  // Decision 073: daily reconciliation with the providers' bills, and receipts.
   { key: 'reconciliation', label: '对账', permission: 'money.reconcile' },
   { key: 'tracking', label: '访问统计', permission: 'analytics.read' },
   { key: 'content', label: '页面内容', permission: 'content.edit' },
-  // Issue 15 (decision 075): every other programme's settings, applications and decisions.
+  // Decision 075: every other programme's settings, applications and decisions.
   { key: 'programmes', label: '其他项目', permission: 'programmes.review' },
   // Programme structure (decision 039).
   { key: 'sessions', label: '期次', permission: 'settings.edit' },
@@ -33,22 +33,22 @@ export const ADMIN_TABS = [
   { key: 'placement', label: '分配与发布', permission: 'programme.edit' },
   { key: 'selection-rounds', label: '选课轮次', permission: 'programme.edit' },
   { key: 'onboarding', label: '入学事项', permission: 'programme.edit' },
-  // Issue 17 (decision 046).
+  // Decision 046.
   { key: 'checklist', label: '入学清单', permission: 'checklist.manage' },
-  // Issue 12 item 2 (decision 051): every course's sign-ins.
+  // Decision 051: every course's sign-ins.
   { key: 'checkin', label: '签到', permission: 'checkin.manage' },
-  // Issue 13 items 4 and 8 (decision 060).
+  // Decision 060.
   { key: 'house-cup', label: '学院杯', permission: 'house_cup.write' },
   { key: 'audit', label: '操作日志', permission: 'audit.read' },
-  // Issue 13 item 3 (decision 061).
+  // Decision 061.
   { key: 'messages', label: '消息', permission: 'messages.send' },
-  // Issue 13 items 2 and 5 (decision 065); 课程 gains its 课程概览 view.
+  // Decision 065; 课程 gains its 课程概览 view.
   { key: 'grades', label: '成绩', permission: 'programme.read' },
   { key: 'signs', label: '出勤', permission: 'programme.read' },
   { key: 'time-sheets', label: '工时', permission: 'time_sheets.approve' },
-  // Issue 13 item 9 (decision 063).
+  // Decision 063.
   { key: 'staff', label: '员工账号', permission: 'staff.manage' },
-  // Issue 13 item 7 (decision 066).
+  // Decision 066.
   { key: 'analytics', label: '数据分析', permission: 'analytics.read' },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; permission: Permission }>;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];

@@ -54,7 +54,7 @@ const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
 };
 const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, ...OPERATIONS_TABS };
 
-/** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (issue 3 items 3 and 5). */
+/** /admin and /admin/{tab} — applications and decisions, financial aid, fees and deadlines (decisions 011, 012). */
 export default function AdminPage() {
   const params = useParams();
   const navigate = useNavigate();
@@ -76,7 +76,7 @@ export default function AdminPage() {
         activeKey={tab}
         onChange={openTab}
         // At 375 px five tab labels do not fit and antd hides the rest behind "…": a phone gets one full-width
-        // select instead, every section one tap away (issue 10 item 8).
+        // select instead, every section one tap away (decision 031).
         {...(isPhone
           ? {
               renderTabBar: () => (

@@ -7,7 +7,7 @@ import { cardFieldsOf, pageOf, rowKeyOf } from './admin-table-model.ts';
 /**
  * The admin console's tables. On a computer an antd Table; on a phone, where an eight-column table would
  * mean scrolling sideways through every row, each row is a card of 「label: value」 lines with the same
- * columns, the same row click, selection and paging (issue 10 item 8).
+ * columns, the same row click, selection and paging (decision 031).
  */
 export function AdminTable<T extends object>(props: TableProps<T>) {
   const isPhone = useIsPhone();

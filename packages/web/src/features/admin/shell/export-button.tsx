@@ -10,7 +10,7 @@ export function sheetQuery(filter: Record<string, string | number | boolean | nu
   return out;
 }
 
-/** 导出 Excel (issue 13 item 6): downloads the list with its filter applied; an error is shown by the api client. */
+/** 导出 Excel (decisions 065, 066): downloads the list with its filter applied; an error is shown by the api client. */
 export function ExportButton({ path, query = {}, fileName }: { path: string; query?: Record<string, string>; fileName: string }) {
   const [busy, setBusy] = useState(false);
   return (

@@ -38,7 +38,7 @@ function RichField(props: { value: string; onChange: (html: string) => void; lab
   );
 }
 
-/** 页面内容: every public info page, its draft and published versions (issue 4 item 2). */
+/** 页面内容: every public info page, its draft and published versions (decisions 014, 019). */
 export default function ContentTab() {
   const [openSlug, setOpenSlug] = useState<string | null>(null);
   const list = useQuery({ queryKey: CONTENT_KEYS.list, queryFn: ({ signal }) => fetchContentList({ signal }) });

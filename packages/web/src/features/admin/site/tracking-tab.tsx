@@ -76,7 +76,7 @@ const dayColumns: TableColumnsType<PageViewRow> = [
   { title: '平均停留', key: 'dwell', width: 110, align: 'right', render: (_: unknown, r) => formatDwell(r.avg_dwell_seconds) },
 ];
 
-/** 访问统计: page views per path (or per day and path) in a Beijing date range, with average dwell time (issue 4 item 6). */
+/** 访问统计: page views per path (or per day and path) in a Beijing date range, with average dwell time (decision 016). */
 export default function TrackingTab({ initialRange }: { initialRange?: PageViewRange }) {
   const [range, setRange] = useState<PageViewRange>(() => initialRange ?? lastDays(7));
   const [view, setView] = useState<View>('path');
