@@ -1,5 +1,5 @@
 /**
- * The application form (issue 3 item 1): its constants, field rules, deadlines and the early-batch rule,
+ * The application form (decision 009): its constants, field rules, deadlines and the early-batch rule,
  * and the readable summary an admin sees. Pure: the api and the web both read it. Decisions:
  * docs/decisions/009-application-batches-and-deadlines.md.
  */
@@ -369,7 +369,7 @@ export const step2SubmitSchema = z
   .transform((v) => (v.english_test === 'NONE' ? { ...v, english_score: '' } : v));
 
 // ---------------------------------------------------------------------------------------------------------
-// Drafts that are never lost (issue 10 item 3; docs/decisions/024-drafts-never-lost.md)
+// Drafts that are never lost (docs/decisions/024-drafts-never-lost.md)
 
 /** Under a counted input when typing or pasting stopped at the limit (nothing is cut without saying so). */
 export const TEXT_LIMIT_REACHED = '已达字数上限（{0}字），超出的内容未能输入';

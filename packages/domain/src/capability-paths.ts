@@ -8,16 +8,16 @@
 
 /** Path prefixes whose next segment is the secret (a token, a verification code, an order number). */
 export const CAPABILITY_PATH_PREFIXES = [
-  /** Parent pays the tuition from a link the student shares (spec §2 /pay/admission-parent/{token}). */
+  /** Parent pays the tuition from a link the student shares (docs/product/screens-and-routes.md /pay/admission-parent/{token}). */
   '/pay/admission-parent/',
-  /** Parent pays an SBP programme (spec §2 /pay/sbp-parent/{token}). */
+  /** Parent pays an SBP programme (docs/product/screens-and-routes.md /pay/sbp-parent/{token}). */
   '/pay/sbp-parent/',
   /** The API behind both parent-pay pages. */
   '/api/guest/payment/pay-for/',
   /** The offer letter's public verification page (its QR code and printed address), and its API. */
   '/offer/verify/',
   '/api/guest/offer-letter/verify/',
-  /** A certificate shown by its token (spec §2 /student/certificate/{token}); /student/certificate itself is not one. */
+  /** A certificate shown by its token (docs/product/screens-and-routes.md /student/certificate/{token}); /student/certificate itself is not one. */
   '/student/certificate/',
   /** The sandbox checkout: anyone holding the address can confirm or fail the order (demo and tests only). */
   '/pay/sandbox/',

@@ -1,5 +1,5 @@
 /**
- * The admitted student's checklist (issue 17 item 1, decision 046): items admins define per programme
+ * The admitted student's checklist (decision 046): items admins define per programme
  * (professional track) and batch, each done when the record behind its `key` exists (a submitted form, a
  * sign-up row, a confirmation), waived by staff per student, late once its due date has passed.
  */

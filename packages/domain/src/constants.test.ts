@@ -14,7 +14,7 @@ import {
   topBarHeight,
 } from './constants.ts';
 
-describe('spec §9 constants', () => {
+describe('docs/product/constants.md constants', () => {
   it('has the three session windows in Asia/Shanghai, in order', () => {
     expect(SESSION_WINDOWS.map((w) => w.name)).toEqual(['第一期', '第二期', '第三期']);
     expect(SESSION_WINDOWS.map((w) => [w.startsAt, w.endsAt])).toEqual([

@@ -1,9 +1,9 @@
-/** Business constants and limits (spec §9, docs/api-contract.md). */
+/** Business constants and limits (docs/product/constants.md, docs/api-contract.md). */
 
 export const TIMEZONE = 'Asia/Shanghai';
 
 /**
- * Spec §9 session windows of the 2022 season, used only for the session names and past-season rules. The
+ * docs/product/constants.md session windows of the 2022 season, used only for the session names and past-season rules. The
  * current programme's windows are programme facts that admins edit (programme.ts, decision 029).
  */
 export const SESSION_WINDOWS = [
@@ -43,10 +43,10 @@ export const ACCOUNT_LIMITS = {
   captchaTtlMs: 5 * 60_000,
   captchaMin: 1,
   captchaMax: 20,
-  /** Spec §4/§9: a wrong captcha answer locks sending for 3 s. */
+  /** docs/product/states.md and docs/product/constants.md: a wrong captcha answer locks sending for 3 s. */
   captchaWrongLockMs: LIMITS.captchaLockMs,
   smsCodeTtlMs: 10 * 60_000,
-  /** Spec §9: 60 s between two codes to one phone. */
+  /** docs/product/constants.md: 60 s between two codes to one phone. */
   smsResendIntervalMs: LIMITS.countdownSeconds * 1000,
   smsDailyPerPhone: 10,
   smsDailyPerIp: 30,
@@ -81,7 +81,7 @@ export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 export const PAYMENT_PROVIDERS = ['AL', 'WX', 'STRIPE', 'NHP', 'SDL', 'FAMILY', 'CMB'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-/** UTC, then UTC+1 … UTC+12, then UTC-1 … UTC-12 (spec §9 order). */
+/** UTC, then UTC+1 … UTC+12, then UTC-1 … UTC-12 (docs/product/constants.md order). */
 export const TIME_ZONE_OPTIONS: ReadonlyArray<{ label: string; value: string }> = [
   'UTC',
   ...Array.from({ length: 12 }, (_, i) => `UTC+${i + 1}`),

@@ -1,5 +1,5 @@
 /**
- * The public info pages of spec §2 (and the houses they include): slug, path, menu title and the AMC flag.
+ * The public info pages of docs/product/screens-and-routes.md (and the houses they include): slug, path, menu title and the AMC flag.
  * Zod-free, so the web's route table and footer and the api's prerender read the one list (decisions 014, 018).
  */
 
@@ -18,7 +18,7 @@ export type HouseSymbol = House['symbol'];
 // Session tracks -----------------------------------------------------------------------------------------------
 
 /**
- * Session (会场) tracks with a public page at /inner/h/<symbol> (spec §2 /inner/h/{symbol}, §6 "H- session").
+ * Session (会场) tracks with a public page at /inner/h/<symbol> (docs/product/screens-and-routes.md /inner/h/{symbol}, §6 "H- session").
  * A student's place_track.professional_track starting with the symbol belongs to that track (decision 028).
  */
 export const SESSION_TRACKS = [{ symbol: 'H-', name: 'H- 荣誉会场' }] as const;
@@ -41,10 +41,10 @@ function def(slug: string, navTitle: string, amcHidden = false): ContentSlugDef 
   return { slug, path: `/${slug}`, navTitle, amcHidden };
 }
 
-/** The full online notice (spec §4): the side helper's card and the offline-to-online dialog link it. */
+/** The full online notice (docs/product/states.md): the side helper's card and the offline-to-online dialog link it. */
 export const ONLINE_NOTICE_PATH = '/notice/online-notice-free';
 
-/** Every public info page of spec §2, in menu order. */
+/** Every public info page of docs/product/screens-and-routes.md, in menu order. */
 export const CONTENT_SLUGS: readonly ContentSlugDef[] = [
   def('', '首页'),
   ...HOUSES.map((h) => def(`inner/h/${h.symbol}`, `${h.name}学院`)),

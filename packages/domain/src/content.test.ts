@@ -32,7 +32,7 @@ function firstIssue(value: unknown) {
 }
 
 describe('CONTENT_SLUGS', () => {
-  it('has every info route of spec §2 once, with its path and AMC flag', () => {
+  it('has every info route of docs/product/screens-and-routes.md once, with its path and AMC flag', () => {
     const slugs = CONTENT_SLUGS.map((s) => s.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
     expect(slugs).toHaveLength(34);

@@ -1,7 +1,7 @@
 /**
- * The public site's content store (issue 4, docs/api-contract.md "Content", docs/decisions/013-content-store.md).
+ * The public site's content store (docs/api-contract.md "Content", docs/decisions/013-content-store.md).
  *
- * Each info page of spec §2 has a row in `content_pages` keyed by its slug (the path without the leading slash,
+ * Each info page of docs/product/screens-and-routes.md has a row in `content_pages` keyed by its slug (the path without the leading slash,
  * '' for the home page). Its words are a PageDocument: a hero and a list of sections, each with sanitised rich
  * text and/or structured items (FAQ, people, timeline, cards, stats). Page layouts are code in the web; the
  * words come from here.

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the course centre (issue 11, decisions 041/042): meeting clashes, the per-student limits a seat
+ * Pure rules of the course centre (decisions 041/042): meeting clashes, the per-student limits a seat
  * must respect, the seeded preference allocation, and the grab countdown. No I/O: the api runs these inside its
  * transactions, the web shows the same verdicts before the student presses a button.
  */

@@ -32,7 +32,7 @@ describe('courseSelectionGate', () => {
   });
 });
 
-describe('courseCentreGate (the course centre on every request; spec §8 order)', () => {
+describe('courseCentreGate (the course centre on every request; docs/product/errors.md order)', () => {
   it('unpaid → 403-30 用户尚未开放选课！ before the publication check, which comes before the venue check', () => {
     expect(courseCentreGate({ tuitionPaid: false, venueResultPublished: false, venueAssigned: false })).toEqual({ status: '403-30', msg: '用户尚未开放选课！' });
     expect(courseCentreGate({ tuitionPaid: true, venueResultPublished: false, venueAssigned: false })).toEqual({ status: '403-30', msg: '请在公布会场结果后选课' });

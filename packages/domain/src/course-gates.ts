@@ -1,5 +1,5 @@
 /**
- * The §8 gates of the course centre and the house pages (issue 11, decision 040): pure functions that answer
+ * The §8 gates of the course centre and the house pages (decision 040): pure functions that answer
  * null (pass) or the exact status and message the API sends. The API computes the state from the database and
  * throws the answer; the web's single response handler then sends the student to their status page.
  */
@@ -40,7 +40,7 @@ export interface CourseSelectionState extends PlacementState {
 }
 
 /**
- * Who may enter the course centre at all (spec §8, the 403-30 family; decision 044): not paid → 用户尚未开放选课！;
+ * Who may enter the course centre at all (docs/product/errors.md, the 403-30 family; decision 044): not paid → 用户尚未开放选课！;
  * venue result not out → 请在公布会场结果后选课 (before publication nobody learns whether they have a venue);
  * no venue or no session → 403-20 暂无会场信息. The course centre calls this on every request; the success card
  * calls it through courseSelectionGate. One order, one place.

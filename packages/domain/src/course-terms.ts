@@ -1,5 +1,5 @@
 /**
- * Zod-free words of the programme structure after admission (issue 11): course categories, languages, the twelve
+ * Zod-free words of the programme structure after admission (decisions 039–045): course categories, languages, the twelve
  * houses and the course centre's limits. Shared by the admin console, the course centre and the house pages.
  */
 import type { SessionKey } from './programme-terms.ts';
@@ -20,7 +20,7 @@ export const COURSE_LANGUAGES = ['zh', 'en', 'bilingual'] as const;
 export type CourseLanguage = (typeof COURSE_LANGUAGES)[number];
 export const COURSE_LANGUAGE_LABELS: Record<CourseLanguage, string> = { zh: '中文', en: '英文', bilingual: '中英双语' };
 
-/** Spec §9: at most 2 extra Frontier Conversation places per student; at least 2 Cornerstone Workshops. */
+/** docs/product/constants.md: at most 2 extra Frontier Conversation places per student; at least 2 Cornerstone Workshops. */
 export const COURSE_LIMITS = { FC_EXTRA_MAX: 2, CW_MIN: 2 } as const;
 
 /**

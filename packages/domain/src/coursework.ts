@@ -1,5 +1,5 @@
 /**
- * Course work (issue 12 items 3–4, decisions 052/053): assignments, submissions, the writing centre and course
+ * Course work (decisions 052/053): assignments, submissions, the writing centre and course
  * grades. Zod-free rules shared by the api and the web: messages, limits, the rubric sum, the submission
  * window and the final-grade computation.
  */

@@ -1,5 +1,5 @@
 /**
- * E-mail verification (issue 10 item 10, decision 027): the result pages, the reasons a link fails and the
+ * E-mail verification (decision 027): the result pages, the reasons a link fails and the
  * limits on sending. Zod-free, so the web's paths module and the api's redirect share the one list.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The envelope's zod schemas (spec §8). Apart from errors.ts so the status codes and their handling stay
+ * The envelope's zod schemas (docs/product/errors.md). Apart from errors.ts so the status codes and their handling stay
  * zod-free for the web's first load (decision 018).
  */
 import { z } from 'zod';

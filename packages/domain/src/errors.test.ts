@@ -17,7 +17,7 @@ import {
 import { envelopeSchema } from './envelope.ts';
 
 describe('STATUS', () => {
-  it('has the spec §8 codes, gates as strings', () => {
+  it('has the docs/product/errors.md codes, gates as strings', () => {
     expect(STATUS_CODES).toEqual([
       200, 302, 401, 4001, 4003, 4004, 4005,
       '403-10', '403-20', '403-21', '403-22', '403-23', '403-30', '403-40', '403-50', '403-60',
@@ -157,7 +157,7 @@ describe('envelopeSchema', () => {
   });
 });
 
-describe('clientActionFor (spec §8)', () => {
+describe('clientActionFor (docs/product/errors.md)', () => {
   it.each([
     [200, 'ok', 0],
     [302, 'redirect', 1000],

@@ -1,7 +1,7 @@
 import type { ZodError } from 'zod';
 import { MSG } from './messages.ts';
 
-/** Body `status` codes of the envelope (spec §8, docs/api-contract.md). Gate codes are strings on the wire. */
+/** Body `status` codes of the envelope (docs/product/errors.md, docs/api-contract.md). Gate codes are strings on the wire. */
 export const STATUS = {
   OK: 200,
   REDIRECT: 302,
@@ -53,7 +53,7 @@ export function isStatusCode(status: unknown): status is StatusCode {
   return (STATUS_CODES as readonly unknown[]).includes(status);
 }
 
-/** Words for each gate when the server gives none (spec §8 list; 403-40 and 402-x are ours). */
+/** Words for each gate when the server gives none (docs/product/errors.md list; 403-40 and 402-x are ours). */
 export const GATE_MESSAGES: Record<GateCode, string> = {
   '403-10': MSG.OFFER_AND_PAID_ONLY,
   '403-20': MSG.NO_PLACE,
@@ -202,11 +202,11 @@ export function isAppError(error: unknown): error is AppError {
 export type ClientActionKind = 'ok' | 'toast' | 'redirect' | 'login' | 'reload' | 'back' | 'gate';
 export type ClientAction = { kind: ClientActionKind; delayMs: number };
 
-/** Spec §8: 302, 4004 and 4005 wait 1 s so the message can be read before the page changes. */
+/** docs/product/errors.md: 302, 4004 and 4005 wait 1 s so the message can be read before the page changes. */
 export const CLIENT_ACTION_DELAY_MS = 1000;
 
 /**
- * What the web's single response handler does with a body status (spec §8):
+ * What the web's single response handler does with a body status (docs/product/errors.md):
  * ok: hand data to the caller; toast: show msg; redirect: show msg, go to data.url;
  * login: toast 请重新登录！, clear the login, go to /register?r=<path>; reload / back: show msg, then act;
  * gate: show msg and go to the page the student's status calls for (nextStudentPage).

@@ -1,5 +1,5 @@
 /**
- * Fee plans (issue 14 item 5, docs/decisions/072): a product (tuition today; issue 15 adds the week camps) is
+ * Fee plans (docs/decisions/072): a product (tuition today; the other programmes work (decisions 075, 076) adds the week camps) is
  * paid in one go or as a deposit (定金) and a final payment (尾款), each installment with its own due date, a
  * reminder schedule and an overdue rule. Installments are payable purposes of their own (`tuition_deposit`,
  * `tuition_final`), so the single `tuition` order path stays exactly as it was. No I/O.
@@ -11,7 +11,7 @@ import { MAX_FEE_FEN, PAYMENT_CURRENCY, type PaymentPurpose } from './payments.t
 import { TUITION_PAY_DAYS } from './api/admission.ts';
 import { requestObjectSchema, timestampSchema } from './api/common.ts';
 
-/** Products that may be split. Issue 15 appends its programmes here and their purposes to PAYMENT_PURPOSES. */
+/** Products that may be split. The other programmes work (decisions 075, 076) appends its programmes here and their purposes to PAYMENT_PURPOSES. */
 export const INSTALLMENT_PRODUCTS = ['tuition'] as const;
 export type InstallmentProduct = (typeof INSTALLMENT_PRODUCTS)[number];
 

@@ -45,7 +45,7 @@ export function passwordProblem(value: string | undefined): string | null {
 
 /**
  * Canada shares +1 with the United States; as a phone code it would be a duplicate entry, so the phone
- * area-code selector leaves it out (spec §5). Other uses (nationality) keep it.
+ * area-code selector leaves it out (docs/product/validation.md). Other uses (nationality) keep it.
  */
 export function filterAreaCodes<T extends { short: string }>(items: readonly T[], forPhone: boolean): T[] {
   if (!forPhone) return [...items];

@@ -1,5 +1,5 @@
 /**
- * House sorting (issue 11): a venue's students dealt into houses so that house sizes differ by at most one, and,
+ * House sorting (decisions 039–045): a venue's students dealt into houses so that house sizes differ by at most one, and,
  * where the data exists, each group (gender, school) is spread as evenly as the sizes allow. Deterministic from a
  * stored seed so a run can be reproduced and audited: the same seed and the same students give the same houses.
  */

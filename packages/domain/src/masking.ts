@@ -1,5 +1,5 @@
 /**
- * Masking of personal numbers inside free text (DESIGN §4: no unmasked phone or ID number in a log line).
+ * Masking of personal numbers inside free text (docs/design.md §4: no unmasked phone or ID number in a log line).
  * Pure string work, so the server's log scrubber and any later export or report can share it.
  */
 import { maskPhone } from './payments.ts';

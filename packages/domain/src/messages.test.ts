@@ -3,7 +3,7 @@ import { MSG, formatMessage, wecomErrorMessage } from './messages.ts';
 
 describe('MSG', () => {
   it.each([
-    // spec §5
+    // docs/product/validation.md
     ['TEXT_REQUIRED', '输入框不能为空'],
     ['NOT_FILLED', '未填写'],
     ['PHONE_LENGTH', '请填写11位手机!'],
@@ -18,7 +18,7 @@ describe('MSG', () => {
     ['AREA_REQUIRED', '请选择区域'],
     ['SCHOOL_REQUIRED', '请选择或输入学校全名'],
     ['FILE_TOO_LARGE', '文件过大，超过{0}'],
-    // spec §8
+    // docs/product/errors.md
     ['INFO_INCOMPLETE', '未完善信息填写，请完善信息后查看'],
     ['OFFER_AND_PAID_ONLY', '仅限被录取并支付费用的用户访问'],
     ['APPLY_INCOMPLETE', '未完成申请，暂时无法查看'],

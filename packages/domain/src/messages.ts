@@ -1,5 +1,5 @@
 /**
- * Every user-facing Chinese message the domain names. Spec §5 (validation), §6 (gates), §8 (error catalogue)
+ * Every user-facing Chinese message the domain names. docs/product/validation.md (validation), §6 (gates), §8 (error catalogue)
  * verbatim, plus the account messages agreed for this milestone. Server and client both read from here so
  * the same rule always shows the same words.
  */
@@ -190,7 +190,7 @@ export const MSG = {
   SITE_QR_FILE_INVALID: '请上传 PNG 或 JPG 格式的二维码图片',
   PAGE_NOT_FOUND: '页面不存在',
 
-  // programmes (issue 15, docs/decisions/075-programmes.md)
+  // programmes (docs/decisions/075-programmes.md)
   PROGRAMME_NOT_FOUND: '项目不存在',
   PROGRAMME_CODE_INVALID: '项目代码须为2至30位小写字母、数字或连字符，并以字母开头',
   PROGRAMME_CODE_TAKEN: '项目代码已被使用',
@@ -255,7 +255,7 @@ export function formatMessage(template: string, ...args: ReadonlyArray<string | 
   });
 }
 
-/** WeCom failure page: error code in the URL → message (spec §8). */
+/** WeCom failure page: error code in the URL → message (docs/product/errors.md). */
 export const WECOM_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'user-1': MSG.WECOM_AUTH_ERROR,
   'user-2': MSG.WECOM_EID_ERROR,

@@ -1,9 +1,9 @@
 /**
- * The admitted student's onboarding forms (issue 17 item 3, decision 046): basic information, previous
+ * The admitted student's onboarding forms (decision 046): basic information, previous
  * schooling, the mailing address for the welcome kit, and health. They travel through the spec's
  * `POST /api/student/form {form_name, value}` like the application's follow-up form, with two additions: a
  * draft (`draft: true`) keeps what it can without submitting, and every one of them needs an offer and paid
- * tuition (spec §6, 403-10). Field rules and messages are spec §5's.
+ * tuition (docs/product/users-and-roles.md, 403-10). Field rules and messages are docs/product/validation.md's.
  */
 import { z } from 'zod';
 import { MSG, formatMessage } from './messages.ts';

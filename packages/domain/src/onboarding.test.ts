@@ -5,7 +5,7 @@ import { MSG } from './messages.ts';
 const offer = '2026-05-01T10:00:00+08:00';
 const after = (hours: number) => new Date(Date.parse(offer) + hours * 3_600_000).toISOString();
 
-describe('limitedPaidUnlocked (spec §6)', () => {
+describe('limitedPaidUnlocked (docs/product/users-and-roles.md)', () => {
   it('unlocks a payment within 3 days of the offer, to the millisecond', () => {
     expect(limitedPaidUnlocked({ offerAt: offer, tuitionPaidAt: after(1) }, LIMITED_PAID_DEFAULTS)).toBe(true);
     expect(limitedPaidUnlocked({ offerAt: offer, tuitionPaidAt: after(72) }, LIMITED_PAID_DEFAULTS)).toBe(true);

@@ -1,6 +1,6 @@
 /**
- * Onboarding of the admitted student (issue 17 items 2, 4, 5; decisions 048–049): the sign-up kinds, the
- * limited-paid unlock rule of spec §6 and the join-link window of info sessions. Pure functions, no I/O.
+ * Onboarding of the admitted student (decisions 048–049): the sign-up kinds, the
+ * limited-paid unlock rule of docs/product/users-and-roles.md and the join-link window of info sessions. Pure functions, no I/O.
  */
 
 /** What a student can sign up for; `major` is the confirmation of the major (one per student). */
@@ -51,7 +51,7 @@ export interface LimitedPaidSettings {
 export const LIMITED_PAID_DEFAULTS: LimitedPaidSettings = { days: 3, cutoff: null };
 
 /**
- * Spec §6: limited-paid content is unlocked when tuition was paid within `days` days of the offer, or paid on
+ * docs/product/users-and-roles.md: limited-paid content is unlocked when tuition was paid within `days` days of the offer, or paid on
  * or after the cutoff. No offer or no payment: locked.
  */
 export function limitedPaidUnlocked(input: { offerAt: string | null; tuitionPaidAt: string | null }, settings: LimitedPaidSettings): boolean {

@@ -7,7 +7,7 @@ export const PAGES = {
   admission: '/student/admission',
   admissionPay: '/student/admission/pay',
   admissionSuccess: '/student/admission/success',
-  /** A paid student's card: session, venue, house and course selection (issue 11, decision 040). */
+  /** A paid student's card: session, venue, house and course selection (decision 040). */
   cardCourse: '/student/card/course',
   volunteerApplication: '/volunteer/application',
   teacher: '/teacher',
@@ -20,7 +20,7 @@ export const PAGES = {
 
 export type PagePath = (typeof PAGES)[keyof typeof PAGES];
 
-/** Where a 401 sends the user: /register with the path to come back to (spec §4, §8). */
+/** Where a 401 sends the user: /register with the path to come back to (docs/product/states.md and docs/product/errors.md). */
 export function registerPathWithReturn(returnPath: string): string {
   return `${PAGES.register}?r=${encodeURIComponent(returnPath)}`;
 }

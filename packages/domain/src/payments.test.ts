@@ -111,7 +111,7 @@ describe('provider and channel pairs', () => {
     expect(payKindOf('AL', 'wechat_scan')).toBeNull();
   });
 
-  it('every listed channel is one of spec §9, and providers without an integration offer none', () => {
+  it('every listed channel is one of docs/product/constants.md, and providers without an integration offer none', () => {
     for (const provider of PAYMENT_PROVIDERS) {
       for (const channel of channelsOf(provider)) expect(PAYMENT_CHANNELS).toContain(channel);
     }

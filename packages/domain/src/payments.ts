@@ -1,5 +1,5 @@
 /**
- * Payment rules shared by api and web (issue 3, docs/decisions/007-payments.md): purposes, the order state
+ * Payment rules shared by api and web (docs/decisions/007-payments.md): purposes, the order state
  * machine, money in integer fen, which provider/channel pairs the platform can take, masking a payer-facing
  * name. No I/O.
  */
@@ -9,7 +9,7 @@ import type { PaymentChannel, PaymentProvider } from './constants.ts';
 export const PROGRAMME_NAME = 'Summit 高中生夏季学术项目';
 
 /** Installment purposes (decision 072): `tuition` is paid whole; a split plan pays tuition_deposit then tuition_final. */
-/** programme_*: an order of another programme (issue 15, decision 075); the order's programme_id says which. */
+/** programme_*: an order of another programme (decision 075); the order's programme_id says which. */
 export const PAYMENT_PURPOSES = ['apply_fee', 'tuition', 'tuition_deposit', 'tuition_final', 'programme_apply_fee', 'programme_whole', 'programme_deposit', 'programme_final'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 /** What POST /api/student/payment takes: the summer programme's own fees (programme orders have their own endpoint). */
@@ -141,14 +141,14 @@ export function maskPhone(phone: string): string {
 export type PayKind = 'qr' | 'redirect' | 'jsapi';
 
 /**
- * The provider/channel pairs the platform can take (spec §9 names more; the rest answer 暂不支持该支付方式).
+ * The provider/channel pairs the platform can take (docs/product/constants.md names more; the rest answer 暂不支持该支付方式).
  * WX: native scan, H5 (wap) and JSAPI inside WeChat (mp, wechat_mp). AL: precreate scan, page pay (web)
  * and wap pay.
  */
 const PAY_METHODS: Partial<Record<PaymentProvider, Partial<Record<PaymentChannel, PayKind>>>> = {
   WX: { scan: 'qr', wechat_scan: 'qr', wap: 'redirect', wechat_wap: 'redirect', mp: 'jsapi', wechat_mp: 'jsapi' },
   AL: { scan: 'qr', web: 'redirect', alipay: 'redirect', alipay_web: 'redirect', wap: 'redirect', alipay_wap: 'redirect' },
-  // Stripe (decision 071): spec §9's `checkout`, one hosted card form for desktops and phones alike.
+  // Stripe (decision 071): docs/product/constants.md's `checkout`, one hosted card form for desktops and phones alike.
   STRIPE: { checkout: 'redirect' },
   // NHP (decision 076): the partner's hosted page, on desktops and phones; only the week camps accept it.
   NHP: { web: 'redirect', wap: 'redirect' },

@@ -1,5 +1,5 @@
 /**
- * Staff permissions (issue 13 item 9, decision 063): one table of what each teacher type may do in the admin
+ * Staff permissions (decision 063): one table of what each teacher type may do in the admin
  * console, and which permission every /api/admin route needs. Pure data: the api's auth hook enforces it on
  * every admin request, services call `can` for finer checks, and the web shows a staff member only their tabs.
  */
@@ -113,7 +113,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/admin/analytics/funnel': 'analytics.read',
   'GET /api/admin/analytics/profiles/:userId': 'analytics.read',
   'GET /api/admin/analytics/profiles/export': 'analytics.read',
-  // Other programmes (issue 15, decision 075).
+  // Other programmes (decision 075).
   'GET /api/admin/programmes': 'programmes.review',
   'POST /api/admin/programmes': 'programmes.manage',
   'GET /api/admin/programmes/:code': 'programmes.review',
@@ -136,7 +136,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/admin/refunds/:refundNo/reject': 'money.refund_approve',
   'GET /api/admin/students/:userId/refunds': 'money.refund',
   'POST /api/admin/students/:userId/refunds': 'money.refund',
-  // Receipts and daily reconciliation (issue 14 item 6, decision 073).
+  // Receipts and daily reconciliation (decision 073).
   'GET /api/admin/reconciliation/runs': 'money.reconcile',
   'POST /api/admin/reconciliation/runs': 'money.reconcile',
   'GET /api/admin/reconciliation/mismatches': 'money.reconcile',

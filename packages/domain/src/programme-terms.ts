@@ -13,7 +13,7 @@ export type SessionKey = (typeof SESSION_KEYS)[number];
 export const SESSION_NAMES: Record<SessionKey, string> = { first: '第一期', second: '第二期', third: '第三期' };
 
 /**
- * The one label map of the application batches and deadlines, EB1/EB2/RD/MRD (spec §6 "前批I、提前批II",
+ * The one label map of the application batches and deadlines, EB1/EB2/RD/MRD (docs/product/users-and-roles.md "前批I、提前批II",
  * decision 009): `term` is the short Chinese name, `meaning` the sentence a tooltip or legend shows.
  */
 export const BATCH_TERMS = {

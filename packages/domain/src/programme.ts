@@ -1,5 +1,5 @@
 /**
- * Programme facts (issue 10 item 6, decision 029): the programme's name and year, whether it is held online or
+ * Programme facts (decision 029): the programme's name and year, whether it is held online or
  * in person (and when it switched to online, if it did), the three sessions' windows, and the tuition
  * difference refunded after a switch. Admins edit them in 费用与截止日期; every page, notice and PDF reads
  * them. Fees and deadlines keep their own settings (decisions 007, 009) and are served with the facts, so
@@ -79,7 +79,7 @@ const at = (local: string) => new Date(local).toISOString();
 
 /**
  * The demo programme: online from the start (nobody paid for an in-person place, so nobody sees the switch
- * notice). Session windows are spec §9's, moved to the deadlines' year.
+ * notice). Session windows are docs/product/constants.md's, moved to the deadlines' year.
  */
 export const DEFAULT_PROGRAMME_FACTS: StoredProgrammeFacts = {
   name: 'Summit 高中生夏季学术项目',

@@ -1,5 +1,5 @@
 /**
- * One product model for every programme the office runs besides the summer programme (issue 15, decision 075):
+ * One product model for every programme the office runs besides the summer programme (decision 075):
  * SSI, volunteers and trainees, student leaders (SL/CCL), SBP, H-week/X-week and the Dean's List. A programme
  * is data: who may apply, its form (steps, questions, uploads per role), its fees (application fee, whole or
  * deposit + final with due dates, optional priced durations), the documents it needs (passport, visa), its
@@ -117,7 +117,7 @@ export const programmeFeesSchema = z.object({
 export type ProgrammeFees = z.infer<typeof programmeFeesSchema>;
 
 export const programmeEligibilitySchema = z.object({
-  /** Student accounts' active_type values that may apply (spec §1); empty = any student. Ignored for SL programmes. */
+  /** Student accounts' active_type values that may apply (docs/product/users-and-roles.md); empty = any student. Ignored for SL programmes. */
   active_types: z.array(z.number({ error: MSG.PARAM_INVALID }).int({ error: MSG.PARAM_INVALID }).min(0, { error: MSG.PARAM_INVALID }).max(99, { error: MSG.PARAM_INVALID }), { error: MSG.PARAM_INVALID }).max(20, { error: MSG.PARAM_INVALID }),
   /** 仅中学生可游览: active_type 1 or 3 only (checked as well as active_types). */
   secondary_only: z.boolean({ error: MSG.PARAM_INVALID }),
@@ -195,7 +195,7 @@ export function applicationState(input: {
 
 // Eligibility and gates ---------------------------------------------------------------------------------------
 
-/** Types 1 and 3 are high-school students (spec §1). */
+/** Types 1 and 3 are high-school students (docs/product/users-and-roles.md). */
 export function isSecondaryStudent(activeType: number): boolean {
   return activeType === 1 || activeType === 3;
 }

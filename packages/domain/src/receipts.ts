@@ -1,5 +1,5 @@
 /**
- * Receipts and daily reconciliation (issue 14 item 6, docs/decisions/073): the amount in Chinese capitals, the
+ * Receipts and daily reconciliation (docs/decisions/073): the amount in Chinese capitals, the
  * receipt number, the Beijing calendar day, and the kinds of disagreement a reconciliation reports. No I/O.
  */
 import type { PaymentPayer } from './payments.ts';

@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 14 item 4, docs/decisions/068-refunds.md): the state machine, what may still go back on an
+ * Refunds (docs/decisions/068-refunds.md): the state machine, what may still go back on an
  * order, and the admin-edited refund policy the form applies. Amounts are integer fen throughout.
  */
 
@@ -83,7 +83,7 @@ export interface RefundPolicy {
 /** Until an admin saves one: no deadline, no deduction, a second admin for anything above ¥5,000. */
 export const DEFAULT_REFUND_POLICY: RefundPolicy = { deadline: null, deductions: [], approval_threshold_fen: 500_000 };
 
-/** The deduction the old online-move notice describes (spec §9): offered in the editor as an example line. */
+/** The deduction the old online-move notice describes (docs/product/constants.md): offered in the editor as an example line. */
 export const ONLINE_MOVE_DEDUCTION: RefundDeduction = { label: '线上转换差额', fen: 200_000 };
 
 export const REFUND_TIMING = {

@@ -1,4 +1,4 @@
-/** Account roles, login types and user sub-types (spec §1, §6; docs/api-contract.md). */
+/** Account roles, login types and user sub-types (docs/product/users-and-roles.md; docs/api-contract.md). */
 
 export const ROLES = ['student', 'teacher', 'school', 'sl'] as const;
 export type Role = (typeof ROLES)[number];
@@ -98,7 +98,7 @@ export function isVolunteer(activeType: number | null | undefined): boolean {
 
 export type AnalyticsUserType = 'student' | 'volunteer';
 
-/** Spec §1: 4, 8, 12 are volunteer type; 0, 1, 3 and anything unknown are student type. */
+/** docs/product/users-and-roles.md: 4, 8, 12 are volunteer type; 0, 1, 3 and anything unknown are student type. */
 export function analyticsUserType(activeType: number | null | undefined): AnalyticsUserType {
   return activeType != null && ANALYTICS_VOLUNTEER_TYPES.includes(activeType) ? 'volunteer' : 'student';
 }

@@ -1,5 +1,5 @@
 /**
- * Sessions under the user's control (issue 16 item 4, decision 037): the signed-in devices of an account,
+ * Sessions under the user's control (decision 037): the signed-in devices of an account,
  * ending one or all others, changing the password, and an administrator ending an account's sessions.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The public site's footer map (decision 014 addendum): every info page of spec §2 grouped for visitors and
+ * The public site's footer map (decision 014 addendum): every info page of docs/product/screens-and-routes.md grouped for visitors and
  * crawlers. Groups name slugs; titles and the AMC flag come from CONTENT_SLUGS. Zod-free: the web's footer and
  * the server's prerendered footer both draw it from here. AMC-hidden pages (decision 015) are left out there.
  */

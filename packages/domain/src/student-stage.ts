@@ -1,7 +1,7 @@
 /**
- * The admissions funnel as one ordered list (issue 13 items 1 and 7): a student's stage is the furthest step
+ * The admissions funnel as one ordered list (decisions 062, 066): a student's stage is the furthest step
  * reached. The Students console filters and sorts by it, messages target it, and analytics counts each step
- * (FUNNEL_STAGES is this list; the keys of step 1 and step 2 are the spec §3 signup statuses signed_up and applied).
+ * (FUNNEL_STAGES is this list; the keys of step 1 and step 2 are the docs/product/data.md signup statuses signed_up and applied).
  */
 
 export const STUDENT_STAGES = ['registered', 'info_completed', 'signed_up', 'apply_paid', 'applied', 'offer', 'tuition_paid'] as const;
@@ -17,13 +17,13 @@ export const STUDENT_STAGE_LABELS: Record<StudentStage, string> = {
   tuition_paid: '已缴学费',
 };
 
-/** The journey stamps the stage is read from (student_profiles' columns, the spec §3 status object). */
+/** The journey stamps the stage is read from (student_profiles' columns, the docs/product/data.md status object). */
 export interface StageStamps {
   infoCompletedAt: unknown;
   step1SubmittedAt: unknown;
   applyPaidAt: unknown;
   step2SubmittedAt: unknown;
-  /** 1: an offer released to the student (spec §3 offer_letter). A draft or a rejection is not a stage. */
+  /** 1: an offer released to the student (docs/product/data.md offer_letter). A draft or a rejection is not a stage. */
   offerLetter: number | null;
   tuitionPaidAt: unknown;
 }

@@ -69,7 +69,7 @@ describe('studentStatusSchema', () => {
   });
 });
 
-describe('nextStudentPage (spec §4)', () => {
+describe('nextStudentPage (docs/product/states.md)', () => {
   it.each([
     ['info incomplete', { info: false }, PAGES.info],
     ['info incomplete beats an issued offer', { info: false, offer: 1, tuitionPaid: true }, PAGES.info],

@@ -1,4 +1,4 @@
-/** The student status object (spec §3) and the decisions taken from it (spec §4). */
+/** The student status object (docs/product/data.md) and the decisions taken from it (docs/product/states.md). */
 import { z } from 'zod';
 import { PAGES, type PagePath } from './pages.ts';
 import { isVolunteer } from './roles.ts';
@@ -55,7 +55,7 @@ export function isOfferIssued(status: Pick<StudentStatus, 'offer_letter'>): bool
 }
 
 /**
- * Spec §4 progress redirect: the page a student belongs on now.
+ * docs/product/states.md progress redirect: the page a student belongs on now.
  * - volunteers (active_type 4, 12): /info until info is complete, then the volunteer application;
  * - info incomplete → /info;
  * - an admission decision exists (offer_letter not null): tuition paid → the course card (venue, house and

@@ -1,5 +1,5 @@
 /**
- * Text the database cannot store or that is not text at all (issue 10 item 1, docs/decisions/020): C0 control
+ * Text the database cannot store or that is not text at all (docs/decisions/020): C0 control
  * characters other than tab, line feed and carriage return (PostgreSQL refuses U+0000 in text and jsonb), and
  * UTF-16 surrogates without their pair (the driver would silently turn them into U+FFFD). Emoji and CJK
  * extension characters are proper surrogate pairs and pass. Zod-free so the web's first load may use it.

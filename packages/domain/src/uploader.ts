@@ -1,4 +1,4 @@
-/** The uploader widget's state machine (spec §4) and its defaults (spec §5, §7). */
+/** The uploader widget's state machine (docs/product/states.md) and its defaults (docs/product/validation.md and docs/api-contract.md). */
 import { LIMITS } from './constants.ts';
 
 export const UPLOAD_RETRIES = LIMITS.uploadRetries;

@@ -93,7 +93,7 @@ export const captchaAnswerSchema = z.preprocess(
 export const MAX_TEXT_CHARS = 20_000;
 
 /**
- * Counting rule for text limits (spec §5: a Chinese character or a run of Latin letters is one unit):
+ * Counting rule for text limits (docs/product/validation.md: a Chinese character or a run of Latin letters is one unit):
  * - a run of Latin letters and digits is 1 unit ("hello" 1, "COVID19" 1, "2023" 1); an apostrophe, hyphen
  *   or dot between two such characters keeps the run going ("don't", "well-known", "3.14" are 1 each);
  * - whitespace counts 0;

@@ -1,5 +1,5 @@
 /**
- * The bulk venue rule (issue 11, decision 040). The application form asks for a session, not a venue, so the
+ * The bulk venue rule (decision 040). The application form asks for a session, not a venue, so the
  * student's "preference" is where they study: a student goes to the in-person venue in their school's province or
  * city while it has room; everyone else, and anyone the local venue cannot seat, goes to the online venue; when the
  * online venue is full (or absent) the in-person venue with the most room takes them; when nothing has room the

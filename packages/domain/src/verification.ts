@@ -1,5 +1,5 @@
 /**
- * Phone verification countdown (spec §4): asking for a code shows an arithmetic question; a right answer
+ * Phone verification countdown (docs/product/states.md): asking for a code shows an arithmetic question; a right answer
  * starts a 60 s countdown on the send button; a wrong answer locks sending for 3 s, then asks a new
  * question. Pure transitions: every time-dependent event carries `now` (ms), so tests need no timers.
  */

@@ -1,5 +1,5 @@
 /**
- * Offer letter, its public verification, and financial aid (issue 3 item 5; docs/decisions/012). Amounts
+ * Offer letter, its public verification, and financial aid (docs/decisions/012). Amounts
  * are integer fen. No I/O.
  */
 import { z } from 'zod';

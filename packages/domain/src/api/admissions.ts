@@ -1,5 +1,5 @@
 /**
- * Admin side of admissions (issue 3 items 3 and 5): the applications list and detail, decisions (draft →
+ * Admin side of admissions (decisions 011, 012): the applications list and detail, decisions (draft →
  * released → withdrawn back to draft), bulk release, financial-aid grants. Schemas per endpoint plus the
  * pure rules that say which transition is allowed; the api enforces them, the web greys buttons with them.
  * docs/decisions/011-admission-decisions.md.
@@ -35,7 +35,7 @@ export const ADMISSION_STAGE_LABELS: Record<AdmissionStage, string> = {
   tuition_paid: '已缴学费',
 };
 
-/** Offer places are the three sessions of spec §9. */
+/** Offer places are the three sessions of docs/product/constants.md. */
 export const OFFER_PLACE_NAMES = SESSION_WINDOWS.map((s) => s.name) as [string, ...string[]];
 /** Offer tracks are the professional tracks of the application form. */
 export const OFFER_TRACKS = PROFESSIONAL_TRACKS.map((t) => t.value) as [string, ...string[]];

@@ -13,7 +13,7 @@ import {
 } from './analytics.ts';
 
 describe('funnel stages', () => {
-  it('are the seven stages of issue 13 item 7, in order, each with a Chinese label', () => {
+  it('are the seven stages of decision 066, in order, each with a Chinese label', () => {
     expect(FUNNEL_STAGES).toEqual(['registered', 'info_completed', 'signed_up', 'apply_paid', 'applied', 'offer', 'tuition_paid']);
     expect(FUNNEL_STAGES.map((s) => FUNNEL_STAGE_LABELS[s])).toEqual(['注册', '完善信息', '报名（第一步）', '缴申请费', '提交申请（第二步）', '获得录取', '缴学费']);
   });
@@ -53,7 +53,7 @@ describe('conversion maths', () => {
   });
 });
 
-describe('spec §3/§4 profile rules', () => {
+describe('docs/product/data.md and docs/product/states.md profile rules', () => {
   it('signup status is the highest of activated, signed up, paid, applied', () => {
     expect(signupStatusOfStamps({})).toBe('activated');
     expect(signupStatusOfStamps({ step1SubmittedAt: 'x' })).toBe('signed_up');

@@ -1,5 +1,5 @@
 /**
- * The admission funnel and the analytics profile (issue 13 item 7, spec §1, §3, §4; decision 066). The stage
+ * The admission funnel and the analytics profile (docs/product/users-and-roles.md, docs/product/data.md and docs/product/states.md; decision 066). The stage
  * list, its labels and the conversion maths live here so the API, the console and the export agree.
  */
 import { z } from 'zod';
@@ -69,7 +69,7 @@ export function percentText(rate: number): string {
   return `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
 }
 
-/** Spec §4: the highest of activated < signed up (step 1) < paid (application fee) < applied (step 2). */
+/** docs/product/states.md: the highest of activated < signed up (step 1) < paid (application fee) < applied (step 2). */
 export function signupStatusOfStamps(s: { step1SubmittedAt?: unknown; applyPaidAt?: unknown; step2SubmittedAt?: unknown }): SignupStatus {
   if (s.step2SubmittedAt != null) return 'applied';
   if (s.applyPaidAt != null) return 'paid';
@@ -77,7 +77,7 @@ export function signupStatusOfStamps(s: { step1SubmittedAt?: unknown; applyPaidA
   return 'activated';
 }
 
-/** Spec §3 user_school: the school id prefixed "s_" (empty when the student named no listed school). */
+/** docs/product/data.md user_school: the school id prefixed "s_" (empty when the student named no listed school). */
 export function analyticsSchoolId(schoolId: number | null | undefined): string {
   return schoolId == null ? '' : `s_${schoolId}`;
 }
@@ -150,7 +150,7 @@ export const funnelReportSchema = z.object({
 });
 export type FunnelReport = z.infer<typeof funnelReportSchema>;
 
-/** Spec §3 analytics profile, one student. */
+/** docs/product/data.md analytics profile, one student. */
 export const analyticsProfileSchema = z.object({
   user_unique_id: z.string(),
   user_phone: z.string(),
@@ -164,7 +164,7 @@ export const analyticsProfileSchema = z.object({
   user_school_name: z.string(),
   user_batch: z.enum(['early', 'regular']),
   user_signup_status: z.enum(['activated', 'signed_up', 'paid', 'applied']),
-  /** spec §3: 0/1/3 student, 4/8/12 volunteer, others student. */
+  /** docs/product/data.md: 0/1/3 student, 4/8/12 volunteer, others student. */
   user_type: z.enum(['student', 'volunteer']),
   activated_at: timestampSchema,
   info_completed_at: timestampSchema.nullable(),

@@ -1,5 +1,5 @@
 /**
- * Application endpoints (issue 3 item 1; docs/api-contract.md "Application"): deadlines (public and admin),
+ * Application endpoints (decision 009; docs/api-contract.md "Application"): deadlines (public and admin),
  * the two application steps, and the follow-up forms. Field rules live in ../application.ts.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The audit log console (操作日志, issue 13 item 8, decision 060): read-only, searchable by actor, object and
+ * The audit log console (操作日志, decision 060): read-only, searchable by actor, object and
  * time, with each row's before and after. There is no write route: rows are written only by the transactions
  * whose change they record.
  */

@@ -1,5 +1,5 @@
 /**
- * Certificates (issue 12 item 6, decision 058): the admins' rule (minimum attendance rate and final grade), the
+ * Certificates (decision 058): the admins' rule (minimum attendance rate and final grade), the
  * certificates issued by course, revocation and reissue, and the public verification by token.
  */
 import { z } from 'zod';

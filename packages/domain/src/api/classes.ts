@@ -1,5 +1,5 @@
 /**
- * The student's classes after selection (issue 12 items 5, 7, 8; decisions 054, 055): class pages, office hours,
+ * The student's classes after selection (decisions 054, 055): class pages, office hours,
  * course feedback and recommendation letters. Request and response schemas of /api/student/class/*,
  * /api/student/recommend-letters, /api/teacher/hour, /api/teacher/feedback, /api/teacher/recommend-letters and
  * the public letter file and verification.

@@ -40,7 +40,7 @@ export const clockSchema = z.object({ now: z.number().int() });
 export type Clock = z.infer<typeof clockSchema>;
 export const clockResponseSchema = envelopeSchema(clockSchema);
 
-/** Server time minus client time, in ms; add it to the client's clock to get server time (spec §7). */
+/** Server time minus client time, in ms; add it to the client's clock to get server time (docs/api-contract.md). */
 export function clockOffsetMs(serverNowMs: number, requestSentAtMs: number, responseReceivedAtMs: number): number {
   // The server read its clock about halfway through the round trip.
   // `+ 0` turns Math.round's -0 into 0.

@@ -1,5 +1,5 @@
 /**
- * The admin's roster of one course (spec §2 admin course-detail/{id}/{period}/{tab}, tab "students"; decision 056):
+ * The admin's roster of one course (docs/product/screens-and-routes.md admin course-detail/{id}/{period}/{tab}, tab "students"; decision 056):
  * enrolled students, the waitlist, adding a paid student of the course's session and venue, removing one.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Programme structure edited by admins (issue 11 item 1, decision 039): venues, the twelve houses, courses with
+ * Programme structure edited by admins (decision 039): venues, the twelve houses, courses with
  * their meetings, and the Excel sheet courses are imported from and exported to. Request and response schemas
  * per endpoint, each field rule with its Chinese message, and the sheet's columns as data so the api's import and
  * export (and the template) cannot drift apart.

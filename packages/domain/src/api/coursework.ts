@@ -1,5 +1,5 @@
 /**
- * Request and response schemas of course work (issue 12 items 3–4, decisions 052/053): /api/teacher/assignment*,
+ * Request and response schemas of course work (decisions 052/053): /api/teacher/assignment*,
  * /api/teacher/submission*, /api/teacher/writing*, /api/teacher/grade*, /api/teacher/notice, /api/admin/assignment,
  * /api/student/assignment*, /api/student/writing*, /api/student/grades*.
  */

@@ -1,5 +1,5 @@
 /**
- * The house cup (学院杯, issue 13 item 4, decision 060): an append-only ledger of points per house. An entry is
+ * The house cup (学院杯, decision 060): an append-only ledger of points per house. An entry is
  * never edited or deleted; a mistake is answered by a reversal, a counter-entry of the opposite points that
  * names the entry it reverses. The leaderboard is the ledger summed per house.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin messages (issue 13 item 3; decision 061): a message to a segment of students, delivered as one in-app
+ * Admin messages (decision 061): a message to a segment of students, delivered as one in-app
  * notice per recipient and, to students who opted in to SMS, one SMS through the provider's template; sent now
  * or scheduled. Students read every notice in 消息 (/student/messages).
  */
@@ -53,7 +53,7 @@ export const segmentFilterSchema = requestObjectSchema({
   /** Search: part of the name, digits of the phone, the end of the ID number, or part of the school's name. */
   q: z.string(err).trim().max(SEGMENT_Q_MAX, err).nullable().optional(),
   school_id: optionalId,
-  /** Student sub-type (spec §1): 1 student, 3 SSI, 4 volunteer, 8 trainee, 12 volunteer trainee. */
+  /** Student sub-type (docs/product/users-and-roles.md): 1 student, 3 SSI, 4 volunteer, 8 trainee, 12 volunteer trainee. */
   active_type: z.union(ACTIVE_TYPE_VALUES.map((v) => z.literal(v)), err).nullable().optional(),
   /** The furthest step of the funnel (student-stage.ts). */
   stage: z.enum(STUDENT_STAGES, err).nullable().optional(),

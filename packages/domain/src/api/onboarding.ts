@@ -1,5 +1,5 @@
 /**
- * Onboarding sign-ups, orientation and unlockable reading (issue 17 items 2, 4, 5; decisions 048–049).
+ * Onboarding sign-ups, orientation and unlockable reading (decisions 048–049).
  */
 import { z } from 'zod';
 import { MSG } from '../messages.ts';

@@ -1,5 +1,5 @@
 /**
- * The admin's operations views over the course centre and classes data (issue 13 items 2 and 6, decision 065):
+ * The admin's operations views over the course centre and classes data (decision 065):
  * the courses overview (fill, waitlist, attendance, average grade), grade distributions, attendance by
  * meeting / day / course, and a course's own grades and signs tabs of /admin/course-detail/{id}/{period}/{tab}.
  * The figures are computed here from counts so the api, the web and the tests share one definition.

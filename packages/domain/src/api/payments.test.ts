@@ -14,7 +14,7 @@ import {
 const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) => r.error?.issues[0];
 
 describe('POST /api/student/payment body', () => {
-  it('accepts a purpose, a spec §9 provider and channel', () => {
+  it('accepts a purpose, a docs/product/constants.md provider and channel', () => {
     expect(paymentCreateRequestSchema.parse({ purpose: 'apply_fee', provider: 'WX', channel: 'wechat_scan' })).toEqual({
       purpose: 'apply_fee',
       provider: 'WX',

@@ -1,4 +1,4 @@
-/** Payment endpoints (issue 3 items 2 and 6, docs/api-contract.md "Payments"). Amounts are integer fen. */
+/** Payment endpoints (decision 007, docs/api-contract.md "Payments"). Amounts are integer fen. */
 import { z } from 'zod';
 import { PAYMENT_CHANNELS, PAYMENT_PROVIDERS } from '../constants.ts';
 import { envelopeSchema } from '../envelope.ts';

@@ -1,5 +1,5 @@
 /**
- * Venue and house results (issue 11, decision 040): the student's success card, the house pages, the rosters and
+ * Venue and house results (decision 040): the student's success card, the house pages, the rosters and
  * the admin's assignment, sorting and publication calls.
  */
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export type HouseBrief = z.infer<typeof houseBriefSchema>;
 export const venueBriefSchema = z.object({ place_name: z.string(), name: z.string(), city: z.string(), is_beijing: z.boolean() });
 export type VenueBrief = z.infer<typeof venueBriefSchema>;
 
-/** GET /api/student/success-card-status (spec §3 success-card status; extra fields after `user` are ours). */
+/** GET /api/student/success-card-status (docs/product/data.md success-card status; extra fields after `user` are ours). */
 export const successCardStatusSchema = z.object({
   cards: z.object({ is_new: z.boolean() }),
   course_apply: z.object({ place_name: z.string().nullable(), open_at: nullableTime, close_at: nullableTime }),
@@ -31,7 +31,7 @@ export const successCardStatusSchema = z.object({
   house_open_at: nullableTime,
   /** Why course selection is closed for this student (the §8 message), null when open. */
   course_gate_msg: z.string().nullable(),
-  /** H-week / X-week (issue 15): the released admit of programme hxweek and its offer type, else null. */
+  /** H-week / X-week (decisions 075, 076): the released admit of programme hxweek and its offer type, else null. */
   hxweek_offer_letter: z.object({ offer_type: z.string() }).nullable(),
   /** Fen paid towards hxweek (deposit, final or whole); null when nothing is paid. */
   hxweek_paid_status: z.object({ fee: z.number().int() }).nullable(),

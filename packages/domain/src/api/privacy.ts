@@ -1,5 +1,5 @@
 /**
- * Minors' personal data (issue 13 item 11, decision 064): the admin's privacy panel of one student — the ID
+ * Minors' personal data (decision 064): the admin's privacy panel of one student — the ID
  * number masked (revealed on request, audited), the guardian's consent, a full data export and an erasure.
  */
 import { z } from 'zod';
@@ -33,7 +33,7 @@ export const privacyEraseRequestSchema = requestObjectSchema({
 });
 export type PrivacyEraseRequest = z.infer<typeof privacyEraseRequestSchema>;
 
-/** The guardian's consent as recorded with step 1 (spec §3 application step 1: 监护人授权). */
+/** The guardian's consent as recorded with step 1 (docs/product/data.md application step 1: 监护人授权). */
 export const guardianConsentSchema = z.object({
   recorded: z.boolean(),
   guardian_name: z.string().nullable(),

@@ -1,7 +1,7 @@
 /**
- * A programme's after-offer portal (issue 15, decision 075): the offer, the payment plan (application fee,
+ * A programme's after-offer portal (decision 075): the offer, the payment plan (application fee,
  * whole or deposit + final with due dates, priced durations), the parent link, passport and visa, the week
- * pages and the content pages. Gated as spec §6 says: 仅录取用户可访问, 完成定金支付后，方可访问.
+ * pages and the content pages. Gated as docs/product/users-and-roles.md says: 仅录取用户可访问, 完成定金支付后，方可访问.
  */
 import { z } from 'zod';
 import { envelopeSchema } from '../envelope.ts';
@@ -93,7 +93,7 @@ export const programmePageParamsSchema = z.object({ code: programmeCodeSchema, p
 export const programmePageSchema = z.object({ title: z.string(), html: z.string(), updated_at: timestampSchema });
 export const programmePageResponseSchema = envelopeSchema(programmePageSchema);
 
-// GET/PUT /api/student/programmes/:code/passport; PUT /api/student/hx-week/passport-own (spec §7 alias) -------------
+// GET/PUT /api/student/programmes/:code/passport; PUT /api/student/hx-week/passport-own (docs/api-contract.md alias) -------------
 export const passportRequestSchema = requestObjectSchema({
   number: z.string({ error: MSG.PASSPORT_NUMBER_INVALID }).max(40, { error: MSG.PASSPORT_NUMBER_INVALID }),
   /** As printed: ZHANG XIAOMING. */

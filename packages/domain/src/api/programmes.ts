@@ -1,5 +1,5 @@
 /**
- * Programme endpoints (issue 15, docs/decisions/075-programmes.md): the public page, the applicant's generic
+ * Programme endpoints (docs/decisions/075-programmes.md): the public page, the applicant's generic
  * form (steps, drafts, uploads per role), the spec's aliases, and the admin's definitions and decisions.
  * The after-offer portal (payments, passport, visa, weeks, pages) is in programme-portal.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Receipts and daily reconciliation (issue 14 item 6, docs/decisions/073): the admin 对账 console and the receipt
+ * Receipts and daily reconciliation (docs/decisions/073): the admin 对账 console and the receipt
  * lists students, parents and admins download from. Amounts are integer fen.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Refund endpoints (issue 14 item 4, decision 068). Amounts are integer fen. */
+/** Refund endpoints (decision 068). Amounts are integer fen. */
 import { z } from 'zod';
 import { MAX_FEE_FEN, PAYMENT_PAYERS, PAYMENT_PURPOSES, fenToYuanString } from '../payments.ts';
 import { REFUND_STATUSES } from '../refunds.ts';

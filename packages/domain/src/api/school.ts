@@ -1,5 +1,5 @@
 /**
- * The school portal (issue 13 item 10, decision 059): a school account sees only the students whose profile
+ * The school portal (decision 059): a school account sees only the students whose profile
  * names its school — their application state, released decision, whether fees are paid (never amounts),
  * venue and enrolment, and their history by programme year — recommends a student, and exports its list.
  */

@@ -47,7 +47,7 @@ export function siteQrPath(which: SiteQrKind): string {
   return `/api/site/qr/${which}`;
 }
 
-// Contact details (issue 10 item 7, decision 030) -----------------------------------------------------------
+// Contact details (decision 030) -----------------------------------------------------------
 
 export const SITE_CONTACT_MSG = {
   PHONE: '请输入联系电话（数字、空格、+ 或 -，6–20 位）',

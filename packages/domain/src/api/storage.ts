@@ -1,5 +1,5 @@
 /**
- * Uploaded files (spec §3 "Uploaded file/image: name, url"). Files live in object storage under a key whose
+ * Uploaded files (docs/product/data.md "Uploaded file/image: name, url"). Files live in object storage under a key whose
  * prefix names the owner, `<role>/<account id>/<random>/<file name>`; the platform's own address for a file
  * is `/api/oss/file/<key>`, which checks who may read it before serving (local disk) or redirecting to a
  * short-lived signed address (S3, Aliyun OSS). Forms store `{ name, url }` with that address.

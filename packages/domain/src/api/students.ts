@@ -1,5 +1,5 @@
 /**
- * The admin Students console (issue 13 item 1, decision 062): list, search and filter on the server, a student's
+ * The admin Students console (decision 062): list, search and filter on the server, a student's
  * page with the whole timeline, audited edits, and bulk tagging. The filter is the messages' segment filter
  * (segmentFilterSchema): one definition, sent as query parameters here and as JSON in a message or a saved segment.
  */

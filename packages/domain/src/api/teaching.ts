@@ -1,5 +1,5 @@
 /**
- * The teacher's area and class attendance (issue 12, decisions 050/051): course access by teacher type, the
+ * The teacher's area and class attendance (decisions 050/051): course access by teacher type, the
  * course detail (roster, meetings, attendance), QR check-in sessions with rotating signed tokens, the teacher's
  * overrides with their audit, the student's attendance and calendar (with an .ics feed).
  */

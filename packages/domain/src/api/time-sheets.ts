@@ -1,13 +1,13 @@
 /**
- * Time-sheets (工时, issue 13 item 5, decision 065): hours worked by volunteers and trainees (active_type 4, 8,
- * 12; spec §3), recorded and approved by staff, totalled per person. Hours are half-hour steps; the database
+ * Time-sheets (工时, decision 065): hours worked by volunteers and trainees (active_type 4, 8,
+ * 12; docs/product/data.md), recorded and approved by staff, totalled per person. Hours are half-hour steps; the database
  * keeps minutes so totals are exact integers.
  */
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { DB_INT_MAX, idSchema, requestObjectSchema, timestampSchema } from './common.ts';
 
-/** Spec §3: 4 volunteer, 8 trainee, 12 volunteer trainee — the accounts that keep a time-sheet. */
+/** docs/product/data.md: 4 volunteer, 8 trainee, 12 volunteer trainee — the accounts that keep a time-sheet. */
 export const TIME_SHEET_ACTIVE_TYPES = [4, 8, 12] as const;
 export const ACTIVE_TYPE_LABELS: Record<number, string> = { 1: '学生', 3: 'SSI', 4: '志愿者', 8: '实习生', 12: '志愿者实习生' };
 export const isTimeSheetActiveType = (t: number) => (TIME_SHEET_ACTIVE_TYPES as readonly number[]).includes(t);

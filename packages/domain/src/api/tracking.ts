@@ -18,7 +18,7 @@ export const buryDotRequestSchema = requestObjectSchema({
 export type BuryDotRequest = z.infer<typeof buryDotRequestSchema>;
 export const buryDotResponseSchema = emptyResponseSchema;
 
-// Admin page-view report (issue 4 item 6) ------------------------------------------------------------------
+// Admin page-view report (decision 016) ------------------------------------------------------------------
 
 /** Event names the web app sends: a view on each navigation, the dwell time when the page is left. */
 export const TRACKING_EVENTS = { pageView: 'page_view', pageLeave: 'page_leave' } as const;

@@ -1,6 +1,6 @@
 /**
- * WeChat browser endpoints (issue 14 item 1, decision 069): web-page OAuth for login, binding and the payer's
- * open id, and JS-SDK signatures. Spec §7: `/api/payment/wechat/oauth` (return_url, scope base →
+ * WeChat browser endpoints (decision 069): web-page OAuth for login, binding and the payer's
+ * open id, and JS-SDK signatures. docs/api-contract.md: `/api/payment/wechat/oauth` (return_url, scope base →
  * data.wechat_pay_oauth_url) and `/api/wechat/js-config`.
  */
 import { z } from 'zod';
