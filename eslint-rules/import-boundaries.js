@@ -8,6 +8,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGES_DIR = path.join(ROOT, 'packages');
 const WEB_SRC = path.join(PACKAGES_DIR, 'web', 'src');
 const WEB_FEATURES = path.join(WEB_SRC, 'features');
+const WEB_LAYERS = ['app', 'features', 'components', 'lib'];
 
 /** Where a file lives: its package and, for web feature code, its feature folder. */
 export function locate(absPath) {
@@ -19,7 +20,11 @@ export function locate(absPath) {
     pkg === 'web' && !featureRel.startsWith('..') && !path.isAbsolute(featureRel)
       ? (featureRel.split(path.sep)[0] ?? null)
       : null;
-  return { pkg, feature };
+  // The web app's layer (decision 079): app → features → components → lib, each importing only those below it.
+  const webRel = path.relative(WEB_SRC, absPath);
+  const top = pkg === 'web' && !webRel.startsWith('..') && !path.isAbsolute(webRel) ? webRel.split(path.sep)[0] : null;
+  const layer = WEB_LAYERS.includes(top) ? top : null;
+  return { pkg, feature, layer };
 }
 
 /**
@@ -45,6 +50,12 @@ export function boundaryViolation(from, to) {
   }
   if (from.feature && to.feature && from.feature !== to.feature) {
     return `feature "${from.feature}" may not import feature "${to.feature}": move shared code to src/components or src/lib, compose in src/app (DESIGN §2 rule 3).`;
+  }
+  if (from.layer && from.layer !== 'app' && to.layer === 'app') {
+    return `src/${from.layer} may not import src/app: app composes the layers below it; move shared code to src/components or src/lib (decision 079).`;
+  }
+  if ((from.layer === 'lib' && (to.layer === 'features' || to.layer === 'components')) || (from.layer === 'components' && to.layer === 'features')) {
+    return `src/${from.layer} may not import src/${to.layer}: web layers go app → features → components → lib, each importing only those below it (decision 079).`;
   }
   return null;
 }
