@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 6 on the real process (decision 038): `WORKERS=2` refuses the embedded database with a clear
+ * Decision 038 on the real process (decision 038): `WORKERS=2` refuses the embedded database with a clear
  * message, and on PostgreSQL serves requests from two worker processes behind one port (NODE_ENV=test adds
  * the worker's pid as x-summit-pid), restarts a worker that dies, and stops them all on SIGTERM.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 2, on the real process (decision 022): `main.ts` is SIGKILLed at several moments of its first
+ * On the real process (decision 022): `main.ts` is SIGKILLed at several moments of its first
  * start on one data directory (mid-initdb, after initdb before the cluster is moved into place, after
  * migrations, inside the reference-data transaction, inside the demo-seed transaction); the next start must
  * complete everything: schools present (once), demo accounts log in, the seed reported once.

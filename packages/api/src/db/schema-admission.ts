@@ -1,5 +1,5 @@
 /**
- * Tables of the admission journey (issue 3): the application form, follow-up forms, decisions and offer
+ * Tables of the admission journey (decisions 007, 009–012): the application form, follow-up forms, decisions and offer
  * letters, financial aid, and uploaded files. The journey's status stamps stay on `student_profiles`
  * (step1/2_submitted_at, offer_letter, place_name, …): they are what the status object reads on every
  * request; these tables hold the content behind them.
@@ -39,7 +39,7 @@ export const applications = pgTable(
   (t) => [index('applications_batch_idx').on(t.batch)],
 );
 
-/** Named follow-up forms (spec §3 form record: form_name, submitted_at, value), e.g. additional-info. */
+/** Named follow-up forms (docs/product/data.md form record: form_name, submitted_at, value), e.g. additional-info. */
 export const studentForms = pgTable(
   'student_forms',
   {

@@ -1,5 +1,5 @@
 /**
- * Certificates (issue 12 item 6, decision 058). One row per certificate issued to a student for a course; a
+ * Certificates (decision 058). One row per certificate issued to a student for a course; a
  * reissue revokes the row and inserts a new one. The verification token is an HMAC of the row id under a shared
  * secret (so the student's PDF can be drawn again), and only its SHA-256 is stored for the public lookup.
  */

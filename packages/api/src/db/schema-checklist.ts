@@ -1,5 +1,5 @@
 /**
- * The admitted student's checklist and the health-data permission (issue 17 items 1 and 3, decisions 046/047).
+ * The admitted student's checklist and the health-data permission (decisions 046/047).
  * The forms themselves live in `student_forms` (schema-admission.ts); the health form's value there is a
  * ciphertext only.
  */

@@ -1,5 +1,5 @@
 /**
- * The student's classes (issue 12 items 5 and 7, decisions 054/055): office-hour slots and their bookings, course
+ * The student's classes (decisions 054/055): office-hour slots and their bookings, course
  * feedback, and recommendation letters with the per-recipient links that open their PDF.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The public site's content store (issue 4): each info page's words live here, edited by programme staff in
+ * The public site's content store (decisions 013–019): each info page's words live here, edited by programme staff in
  * /admin. `published` is what visitors see; `draft` is what an editor has saved and may preview before
  * publishing (null when there is no unpublished change). Blocks are keyed by name; a block is sanitised
  * HTML (rich text) or structured JSON (FAQ entries, instructors, partners), as the page's layout expects.

@@ -1,5 +1,5 @@
 /**
- * The course centre (issue 11, decisions 041/042): selection rounds, wish lists, carts, enrolments (the seats
+ * The course centre (decisions 041/042): selection rounds, wish lists, carts, enrolments (the seats
  * held), waitlists, preference-allocation runs and the in-app notices a waitlist promotion sends.
  * The seat counter itself is courses.taken (schema-courses.ts), moved in the same transaction as the enrolment.
  */

@@ -1,5 +1,5 @@
 /**
- * Programme structure after admission (issue 11): venues, houses, courses with their meetings, and each paid
+ * Programme structure after admission (decisions 039–045): venues, houses, courses with their meetings, and each paid
  * student's venue and house. Sessions are the programme facts' three windows (settings `programme.facts`,
  * decision 029), referred to by key (first|second|third). Selection rounds, wish lists, carts, enrolments and the
  * waitlist live in schema-course-centre.ts; publication of results in schema-venue-house.ts.
@@ -22,7 +22,7 @@ export const venues = pgTable(
     city: text('city').notNull().default(''),
     isBeijing: boolean('is_beijing').notNull().default(false),
     capacity: integer('capacity').notNull().default(0),
-    /** Professional tracks run at this venue, e.g. ['H-'] (spec §3 place_track.professional_track). */
+    /** Professional tracks run at this venue, e.g. ['H-'] (docs/product/data.md place_track.professional_track). */
     professionalTracks: jsonb('professional_tracks').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** The sessions this venue runs (keys of SESSION_KEYS). */
     sessionKeys: jsonb('session_keys').$type<string[]>().notNull().default(sql`'["first","second","third"]'::jsonb`),
@@ -51,7 +51,7 @@ export const houses = pgTable(
 
 /**
  * One class of a course in one period of a session. `taken` is the seat counter the grab moves in the same
- * statement that checks it (DESIGN §4); the check constraint is the last line of defence against overselling.
+ * statement that checks it (docs/design.md §4); the check constraint is the last line of defence against overselling.
  */
 export const courses = pgTable(
   'courses',

@@ -1,5 +1,5 @@
 /**
- * Course work (issue 12 items 3–4, decisions 052/053): assignments and what students hand in, the writing
+ * Course work (decisions 052/053): assignments and what students hand in, the writing
  * centre's essays, and course grades (weighted components, per-student scores, the publication time).
  * Who may touch a row is decided by the course: its teacher (courses.teacher_id) or an admin; students by
  * their enrolment.

@@ -1,5 +1,5 @@
 /**
- * The house cup ledger (issue 13 item 4, decision 060). Append-only: the app never updates or deletes a row;
+ * The house cup ledger (decision 060). Append-only: the app never updates or deletes a row;
  * a reversal is a new row naming the one it reverses. The unique index lets each entry be reversed once, even
  * when two admins press 冲正 together.
  */

@@ -1,5 +1,5 @@
 /**
- * Work that must happen once however many API processes run (decision 038, DESIGN §4): durable jobs claimed
+ * Work that must happen once however many API processes run (decision 038, docs/design.md §4): durable jobs claimed
  * with FOR UPDATE SKIP LOCKED, and the rate-limit counters every process shares.
  */
 import { sql } from 'drizzle-orm';

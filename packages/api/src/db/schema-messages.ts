@@ -1,5 +1,5 @@
 /**
- * Admin messages (issue 13 item 3, decision 061): saved segments (a named student filter) and the messages sent
+ * Admin messages (decision 061): saved segments (a named student filter) and the messages sent
  * to them. Delivery writes one student_notices row per recipient (schema-course-centre.ts), keyed by the message,
  * and an SMS outbox row for each opted-in recipient.
  */

@@ -1,5 +1,5 @@
 /**
- * Onboarding sign-ups (issue 17 items 2 and 4, decision 048): majors with seats, SSI, podcast, master classes,
+ * Onboarding sign-ups (decision 048): majors with seats, SSI, podcast, master classes,
  * the pilot study and info sessions are all offerings with a capacity and a closing time. `taken` is the
  * counter a conditional update moves (never past capacity, by a CHECK as well); a sign-up row is unique per
  * (offering, student), and a student confirms at most one major (partial unique index).

@@ -42,7 +42,7 @@ export const paymentOrders = pgTable(
     amountFen: integer('amount_fen').notNull(),
     currency: text('currency').notNull().default('CNY'),
     status: text('status', { enum: PAYMENT_ORDER_STATUSES }).notNull().default('pending'),
-    /** Spec §9 provider code the payer chose (WX, AL). */
+    /** docs/product/constants.md provider code the payer chose (WX, AL). */
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     channel: text('channel').notNull(),
     gateway: text('gateway', { enum: PAYMENT_GATEWAYS }).notNull(),
@@ -68,7 +68,7 @@ export const paymentOrders = pgTable(
      */
     completes: boolean('completes').notNull().default(true),
     expiresAt: tstz('expires_at').notNull(),
-    /** programme_* purposes: which programme (issue 15, decision 075); null for the summer programme's fees. */
+    /** programme_* purposes: which programme (decision 075); null for the summer programme's fees. */
     programmeId: integer('programme_id'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -143,7 +143,7 @@ export const settings = pgTable('settings', {
   updatedBy: integer('updated_by').references(() => accounts.id),
 });
 
-/** Refund states (issue 14 item 4, docs/decisions/068): requested → (approved by a second admin when needed) → processing → succeeded | failed; rejected ends a request nobody may send. */
+/** Refund states (docs/decisions/068): requested → (approved by a second admin when needed) → processing → succeeded | failed; rejected ends a request nobody may send. */
 export { REFUND_STATUSES, type RefundStatus };
 
 /**

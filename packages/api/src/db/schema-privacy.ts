@@ -1,5 +1,5 @@
 /**
- * Minors' personal data (issue 13 item 11, decision 064). The ID card number never sits in plain text: it is
+ * Minors' personal data (decision 064). The ID card number never sits in plain text: it is
  * kept here, AES-256-GCM encrypted, beside a keyed hash (search and uniqueness by the full number) and the last
  * four characters in clear (the Students list's ID-suffix search). The application's step-1 JSON keeps
  * `card_type` only. An erased student keeps this row with `erased_at` set and the number columns null.

@@ -1,5 +1,5 @@
 /**
- * Programmes as data (issue 15, docs/decisions/075-programmes.md): one row per programme with its whole
+ * Programmes as data (docs/decisions/075-programmes.md): one row per programme with its whole
  * definition (form, fees, documents, content) as JSON an admin edits; one application per account and
  * programme with its answers and decision; one documents row per application (passport sealed like ID
  * numbers, visa material and its review).

@@ -1,5 +1,5 @@
 /**
- * The school portal (issue 13 item 10, decision 059): a school's recommendation of one of its students, one
+ * The school portal (decision 059): a school's recommendation of one of its students, one
  * per student and programme year. Admins read it in the application detail; the audit log keeps every change.
  */
 import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * The teacher's area and class attendance (issue 12, decisions 050/051): TFs attached to courses, CSLs' houses,
+ * The teacher's area and class attendance (decisions 050/051): TFs attached to courses, CSLs' houses,
  * check-in sessions per meeting, one attendance row per (sign-in, student) and the audit of teachers' changes,
  * and each student's calendar-feed key version (the feed token itself is an HMAC, never stored).
  */

@@ -1,5 +1,5 @@
 /**
- * Volunteers' and trainees' hours (工时, issue 13 item 5, decision 065). Minutes, not hours, so half-hour steps
+ * Volunteers' and trainees' hours (工时, decision 065). Minutes, not hours, so half-hour steps
  * and totals stay exact integers; the check keeps a row to one day's worth in half hours.
  */
 import { sql } from 'drizzle-orm';

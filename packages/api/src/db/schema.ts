@@ -64,7 +64,7 @@ export const studentProfiles = pgTable('student_profiles', {
   step2SubmittedAt: tstz('step2_submitted_at'),
   applyPaidAt: tstz('apply_paid_at'),
   tuitionPaidAt: tstz('tuition_paid_at'),
-  /** null = no decision; 0 = decided, not released; 1 = released (spec §3 offer_letter). */
+  /** null = no decision; 0 = decided, not released; 1 = released (docs/product/data.md offer_letter). */
   offerLetter: smallint('offer_letter'),
   offerCreatedAt: tstz('offer_created_at'),
   placeName: text('place_name'),

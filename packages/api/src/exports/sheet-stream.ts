@@ -1,5 +1,5 @@
 /**
- * Every list export (issue 13 item 6) is written here: an .xlsx from exceljs's streaming writer, one sheet, Chinese
+ * Every list export (decisions 065, 066) is written here: an .xlsx from exceljs's streaming writer, one sheet, Chinese
  * headers, rows committed as they arrive in batches from the database, so memory stays flat however long the list
  * (50,000 rows in bench:admin). Cells are values, never formulas; money is yuan with two decimals; times are Beijing
  * time. No HTTP here: services build the stream, routes send it with http/xlsx-stream.ts sendSheet.

@@ -32,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp();
   staff = await tokenOfType(4);
   teacher = await tokenOfType(1);
-  // Type 9 without the is_admin flag is an administrator too (spec §1).
+  // Type 9 without the is_admin flag is an administrator too (docs/product/users-and-roles.md).
   typeNine = await tokenOfType(9);
   adminRoutes = t.app.routeRegistry.filter((r) => r.url.startsWith('/api/admin/'));
 });

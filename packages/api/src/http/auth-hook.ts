@@ -18,7 +18,7 @@ function bearerOf(request: FastifyRequest): string | null {
 }
 
 /**
- * One gate for every API route: the path prefix names the role (DESIGN §4), a route may relax it with
+ * One gate for every API route: the path prefix names the role (docs/design.md §4), a route may relax it with
  * config.auth. Runs before body parsing so a refused caller costs no work.
  */
 export function installAuth(app: FastifyInstance, tokens: TokenResolver) {

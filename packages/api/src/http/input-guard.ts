@@ -71,7 +71,7 @@ const MULTIPART = /^multipart\//i;
 const BOUNDARY = /;\s*boundary=/i;
 
 /**
- * One check at the edge for every route (issue 10 item 1, docs/decisions/020): after the body is parsed and
+ * One check at the edge for every route (docs/decisions/020): after the body is parsed and
  * before the route's schema runs, a string PostgreSQL cannot store — in the JSON body, the query string or a
  * path parameter — is a 4003 naming the field, never a 500 from the database. A multipart body without a
  * boundary is refused here too, before the route's form parser would throw on it.

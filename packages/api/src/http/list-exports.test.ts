@@ -1,5 +1,5 @@
 /**
- * The admin list exports (issue 13 item 6): 申请管理, 助学金, 学院杯, 操作日志 and 消息 each download an .xlsx with
+ * The admin list exports (decisions 065, 066): 申请管理, 助学金, 学院杯, 操作日志 and 消息 each download an .xlsx with
  * the list's filter applied, Chinese headers, Beijing times and money in yuan with two decimals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

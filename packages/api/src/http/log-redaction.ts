@@ -1,5 +1,5 @@
 /**
- * What a log line may hold (DESIGN §4, decision 034): never a credential, a capability token from a path or
+ * What a log line may hold (docs/design.md §4, decision 034): never a credential, a capability token from a path or
  * query, or an unmasked phone or ID number. Three layers, each catching what the one before cannot:
  *
  * 1. redactUrl — the access log's request URL: token path segments and secret query values replaced.
@@ -17,7 +17,7 @@ const REDACTED = '[redacted]';
 
 /*
  * Paths whose segment is itself the capability: whoever holds the address can pay, see whose place it is,
- * verify a letter or decide a sandbox payment. Found in the *.routes.ts files and shared/spec/routes.tsv.
+ * verify a letter or decide a sandbox payment. Found in the *.routes.ts files and docs/product/routes.tsv.
  * Each pattern keeps the prefix ($1) and replaces the secret segment.
  */
 const SECRET_PATH_PREFIXES: readonly string[] = [

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 2 / decision 034: every kind of secret and personal number goes through the real server
+ * Decision 034: every kind of secret and personal number goes through the real server
  * (app.inject, real database, the app's own logger writing to a stream), and the raw log text is read back.
  */
 import { Writable } from 'node:stream';

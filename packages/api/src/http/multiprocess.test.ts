@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 6 and issue 11 item 6 (decision 038): two API instances on one database behave as one server.
+ * Decision 038: two API instances on one database behave as one server.
  * Limits and lockouts count across them; on PostgreSQL an edit in one instance drops the other's cached HTML
  * and a logout there evicts the token from the other's cache at once (LISTEN/NOTIFY), without waiting for the
  * caches' TTLs. Instance B is a second app with its own connection pool (createPeerApp), as a second process

@@ -1,4 +1,4 @@
-// Security headers on every response (issue 16 items 1 and 8, decision 033): every HTML route of the spec's
+// Security headers on every response (decision 033): every HTML route of the spec's
 // route list, API JSON, a static asset, 404s and error envelopes, the sandbox checkout page and Swagger UI.
 // Uses a stand-in dist/ shaped like Vite's output (an entry module, preloads, the boot shell) so it runs
 // without building the web app, and so the prerendered pages carry the deferred loader the policy must allow.
@@ -22,7 +22,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 // The spec lives beside the project: /work/shared is ../shared of a checkout (and of every worktree).
 const ROUTES_TSV = path.resolve(ROOT, '../shared/spec/routes.tsv');
 
-/** Every web route of spec §2 as one concrete path (the file's first column), comments and blanks skipped. */
+/** Every web route of docs/product/screens-and-routes.md as one concrete path (the file's first column), comments and blanks skipped. */
 function specRoutes(): string[] {
   if (!existsSync(ROUTES_TSV)) throw new Error(`spec route list not found at ${ROUTES_TSV} (the spec is expected in ../shared beside the project)`);
   return readFileSync(ROUTES_TSV, 'utf8')

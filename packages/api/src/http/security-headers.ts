@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (issue 16 item 1, DESIGN §4, decision 033): one helmet configuration,
+ * Security headers on every response (docs/design.md §4, decision 033): one helmet configuration,
  * built once per app and applied by a callback onRequest hook (the first hook, so an early answer — 401, 429,
  * 404, an error envelope — carries them too). @fastify/helmet was not used: it rebuilds helmet's middleware on
  * every request inside an async hook (≈ 8 µs per request here, against ≈ 0.15 µs for a prebuilt one), which

@@ -1,4 +1,4 @@
-// How the built web app is served (issue 4 item 7): index.html is never cached, hashed assets are cached for
+// How the built web app is served (decisions 016, 018): index.html is never cached, hashed assets are cached for
 // a year, responses are compressed. Uses a stand-in dist/ so it runs without building the web app.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

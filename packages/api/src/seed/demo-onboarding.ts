@@ -1,5 +1,5 @@
 /**
- * The demo programme's onboarding offerings (issue 17, decision 048): majors with seats, SSI, podcast, master
+ * The demo programme's onboarding offerings (decision 048): majors with seats, SSI, podcast, master
  * classes, the pilot study and two info sessions, so /student/admission/major and friends are not empty on
  * `npm start`. The paid demo student 13900000007 has confirmed 商业经济 (its seat is counted).
  */

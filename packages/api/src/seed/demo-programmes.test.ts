@@ -1,4 +1,4 @@
-/** The demo's other programmes (issue 15): seven built-in programmes, valid, open, idempotent, with one account per kind. */
+/** The demo's other programmes (decisions 075, 076): seven built-in programmes, valid, open, idempotent, with one account per kind. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { BUILTIN_PROGRAMMES, programmeDefinitionSchema, type MyApplication, type MyProgramme, type SuccessCardStatus } from '@summit/domain';

@@ -1,5 +1,5 @@
 /**
- * The demo's other programmes (issue 15, decision 075): the seven built-in programmes as data, with real
+ * The demo's other programmes (decision 075): the seven built-in programmes as data, with real
  * Chinese content, and a few applications so every kind of account has something to see: an H-week student
  * already admitted (H-week, nothing paid) and a Dean's List student admitted. Idempotent: programmes and
  * applications that exist are left as they are.

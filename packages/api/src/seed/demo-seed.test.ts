@@ -176,7 +176,7 @@ describe('seedDemo', () => {
     expect(venueRows.some((v) => v.professionalTracks.includes('H-'))).toBe(true);
     expect((await t.db.select().from(houses)).map((h) => h.code).sort()).toEqual(TWELVE_HOUSES.map((h) => h.code).sort());
 
-    // The live check-in class (issue 12, demo-teaching.ts) meets around the first start, outside the session.
+    // The live check-in class (decisions 050–058, demo-teaching.ts) meets around the first start, outside the session.
     const allCourses = await t.db.select().from(courses);
     const live = allCourses.filter((c) => c.code === DEMO_LIVE_COURSE_CODE);
     expect(live).toMatchObject([{ title: '课堂签到演示', taken: 1 }]);

@@ -43,7 +43,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { phone: '13900000006', role: 'student', label: '学生：已缴学费（北京会场）' },
   { phone: '13900000007', role: 'student', label: '学生：已缴学费（上海会场），可选课' },
   { phone: '13900000008', role: 'student', label: '志愿者：有工时记录（两条已通过、一条待审核）' },
-  // Other programmes (issue 15, decision 075).
+  // Other programmes (decision 075).
   { phone: '13900000011', role: 'student', label: 'SSI 学生（active_type 3）：可申请 SSI' },
   { phone: '13900000012', role: 'student', label: '实习生（active_type 8）：可申请志愿者与实习生' },
   { phone: '13900000013', role: 'student', label: 'SBP 受邀学生（标签 sbp-offer）：可申请 SBP' },
@@ -279,7 +279,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
         });
       }
     }
-    // A volunteer (active_type 4, spec §3) with hours on the 工时 tab (decision 065).
+    // A volunteer (active_type 4, docs/product/data.md) with hours on the 工时 tab (decision 065).
     const volunteerSchool = await requireSchool(tx, '清华大学附属中学');
     const volunteerId = await insertAccount('13900000008', 'student', { name: '周志远', email: 'zhouzhiyuan@example.com' }, at(30));
     if (volunteerId !== null) {

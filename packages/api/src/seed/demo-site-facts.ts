@@ -1,5 +1,5 @@
 /**
- * The demo programme's facts and contact channel (issue 10 items 6–7, decisions 029 and 030): the programme
+ * The demo programme's facts and contact channel (decisions 029 and 030): the programme
  * record (online from the start, so nobody is shown the offline-to-online notice), the contact details, and
  * two real, scannable QR codes for 在线客服 and 关注公众号, stored through the storage provider exactly as an
  * admin's upload is (an `uploads` row owned by the demo admin, then the QR setting pointing at it).

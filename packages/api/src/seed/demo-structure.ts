@@ -1,5 +1,5 @@
 /**
- * The demo programme's structure after admission (issue 11): three venues, the twelve houses, ~24 first-session
+ * The demo programme's structure after admission (decisions 039–045): three venues, the twelve houses, ~24 first-session
  * courses across every category with meetings on the first session's days (a few clashing pairs, so the course
  * centre's clash rule can be shown), and the paid demo students' venues. Runs inside the demo seed's
  * transaction; every insert is idempotent by its natural key.
@@ -152,9 +152,9 @@ export async function seedDemoStructure(tx: Db, options: { adminId: number; now:
       createdAt: now,
     });
   }
-  // Issue 12: a live class for the check-in demo (demo-teaching.ts).
+  // The teaching work (decisions 050–058): a live class for the check-in demo (demo-teaching.ts).
   await seedDemoTeaching(tx, options);
-  // Issue 13: a few 学院杯 entries by the demo admin, each with its audit row, so the leaderboard and 操作日志
+  // The operations work (decisions 059–067): a few 学院杯 entries by the demo admin, each with its audit row, so the leaderboard and 操作日志
   // have something to show on a first start.
   const [anyEntry] = await tx.select({ id: houseCupEntries.id }).from(houseCupEntries).limit(1);
   const houseRows = anyEntry ? [] : await tx.select({ id: houses.id, code: houses.code, name: houses.name }).from(houses);

@@ -1,5 +1,5 @@
 /**
- * The demo's live class (issue 12, decision 051): 王老师 teaches 「课堂签到演示」 with a two-hour meeting starting at
+ * The demo's live class (decision 051): 王老师 teaches 「课堂签到演示」 with a two-hour meeting starting at
  * the current hour on each of the next 14 days, so a fresh demo always has a meeting to open a sign-in for; the paid
  * Shanghai student (13900000007) holds a seat in it, and 李老师 (TF) assists; 陈老师 (CSL) looks after the first house.
  * Idempotent by the course code.

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for api.stripe.com (issue 14 item 7, docs/decisions/071-stripe.md): enough of the v1 API for
+ * A local stand-in for api.stripe.com (docs/decisions/071-stripe.md): enough of the v1 API for
  * the official SDK to create, read and cancel PaymentIntents, refund them and list balance transactions, plus
  * a tiny confirm page and signed webhooks to our notify url. Tests use it; so does PAYMENT_STRIPE=standin.
  *

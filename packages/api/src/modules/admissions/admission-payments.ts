@@ -21,7 +21,7 @@ export function registerAdmissionsPaymentPurposes(): void {
     purposes: ['apply_fee'],
     returnPath: '/pay/apply',
     alreadyPaid: () => AppError.gate(STATUS.APPLY_PAID),
-    // Spec §6/§8 gates: profile complete, not paid yet, the application submitted.
+    // docs/product/users-and-roles.md and docs/product/errors.md gates: profile complete, not paid yet, the application submitted.
     async assertMayPay(ctx, accountId) {
       const p = await loadProfile(ctx, accountId);
       if (p.infoCompletedAt === null) throw AppError.gate(STATUS.GATE_COMPLETE_INFO);

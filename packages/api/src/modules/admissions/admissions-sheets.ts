@@ -1,4 +1,4 @@
-/** Columns of the 申请管理 and 助学金 exports (issue 13 item 6): Chinese headers, Beijing times, yuan with two decimals. */
+/** Columns of the 申请管理 and 助学金 exports (decisions 065, 066): Chinese headers, Beijing times, yuan with two decimals. */
 import { ADMISSION_DECISION_LABELS, ADMISSION_STAGE_LABELS, FINANCIAL_AID_STATUS_LABELS, type AdminAidItem, type AdminApplicationItem } from '@summit/domain';
 import { MONEY_FORMAT, beijingTime, yuanCell, type SheetColumn } from '../../exports/sheet-stream.ts';
 

@@ -112,7 +112,7 @@ export async function listApplications(db: Db, f: ApplicationFilter, offset: num
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The export's batches (issue 13 item 6): the list's filter, in student id order after `after` (keyset). */
+/** The export's batches (decisions 065, 066): the list's filter, in student id order after `after` (keyset). */
 export function applicationKeysetPage(db: Db, f: ApplicationFilter, after: number, limit: number) {
   return db
     .select(applicationColumns)
@@ -239,7 +239,7 @@ async function audit(tx: Tx, a: { actorId: number | null; action: string; entity
   await tx.insert(auditLog).values({ actorId: a.actorId, action: a.action, entity: a.entity, entityId: String(a.accountId), before: a.before, after: a.after, createdAt: a.now });
 }
 
-/** The offer mirror on student_profiles (spec §3 offer_letter: null none, 0 drafted, 1 released). */
+/** The offer mirror on student_profiles (docs/product/data.md offer_letter: null none, 0 drafted, 1 released). */
 async function mirrorOffer(tx: Tx, accountId: number, r: Pick<DecisionRow, 'decision' | 'placeName' | 'professionalTrack'> | null, released: boolean, now: Date) {
   const offer = r?.decision === 'offer';
   await tx

@@ -26,7 +26,7 @@ import { decideAidRequest, deleteDecision, exportAid, exportApplications, getAdm
 /** The orders an offer withdrawal or an aid change leaves mispriced: the summer tuition and its installments. */
 const TUITION_PURPOSES: readonly PaymentPurpose[] = ['tuition', 'tuition_deposit', 'tuition_final'];
 
-/** Admin admissions (issue 3 items 3 and 5). The auth hook limits /api/admin/ to is_admin teachers. */
+/** Admin admissions (decisions 011, 012). The auth hook limits /api/admin/ to is_admin teachers. */
 export async function admissionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const paymentDeps = (): PaymentDeps => ({ ctx: app.ctx, gateways: app.payments, log: app.log });

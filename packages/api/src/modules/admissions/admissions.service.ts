@@ -139,7 +139,7 @@ export async function listAdminApplications(ctx: AppContext, q: AdminApplication
   return { page, page_size: pageSize, total, items: rows.map(applicationItemOf) };
 }
 
-/** 申请管理 export (issue 13 item 6): the list's filters, every matching row, streamed in keyset batches. */
+/** 申请管理 export (decisions 065, 066): the list's filters, every matching row, streamed in keyset batches. */
 export function exportApplications(ctx: AppContext, q: AdminApplicationListQuery): { fileName: string; stream: Readable } {
   async function* items() {
     const f = await applicationFilterOf(ctx, q);

@@ -1,5 +1,5 @@
 /**
- * The funnel's database reads (issue 13 item 7, decision 066). Every figure is one grouped query over
+ * The funnel's database reads (decision 066). Every figure is one grouped query over
  * student_profiles (plus the released offer's time): no per-student loops, so 50,000 students cost three scans.
  * Stage timestamps are the journey columns the application, payment and admission modules already write.
  */
@@ -20,7 +20,7 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Spec §4: early batch when batch_str contains "eb" in any case. */
+/** docs/product/states.md: early batch when batch_str contains "eb" in any case. */
 const EARLY = sql`p.batch_str ~* 'eb'`;
 const beijingDay = (col: SQL) => sql`to_char((${col} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 

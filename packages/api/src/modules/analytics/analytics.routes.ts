@@ -5,7 +5,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { sendSheet } from '../../http/xlsx-stream.ts';
 import { exportProfiles, funnelReport, getProfile } from './analytics.service.ts';
 
-/** 数据分析 (issue 13 item 7, decision 066): read-only; the auth hook limits /api/admin/ to admins. */
+/** 数据分析 (decision 066): read-only; the auth hook limits /api/admin/ to admins. */
 export async function analyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];

@@ -170,7 +170,7 @@ async function readSheet(payload: Buffer) {
   return rows;
 }
 
-describe('analytics profile (spec §3)', () => {
+describe('analytics profile (docs/product/data.md)', () => {
   it('returns one student’s profile', async () => {
     const res = await call<AnalyticsProfile>(t.app, 'GET', `/api/admin/analytics/profiles/${ids.A}`, { token: admin });
     expect(res.body.data).toMatchObject({

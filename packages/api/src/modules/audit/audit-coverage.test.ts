@@ -132,7 +132,7 @@ export const WRITE_ROUTE_AUDIT: Readonly<Record<string, Coverage>> = {
   'POST /api/admin/messages/recipient-count': { noChange: 'a preview: counts the segment’s recipients and writes nothing' },
   'POST /api/admin/message-segments': { audit: ['message_segment.create'] },
   'DELETE /api/admin/message-segments/:id': { audit: ['message_segment.delete'] },
-  // other programmes (issue 15, decision 075)
+  // other programmes (decision 075)
   'POST /api/admin/programmes': { audit: ['programme.create'] },
   'PUT /api/admin/programmes/:code': { audit: ['programme.update'] },
   'PUT /api/admin/programmes/:code/applications/:id/decision': { audit: ['programme.decision.save'] },

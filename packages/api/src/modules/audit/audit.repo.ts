@@ -72,7 +72,7 @@ function entryOf({ a, actor }: AuditSelectRow): AuditEntry {
   };
 }
 
-/** The export's batches (issue 13 item 6): the search's filter, oldest first after `after` (keyset on id). */
+/** The export's batches (decisions 065, 066): the search's filter, oldest first after `after` (keyset on id). */
 export async function auditKeysetPage(db: Db, f: Omit<AuditFilter, 'page' | 'pageSize'>, after: number, limit: number): Promise<AuditEntry[]> {
   const rows = await auditSelect(db).where(and(whereOf({ ...f, page: 1, pageSize: limit }), gt(auditLog.id, after))).orderBy(asc(auditLog.id)).limit(limit);
   return rows.map(entryOf);

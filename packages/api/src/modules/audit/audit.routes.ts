@@ -6,7 +6,7 @@ import { sendSheet } from '../../http/xlsx-stream.ts';
 import { exportAudit, listAuditEntities, searchAudit } from './audit.service.ts';
 
 /**
- * 操作日志 (issue 13 item 8, decision 060): read-only on purpose. There is no POST, PUT or DELETE here or
+ * 操作日志 (decision 060): read-only on purpose. There is no POST, PUT or DELETE here or
  * anywhere else on audit_log; a test walks the route registry to keep it so.
  */
 export async function auditRoutes(app: FastifyInstance) {

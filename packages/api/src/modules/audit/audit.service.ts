@@ -37,7 +37,7 @@ const AUDIT_COLUMNS: readonly SheetColumn<AuditEntry>[] = [
   { header: '修改后', width: 40, value: (e) => jsonCell(e.after) },
 ];
 
-/** 操作日志 export (issue 13 item 6): the search applied, every matching row, oldest first. */
+/** 操作日志 export (decisions 065, 066): the search applied, every matching row, oldest first. */
 export function exportAudit(ctx: AppContext, q: AuditQuery): { fileName: string; stream: Readable } {
   const f = filterOf(q);
   const day = beijingTime(ctx.now()).slice(0, 10).replace(/-/g, '');

@@ -1,4 +1,4 @@
-/** Issue 16 item 5 / decision 035: common and breached passwords are refused wherever a password is set. */
+/** Decision 035: common and breached passwords are refused wherever a password is set. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@summit/domain';
 import { AdminAccountError, createAdmin } from '../../cli/admin-account.ts';

@@ -1,5 +1,5 @@
 /**
- * Common and breached passwords the server refuses (issue 16 item 5, decision 035): a local list shipped as
+ * Common and breached passwords the server refuses (decision 035): a local list shipped as
  * data (assets/common-passwords.txt, ~18,000 entries made by scripts/make-common-passwords.mjs), no network
  * call. Too big for the web bundle, so the server checks on every path that sets a password (register, reset,
  * the admin CLI) and answers 4003 naming the field; the web shows it under the password field.

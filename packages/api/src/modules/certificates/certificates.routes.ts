@@ -20,7 +20,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import * as svc from './certificates.service.ts';
 
 /**
- * Certificates (issue 12 item 6, decision 058). /api/admin/* is limited to admins by the auth gate, /api/student/*
+ * Certificates (decision 058). /api/admin/* is limited to admins by the auth gate, /api/student/*
  * to students; every student call reads only the caller's own certificates.
  */
 export async function certificatesRoutes(app: FastifyInstance) {

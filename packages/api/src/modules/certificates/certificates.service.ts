@@ -1,5 +1,5 @@
 /**
- * Certificates (issue 12 item 6, decision 058): the admins' rule in the settings table (audited), issuing by course
+ * Certificates (decision 058): the admins' rule in the settings table (audited), issuing by course
  * when an admin runs 颁发证书, revoke and reissue (audited), the student's list, detail and PDF, and the public
  * verification by token. The token is HMAC-SHA256(secret, "certificate:<id>"); only its SHA-256 is stored.
  */

@@ -36,7 +36,7 @@ import {
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The admitted student's checklist and the admin's 入学清单 (issue 17 item 1, decision 046). */
+/** The admitted student's checklist and the admin's 入学清单 (decision 046). */
 export async function checklistRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

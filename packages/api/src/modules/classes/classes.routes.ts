@@ -29,8 +29,8 @@ import type { MailProvider } from '../../providers/mail/mail-provider.ts';
 import * as svc from './classes.service.ts';
 
 /**
- * Class pages, office hours, feedback and recommendation letters (issue 12 items 5, 7, 8; decisions 054/055).
- * Spec §7 names `/api/teacher/* hour` and the class calls "my courses, course/{0}/{1}, feedback, office-hour".
+ * Class pages, office hours, feedback and recommendation letters (decisions 054/055).
+ * docs/api-contract.md names `/api/teacher/* hour` and the class calls "my courses, course/{0}/{1}, feedback, office-hour".
  */
 export function classesRoutes(options: { mail?: MailProvider } = {}) {
   return async function registerClassesRoutes(app: FastifyInstance) {

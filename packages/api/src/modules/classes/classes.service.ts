@@ -1,5 +1,5 @@
 /**
- * The student's classes (issue 12 items 5, 7, 8): class pages, office hours and feedback (decision 054), and
+ * The student's classes: class pages, office hours and feedback (decision 054), and
  * recommendation letters (decision 055). Every student call checks the enrolment; every teacher call goes through
  * loadAccessibleCourse (teaching/access.ts: the teacher, an attached TF, staff or an admin).
  */

@@ -1,5 +1,5 @@
 /**
- * Prerendered HTML (issue 4 item 7, decisions 013 and 018): when the SPA fallback answers a public content path,
+ * Prerendered HTML (decisions 013 and 018): when the SPA fallback answers a public content path,
  * index.html carries the page's <title>, <meta name="description"> and the page itself (top bar, document,
  * footer) in the web's own markup beside a hidden #root, plus the page JSON in a <script type="application/json">
  * the web renders from without a second request; the app's scripts load after that first paint. Rendered HTML is cached per slug in this process's memory and dropped on

@@ -1,5 +1,5 @@
 /**
- * The content store (issue 4, docs/decisions/013-content-store.md): public reads of the published pages, and the
+ * The content store (docs/decisions/013-content-store.md): public reads of the published pages, and the
  * admin's draft → preview → publish cycle with an audit row per write. Rich text is sanitised on every write.
  */
 import {

@@ -13,7 +13,7 @@ import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { addStudent, getRoster, removeStudent, searchCandidates } from './course-admin.service.ts';
 
-/** The admin's course roster (spec §2 /admin/course-detail/{id}/{period}/students; decision 056). Admin only (path prefix). */
+/** The admin's course roster (docs/product/screens-and-routes.md /admin/course-detail/{id}/{period}/students; decision 056). Admin only (path prefix). */
 export async function courseAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

@@ -15,7 +15,7 @@ import { allocationRuns, cartItems, enrolments, selectionRounds, studentNotices,
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
 
-/** Raw SQL rows: both drivers answer `{rows}` (DESIGN §3 pitfalls). */
+/** Raw SQL rows: both drivers answer `{rows}` (docs/design.md §3 pitfalls). */
 async function rowsOf<T>(db: Runner, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

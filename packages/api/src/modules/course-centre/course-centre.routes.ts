@@ -28,7 +28,7 @@ import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import * as cc from './course-centre.service.ts';
 
-/** The course centre (spec §7 /api/student/course-center/*) and the admin's selection rounds (decisions 041/042). */
+/** The course centre (docs/api-contract.md /api/student/course-center/*) and the admin's selection rounds (decisions 041/042). */
 export async function courseCentreRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

@@ -80,7 +80,7 @@ interface Centre {
 }
 
 /**
- * Who may use the course centre: the domain's courseCentreGate (spec §8 order, decision 044: not paid → 403-30
+ * Who may use the course centre: the domain's courseCentreGate (docs/product/errors.md order, decision 044: not paid → 403-30
  * 用户尚未开放选课！, venue result not out → 403-30 请在公布会场结果后选课, no session or venue → 403-20), decided from
  * one statement that also brings the governing round and, with `courseId`, the course and the held courses.
  * Endpoints that need a round call requireRound.

@@ -29,7 +29,7 @@ const takenOf = async (id: number) => (await t.db.select({ taken: courses.taken 
 const seatsOf = async (id: number) => (await t.db.select().from(enrolments).where(eq(enrolments.courseId, id))).length;
 const openRound = (o: Partial<Parameters<typeof makeRound>[1]> = {}) => makeRound(t.db, { opensAt: new Date(t.clock.now().getTime() - MIN), closesAt: new Date(t.clock.now().getTime() + 60 * MIN), ...o });
 
-describe('gates (the domain courseCentreGate, spec §8 order)', () => {
+describe('gates (the domain courseCentreGate, docs/product/errors.md order)', () => {
   it('403-30 unpaid, 403-20 no venue, 403-30 no round, then the config with the server clock', async () => {
     const unpaid = await placedStudent(t, venueId, { paid: false });
     expect((await call(t.app, 'GET', `${base}/config`, { token: unpaid.token })).body).toMatchObject({ status: STATUS.GATE_COURSE_CART, msg: MSG.COURSE_SELECTION_NOT_OPEN_FOR_USER });

@@ -36,7 +36,7 @@ function beijingStamp(now: Date): string {
   return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace(/[-:T]/g, '');
 }
 
-/** Admin courses with Excel import and export, and the teacher's own list (issue 11 item 1). */
+/** Admin courses with Excel import and export, and the teacher's own list (decision 039). */
 export async function coursesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];

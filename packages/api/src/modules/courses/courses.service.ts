@@ -45,7 +45,7 @@ export function listAdminCourses(ctx: AppContext, query: CourseListQuery): Promi
   return listCourses(ctx.db, query);
 }
 
-/** The teacher's own courses (issue 12 builds on this), by session and period. */
+/** The teacher's own courses (the teaching work (decisions 050–058) builds on this), by session and period. */
 export function listTeacherCourses(ctx: AppContext, auth: AuthState, sessionKey: CourseListQuery['session_key']): Promise<Course[]> {
   return listCourses(ctx.db, { teacherId: auth.accountId, ...(sessionKey ? { session_key: sessionKey } : {}) });
 }

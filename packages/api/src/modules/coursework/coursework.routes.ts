@@ -32,7 +32,7 @@ import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import * as cw from './coursework.service.ts';
 
-/** Course work (spec §7 /api/teacher/* assignment, grade, notice; student assignments, writing centre, grades). */
+/** Course work (docs/api-contract.md /api/teacher/* assignment, grade, notice; student assignments, writing centre, grades). */
 export async function courseworkRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

@@ -1,5 +1,5 @@
 /**
- * Course work (issue 12 items 3–4, decisions 052/053). Every teacher action goes through assertCourseAccess (the
+ * Course work (decisions 052/053). Every teacher action goes through assertCourseAccess (the
  * course's teacher or an admin), every student action through the enrolment; a row of another course or student
  * answers 无权限访问！ exactly like a row that does not exist.
  */

@@ -34,12 +34,12 @@ export function registerDuesPaymentPurposes(): void {
     // An installment's parent link is the tuition's.
     linkPurpose: 'tuition',
     alreadyPaid: () => AppError.gate(STATUS.TUITION_PAID),
-    // Spec §6/§8 gates: profile complete, tuition not paid yet, an offer released.
+    // docs/product/users-and-roles.md and docs/product/errors.md gates: profile complete, tuition not paid yet, an offer released.
     async assertMayPay(ctx, accountId) {
       const p = (await loadStudent(ctx, accountId)).profile;
       if (p.infoCompletedAt === null) throw AppError.gate(STATUS.GATE_COMPLETE_INFO);
       if (p.tuitionPaidAt !== null) throw AppError.gate(STATUS.TUITION_PAID);
-      // offer_letter: null = no decision, 0 = decided but not released, truthy = released (spec §3).
+      // offer_letter: null = no decision, 0 = decided but not released, truthy = released (docs/product/data.md).
       if (!p.offerLetter) throw AppError.gate(STATUS.GATE_OFFER);
     },
     price: (ctx, accountId, purpose) => resolvePayableInstallment(ctx, accountId, purpose),

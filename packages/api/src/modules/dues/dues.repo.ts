@@ -15,7 +15,7 @@ export async function listDues(db: Db, accountId: number): Promise<PaymentDueRow
 
 /**
  * When the student's offer was released, or null when no offer stands. The profile's offer_letter is the gate
- * (spec §3, as the payment pages read it); the decision's release time dates it, else the profile's offer time.
+ * (docs/product/data.md, as the payment pages read it); the decision's release time dates it, else the profile's offer time.
  */
 export async function findOfferReleasedAt(db: Db, accountId: number, now: Date): Promise<{ releasedAt: Date | null; tuitionPaidAt: Date | null } | null> {
   const [row] = await db

@@ -1,5 +1,5 @@
 /**
- * Fee plans, due dates, reminders and overdue rules (issue 14 item 5, docs/decisions/072). The plan is data in
+ * Fee plans, due dates, reminders and overdue rules (docs/decisions/072). The plan is data in
  * the settings table; installments are payable purposes (tuition_deposit, tuition_final) that reuse the order
  * machinery; the daily durable job sends reminders and applies the overdue rule exactly once per installment.
  */
@@ -72,7 +72,7 @@ export async function updateFeePlan(ctx: AppContext, auth: AuthState, input: Fee
 // What a student owes -------------------------------------------------------------------------------------------
 
 /**
- * What a student owes (issue 3 item 5): the fees, the financial aid an admin granted (at most the tuition
+ * What a student owes (decisions 011, 012): the fees, the financial aid an admin granted (at most the tuition
  * fee) and the tuition due after it. The tuition order, the offer letter and the payment pages all read it.
  */
 export async function tuitionOwed(ctx: AppContext, accountId: number): Promise<{ fees: FeeSettings; aidFen: number; dueFen: number }> {

@@ -69,7 +69,7 @@ function ledgerWhere(f: LedgerFilter): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
-/** The export's batches (issue 13 item 6): the list's filter, oldest first after `after` (keyset on id). */
+/** The export's batches (decisions 065, 066): the list's filter, oldest first after `after` (keyset on id). */
 export async function ledgerKeysetPage(db: Db, f: LedgerFilter, after: number, limit: number): Promise<HouseCupEntry[]> {
   const rows = await ledgerSelect(db).where(and(ledgerWhere(f), gt(houseCupEntries.id, after))).orderBy(asc(houseCupEntries.id)).limit(limit);
   return rows.map(entryOf);

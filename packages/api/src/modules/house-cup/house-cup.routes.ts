@@ -17,7 +17,7 @@ import { sendSheet } from '../../http/xlsx-stream.ts';
 import { exportLedger, getLeaderboard, getLedger, getStudentHouseCup, giveHousePoints, reverseHousePoints } from './house-cup.service.ts';
 
 /**
- * 学院杯 (issue 13 item 4, decision 060). Writes are admin-only (the auth hook limits /api/admin/ to is_admin
+ * 学院杯 (decision 060). Writes are admin-only (the auth hook limits /api/admin/ to is_admin
  * teachers); the board is public like /12house's counts, and a student also sees their own house's entries.
  */
 export async function houseCupRoutes(app: FastifyInstance) {

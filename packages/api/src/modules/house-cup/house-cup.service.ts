@@ -52,7 +52,7 @@ const LEDGER_COLUMNS: readonly SheetColumn<HouseCupEntry>[] = [
   { header: '冲正', width: 18, value: (e) => (e.reverses_id !== null ? `冲正 #${e.reverses_id}` : e.reversed_by_id !== null ? `已被 #${e.reversed_by_id} 冲正` : '') },
 ];
 
-/** 学院杯 ledger export (issue 13 item 6): the list's house and venue filters, every entry, oldest first. */
+/** 学院杯 ledger export (decisions 065, 066): the list's house and venue filters, every entry, oldest first. */
 export function exportLedger(ctx: AppContext, q: HouseCupLedgerQuery): { fileName: string; stream: Readable } {
   const f = { houseId: q.house_id, venueId: q.venue_id };
   const day = beijingTime(ctx.now()).slice(0, 10).replace(/-/g, '');

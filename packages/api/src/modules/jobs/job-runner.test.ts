@@ -1,5 +1,5 @@
 /**
- * Durable jobs (issue 11 item 6, decision 038): a due job runs once however many runners poll, a failing job is
+ * Durable jobs (decision 038): a due job runs once however many runners poll, a failing job is
  * retried with backoff and then given up with its error, keys make scheduling idempotent, and a claim left by a
  * dead process is taken over after the lease. On PostgreSQL the two runners use two connection pools, as two
  * processes would.

@@ -1,5 +1,5 @@
 /**
- * Durable jobs (decision 038, DESIGN §4): timed work (a publish time, opening a selection round, a recurring
+ * Durable jobs (decision 038, docs/design.md §4): timed work (a publish time, opening a selection round, a recurring
  * sweep) is a row in `jobs`, run once however many API processes there are. Any process may schedule; every
  * listening process runs a JobRunner; a due job is claimed by exactly one of them (FOR UPDATE SKIP LOCKED).
  *

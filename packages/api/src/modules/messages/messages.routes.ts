@@ -34,7 +34,7 @@ import {
   updateMessage,
 } from './messages.service.ts';
 
-/** Admin messages and the student's 消息 (issue 13 item 3, decision 061). The auth hook limits /api/admin/ to admins. */
+/** Admin messages and the student's 消息 (decision 061). The auth hook limits /api/admin/ to admins. */
 export async function messagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

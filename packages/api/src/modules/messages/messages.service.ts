@@ -1,5 +1,5 @@
 /**
- * Admin messages (issue 13 item 3, decision 061). A message is always a row first (status scheduled) with a durable
+ * Admin messages (decision 061). A message is always a row first (status scheduled) with a durable
  * job keyed by its id; "send now" delivers in the request right after, a scheduled one is delivered by whichever
  * process's job runner claims the job. Delivery takes the row in its transaction, so it happens once whoever
  * calls it and however often.
@@ -184,7 +184,7 @@ const MESSAGE_COLUMNS: readonly SheetColumn<AdminMessage>[] = [
   { header: '创建时间', width: 17, value: (m) => beijingTime(m.created_at) },
 ];
 
-/** 消息 export (issue 13 item 6): every message with its delivered and read counts, oldest first, in keyset batches. */
+/** 消息 export (decisions 065, 066): every message with its delivered and read counts, oldest first, in keyset batches. */
 export function exportMessages(ctx: AppContext): { fileName: string; stream: Readable } {
   const batches = keysetBatches(async (after, limit) => (await listMessagesWithStats(ctx.db, { after, limit })).map(({ m, s }) => toAdminMessage(m, s)), (m) => m.id, 200);
   const day = beijingTime(ctx.now()).slice(0, 10).replace(/-/g, '');

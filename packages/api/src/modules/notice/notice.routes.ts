@@ -5,7 +5,7 @@ import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { confirmOfflineToOnline, getOnlineNotice, markOnlineNoticeRead } from './notice.service.ts';
 
-/** The online notice's read flag and the offline-to-online answer (spec §4, decision 017). Student only. */
+/** The online notice's read flag and the offline-to-online answer (docs/product/states.md, decision 017). Student only. */
 export async function noticeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

@@ -1,5 +1,5 @@
 /**
- * The offer letter as an A4 PDF with Chinese text (issue 3 item 5). pdf-lib draws it with a subset of Noto
+ * The offer letter as an A4 PDF with Chinese text (decisions 011, 012). pdf-lib draws it with a subset of Noto
  * Sans SC (TrueType outlines) committed under packages/api/assets/fonts (made by scripts/make-pdf-font.sh);
  * pdf-lib subsets it again, so a letter carries only the glyphs it uses. Characters outside the font (rare
  * characters in a name) are drawn as □ and the letter says so: the verification page shows the full name.

@@ -40,7 +40,7 @@ async function loadSubject(ctx: AppContext, accountId: number): Promise<OfferSub
 }
 
 /**
- * A released offer: the profile says released (offer_letter truthy, spec §3) AND the decision row is an
+ * A released offer: the profile says released (offer_letter truthy, docs/product/data.md) AND the decision row is an
  * offer with a release time. Anything else (no decision, a draft, a withdrawn or a non-offer decision) is
  * the spec's 403-10.
  */

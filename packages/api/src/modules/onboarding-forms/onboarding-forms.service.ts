@@ -45,7 +45,7 @@ export const HEALTH_UNREADABLE = '健康信息无法读取，请联系项目组'
 
 export const HEALTH_AUDIT = { entity: 'health_form', read: 'health.read', denied: 'health.read.denied' } as const;
 
-/** Spec §6: admission pages need an offer and paid tuition (403-10 otherwise). */
+/** docs/product/users-and-roles.md: admission pages need an offer and paid tuition (403-10 otherwise). */
 export async function assertAdmittedAndPaid(ctx: AppContext, accountId: number): Promise<void> {
   const gate = await findStudentGate(ctx.db, accountId);
   if (!gate || gate.offerLetter !== 1 || gate.tuitionPaidAt === null) throw AppError.gate(STATUS.GATE_OFFER);

@@ -49,7 +49,7 @@ const HEALTH = {
   guardian_confirm: true,
 };
 
-describe('gate: offer and paid tuition (spec §6)', () => {
+describe('gate: offer and paid tuition (docs/product/users-and-roles.md)', () => {
   it('refuses a student without an offer, or with an offer but unpaid tuition, with 403-10', async () => {
     const none = await payingStudent(t);
     const unpaid = await payingStudent(t, { offer: 1 });

@@ -1,5 +1,5 @@
 /**
- * The checklist's completion entries for sign-ups (issue 17 item 1): which students have done it, per kind.
+ * The checklist's completion entries for sign-ups (decision 046): which students have done it, per kind.
  * major_confirmed: the student holds a confirmed major. One query for many students.
  */
 import { offeringKindOfCompletion, type SignupCompletionKind } from '@summit/domain';

@@ -35,7 +35,7 @@ import { writeSignupSheet } from './signup-sheet.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Sign-ups, info sessions, orientation and unlockable reading (issue 17 items 2, 4, 5; decisions 048–049). */
+/** Sign-ups, info sessions, orientation and unlockable reading (decisions 048–049). */
 export async function onboardingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

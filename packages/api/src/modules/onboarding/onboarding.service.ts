@@ -1,5 +1,5 @@
 /**
- * Onboarding of the admitted student (issue 17 items 2, 4, 5; decisions 048–049): sign-ups with capacity and
+ * Onboarding of the admitted student (decisions 048–049): sign-ups with capacity and
  * closing time, info sessions with an .ics entry and a join link near the start, orientation and the reading
  * unlocked by the §6 limited-paid rule. Every student call needs a released offer and paid tuition (403-10).
  */
@@ -48,11 +48,11 @@ import {
 export const LIMITED_PAID_KEY = 'onboarding.limited_paid';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The released offer and paid tuition every onboarding page needs (spec §6 "admission pages"). */
+/** The released offer and paid tuition every onboarding page needs (docs/product/users-and-roles.md "admission pages"). */
 async function admittedStudent(ctx: AppContext, auth: AuthState) {
   const s = await findStudentState(ctx.db, auth.accountId);
   if (!s) throw AppError.login();
-  // offer_letter 1 is a released offer (spec §3); a decision row, when present, must be the offer.
+  // offer_letter 1 is a released offer (docs/product/data.md); a decision row, when present, must be the offer.
   const offered = s.offerLetter === 1 && (s.decision === null || s.decision === 'offer');
   if (!offered || !s.tuitionPaidAt) throw AppError.gate(STATUS.GATE_OFFER, MSG.OFFER_AND_PAID_ONLY);
   return { ...s, offerAt: s.releasedAt ?? s.offerCreatedAt, tuitionPaidAt: s.tuitionPaidAt };

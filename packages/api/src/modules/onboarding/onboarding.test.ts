@@ -173,7 +173,7 @@ describe('info sessions', () => {
   });
 });
 
-describe('orientation and unlockable reading (spec §6 limited-paid)', () => {
+describe('orientation and unlockable reading (docs/product/users-and-roles.md limited-paid)', () => {
   it('orientation for every admitted student; reading only for a payment within 3 days, or after the cutoff', async () => {
     await freshAdmin();
     const onTime = await admitted(71);

@@ -16,8 +16,8 @@ import { sendSheet } from '../../http/xlsx-stream.ts';
 import { courseGradesTab, courseSignsTab, coursesOverview, exportCourses, exportGrades, exportSigns, gradesOverview, signsOverview } from './operations.service.ts';
 
 /**
- * The admin's courses overview, grades and sign-ins views and their exports (spec §7 admin courses, grades,
- * signs; spec §2 admin course-detail/{id}/{period}/{tab}; decision 065). Admin only (path prefix).
+ * The admin's courses overview, grades and sign-ins views and their exports (docs/api-contract.md admin courses, grades,
+ * signs; docs/product/screens-and-routes.md admin course-detail/{id}/{period}/{tab}; decision 065). Admin only (path prefix).
  */
 export async function operationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 /**
- * The admin's operations views (issue 13 items 2 and 6, decision 065): courses overview, grade distributions,
+ * The admin's operations views (decision 065): courses overview, grade distributions,
  * attendance by meeting / day / course, a course's grades and signs tabs, and their Excel exports.
  */
 import type { Readable } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * The week-camp gate of spec §6 (完成定金支付后，方可访问) reads this (issue 15; decision 072): whether a student has
+ * The week-camp gate of docs/product/users-and-roles.md (完成定金支付后，方可访问) reads this (decisions 075, 076; decision 072): whether a student has
  * paid the deposit of a product, or the product whole (paying in full secures the place as a deposit does).
  */
 import { installmentPurpose, type InstallmentProduct } from '@summit/domain';

@@ -91,7 +91,7 @@ function payInstructionOf(order: PaymentOrderRow, payUrl: string): PaymentOrder[
 }
 
 /**
- * JSAPI needs the payer's open id, which only the WeChat base OAuth gives (spec §7): the page carries it as
+ * JSAPI needs the payer's open id, which only the WeChat base OAuth gives (docs/api-contract.md): the page carries it as
  * a signed ticket. Other kinds ignore the ticket. A missing, forged or expired one asks the payer to authorise.
  */
 export async function payerFor(deps: PaymentDeps, kind: PayKind, ticket: string | undefined): Promise<PayerIdentity | null> {

@@ -1,5 +1,5 @@
 /**
- * Stripe end to end (issue 14 item 3, decision 071): the app configured with PAYMENT_STRIPE=standin talks to the
+ * Stripe end to end (decision 071): the app configured with PAYMENT_STRIPE=standin talks to the
  * local Stripe stand-in through the official SDK; the payer confirms on the stand-in's page; the stand-in's
  * signed webhook reaches /api/payment/notify/stripe over HTTP and the tuition turns paid.
  */

@@ -1,5 +1,5 @@
 /**
- * Venue and house results (issue 11, decision 040): reads for the success card, the house pages and rosters;
+ * Venue and house results (decision 040): reads for the success card, the house pages and rosters;
  * audited writes for the bulk venue rule, manual moves, house sorting runs and publication times.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
@@ -47,7 +47,7 @@ export function publishAtFor(rows: readonly PublicationRow[], kind: ResultKind, 
 export const isPublished = (at: Date | null, now: Date) => at !== null && at.getTime() <= now.getTime();
 
 /**
- * For the course centre (issue 11 interface): whether the venue result that applies to `venueId` is visible now.
+ * For the course centre (after-admission interface): whether the venue result that applies to `venueId` is visible now.
  * Without a venue id: whether any venue result is visible.
  */
 export async function isVenueResultPublished(db: Db, now: Date, venueId: number | null = null): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * Venue and house results (issue 11, decision 040): the rules around the repo's reads and writes. The gates
+ * Venue and house results (decision 040): the rules around the repo's reads and writes. The gates
  * are the domain's (course-gates.ts); this file computes their state from the database.
  */
 import {

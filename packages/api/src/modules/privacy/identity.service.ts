@@ -28,7 +28,7 @@ export async function sealFor(ctx: AppContext, accountId: number, number: string
 }
 
 /**
- * Who may see a full ID number. Admins for now; the staff permissions table (issue 13 item 9) replaces this
+ * Who may see a full ID number. Admins for now; the staff permissions table (decision 063) replaces this
  * body at merge, and every reveal goes through here.
  */
 export function mayRevealIdNumber(auth: AuthState): boolean {

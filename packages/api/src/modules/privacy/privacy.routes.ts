@@ -15,7 +15,7 @@ import { sendSheet } from '../../http/xlsx-stream.ts';
 import { eraseStudent, exportStudentData, getStudentPrivacy, revealIdNumber, studentDataSheet } from './privacy.service.ts';
 
 /**
- * Minors' data (issue 13 item 11, decision 064). /api/admin/ is admin-only (auth hook); the reveal is further
+ * Minors' data (decision 064). /api/admin/ is admin-only (auth hook); the reveal is further
  * gated by mayRevealIdNumber. Every action but the summary writes an audit row.
  */
 export async function privacyRoutes(app: FastifyInstance) {

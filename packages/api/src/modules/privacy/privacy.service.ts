@@ -1,5 +1,5 @@
 /**
- * The admin's privacy actions on one student (issue 13 item 11, decision 064): the masked summary with the
+ * The admin's privacy actions on one student (decision 064): the masked summary with the
  * guardian's consent, the audited reveal of the ID number, the audited data export, and the erasure.
  */
 import {
@@ -32,7 +32,7 @@ async function studentOrThrow(ctx: AppContext, userId: number) {
 export async function getStudentPrivacy(ctx: AppContext, auth: AuthState, userId: number): Promise<StudentPrivacy> {
   const { account, application, identity } = await studentOrThrow(ctx, userId);
   const step1 = application?.step1 ?? {};
-  // Consent is given with step 1 (spec §3: 监护人授权, a required tick); the time and text version are kept
+  // Consent is given with step 1 (docs/product/data.md: 监护人授权, a required tick); the time and text version are kept
   // since decision 009. Rows without a time predate that record and show 未记录.
   const recorded = application?.consentAt != null && step1.guardian_consent === true;
   return {

@@ -11,7 +11,7 @@ async function loadStudent(ctx: AppContext, auth: AuthState) {
   return row;
 }
 
-/** The spec §3 student-status object, computed from the profile row on every call (no cached copy). */
+/** The docs/product/data.md student-status object, computed from the profile row on every call (no cached copy). */
 export async function getStudentStatus(ctx: AppContext, auth: AuthState) {
   const { profile: p } = await loadStudent(ctx, auth);
   return {

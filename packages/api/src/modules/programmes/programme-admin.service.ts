@@ -1,5 +1,5 @@
 /**
- * The admin's side of programmes (issue 15, decision 075): definitions (validated beyond the schema and with
+ * The admin's side of programmes (decision 075): definitions (validated beyond the schema and with
  * their rich text sanitised), the applications of a programme, and decisions with the summer programme's
  * tools: a draft only admins see, bulk release, every write in the 操作日志.
  */

@@ -1,5 +1,5 @@
 /**
- * Passport and visa of an admitted applicant (issue 15, decision 075). Both sit behind the deposit gate. The
+ * Passport and visa of an admitted applicant (decision 075). Both sit behind the deposit gate. The
  * passport number is sealed like ID numbers (decision 064: AES-GCM under the data key, bound to the account)
  * and only its mask is stored in the clear and ever shown to the student; staff with students.reveal_id read
  * the full number, audited. Visa files go to staff review (programmes.documents), audited.

@@ -1,5 +1,5 @@
 /**
- * What a programme's applicant owes (issue 15, decision 075), from the definition's fees, the released offer and
+ * What a programme's applicant owes (decision 075), from the definition's fees, the released offer and
  * the programme's paid orders: the application fee, and the whole fee or the deposit then the final payment,
  * due by the programme's rules (decision 072's planInstallments / dueAtOf). The fee is the chosen duration's when
  * the programme prices durations; nothing is payable before one is chosen. No summer-programme state is read.

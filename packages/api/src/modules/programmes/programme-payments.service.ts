@@ -1,5 +1,5 @@
 /**
- * A programme's payments (issue 15, decisions 075 and 076): the application fee and the programme fee's
+ * A programme's payments (decisions 075 and 076): the application fee and the programme fee's
  * installments go through the one order machinery of the payments module (gateways, sandbox checkout,
  * idempotency, open-order reuse) as programme_* purposes with the order's programme_id set; the parent link
  * pays the next installment. Paid programme orders never touch the summer programme's profile.

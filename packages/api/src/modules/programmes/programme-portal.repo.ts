@@ -1,5 +1,5 @@
 /**
- * The after-offer portal's reads and writes (issue 15, decision 075): a programme's paid orders, the chosen
+ * The after-offer portal's reads and writes (decision 075): a programme's paid orders, the chosen
  * duration, and the documents row (passport sealed like ID numbers, visa files and their review).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';

@@ -28,7 +28,7 @@ import { chooseProgrammeDuration, getProgrammePage, getProgrammePortal, getProgr
 import { createProgrammeParentLink, createProgrammePayment } from './programme-payments.service.ts';
 import { getPassport, getVisa, reviewVisa, revealPassport, savePassportOwn, submitVisa } from './programme-documents.service.ts';
 
-/** The after-offer portal of every programme (issue 15, decision 075): payments, documents, weeks and pages. */
+/** The after-offer portal of every programme (decision 075): payments, documents, weeks and pages. */
 export async function programmePortalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

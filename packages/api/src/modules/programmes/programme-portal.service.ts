@@ -1,6 +1,6 @@
 /**
- * The after-offer portal of a programme (issue 15, decision 075): state, offer, gates, fees and installments,
- * the chosen duration, documents, weeks and content pages. Gates as spec §6 says: 仅录取用户可访问 without a
+ * The after-offer portal of a programme (decision 075): state, offer, gates, fees and installments,
+ * the chosen duration, documents, weeks and content pages. Gates as docs/product/users-and-roles.md says: 仅录取用户可访问 without a
  * released admit, 完成定金支付后，方可访问 for pages behind the deposit.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The after-offer portal (issue 15, decision 075): gates, duration pricing and lock, programme orders per kind
+ * The after-offer portal (decision 075): gates, duration pricing and lock, programme orders per kind
  * and in plan order, the paid event leaving the summer profile alone, the parent link, passport sealing and
  * reveal, visa review, and ownership.
  */
@@ -51,7 +51,7 @@ async function payAndConfirm(s: PayingStudent, code: string, kind: string) {
   return res.body.data!;
 }
 
-describe('gates (spec §6)', () => {
+describe('gates (docs/product/users-and-roles.md)', () => {
   it('answers 仅录取用户可访问 without a released admit, and 完成定金支付后，方可访问 before the deposit', async () => {
     const code = codeOf('gate');
     const { s } = await admitted(code, {}, { released: false });

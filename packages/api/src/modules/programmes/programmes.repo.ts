@@ -1,4 +1,4 @@
-/** Reads and writes of programmes and applications shared by the programme modules (issue 15, decision 075). */
+/** Reads and writes of programmes and applications shared by the programme modules (decision 075). */
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ProgrammeDefinition } from '@summit/domain';
 import type { Db } from '../../db/client.ts';

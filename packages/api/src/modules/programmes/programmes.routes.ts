@@ -41,7 +41,7 @@ import {
 
 const adminDecisionResponseSchema = envelopeOf(adminDecisionSchema.nullable());
 
-/** Programmes (issue 15, decision 075): public page, the applicant's generic form for students and SL, aliases, admin. */
+/** Programmes (decision 075): public page, the applicant's generic form for students and SL, aliases, admin. */
 export async function programmesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const site = (req: FastifyRequest): SiteOf => ({ amc: isAmcHost(app.ctx.env, req.hostname) });
@@ -75,7 +75,7 @@ export async function programmesRoutes(app: FastifyInstance) {
     );
   }
 
-  // Spec §7 aliases over the generic form.
+  // docs/api-contract.md aliases over the generic form.
   const alias = (path: string, summary: string, code: string, step: string | null) =>
     r.post(path, { schema: { tags: ['student'], summary, body: aliasApplyRequestSchema, response: { 200: myApplicationResponseSchema } } }, async (req) => {
       const { view, submitted } = await saveAliasStep(app.ctx, authOf(req), code, step, req.body, site(req));

@@ -1,5 +1,5 @@
 /**
- * The applicant's side of every programme (issue 15, decision 075): the public page, the list of programmes an
+ * The applicant's side of every programme (decision 075): the public page, the list of programmes an
  * account may see, and the generic form (steps, drafts, uploads) the spec's aliases also write through.
  * Students call it under /api/student/, student leaders under /api/sl/; the role comes from the token.
  */

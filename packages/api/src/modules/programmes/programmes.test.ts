@@ -1,4 +1,4 @@
-/** Programmes (issue 15, decision 075): eligibility, window, the generic form, aliases, admin definitions and decisions. */
+/** Programmes (decision 075): eligibility, window, the generic form, aliases, admin definitions and decisions. */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';

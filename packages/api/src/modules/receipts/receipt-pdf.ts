@@ -1,5 +1,5 @@
 /**
- * A payment receipt (收据) as an A5-landscape-sized PDF page with Chinese text (issue 14 item 6, decision 073),
+ * A payment receipt (收据) as an A5-landscape-sized PDF page with Chinese text (decision 073),
  * drawn with pdf-lib and the Noto Sans SC subset the offer letter embeds. The document's keywords repeat the
  * receipt number and order number so a finance system can index the file without reading its text.
  */

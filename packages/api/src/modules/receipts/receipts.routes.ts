@@ -14,7 +14,7 @@ function sendPdf(reply: FastifyReply, file: ReceiptFile) {
     .send(Buffer.from(file.pdf));
 }
 
-/** Receipts (issue 14 item 6, decision 073). */
+/** Receipts (decision 073). */
 export async function receiptRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payment'];

@@ -1,5 +1,5 @@
 /**
- * Receipts (issue 14 item 6, decision 073): every paid order has one, built on demand from the order row, so it
+ * Receipts (decision 073): every paid order has one, built on demand from the order row, so it
  * always shows what was refunded since. Students get their own, the parent through the pay link once paid, staff
  * with money.reconcile any.
  */

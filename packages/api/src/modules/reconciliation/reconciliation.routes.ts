@@ -16,7 +16,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { sendSheet } from '../../http/xlsx-stream.ts';
 import { exportReconMismatches, listReconMismatches, listReconRuns, noteReconMismatch, runReconciliation, type ReconDeps } from './reconciliation.service.ts';
 
-/** 对账 (issue 14 item 6, decision 073): runs per day and gateway, their mismatches, notes, export. money.reconcile. */
+/** 对账 (decision 073): runs per day and gateway, their mismatches, notes, export. money.reconcile. */
 export async function reconciliationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = (): ReconDeps => ({ ctx: app.ctx, gateways: app.payments, log: app.log });

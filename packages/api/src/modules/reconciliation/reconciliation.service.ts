@@ -1,5 +1,5 @@
 /**
- * Daily reconciliation (issue 14 item 6, decision 073): for one Beijing day and one payment gateway, fetch the
+ * Daily reconciliation (decision 073): for one Beijing day and one payment gateway, fetch the
  * provider's bill, compare it with our paid orders and succeeded refunds, and store the run and every mismatch.
  * A bill that cannot be fetched (not built, refused, unreadable) makes a failed run with the reason: a day is
  * never shown as reconciled when it was not.

@@ -27,7 +27,7 @@ export async function applyRefundResult(deps: RefundDeps, gateway: PaymentGatewa
 }
 
 /**
- * Applies a verified refund notification to the refund it names (issue 14 item 4). Returns whether the
+ * Applies a verified refund notification to the refund it names (decision 068). Returns whether the
  * provider may stop re-delivering it.
  */
 export async function applyRefundEvent(deps: RefundDeps, gateway: PaymentGatewayId, event: VerifiedRefundEvent, rawBody: string): Promise<boolean> {

@@ -24,7 +24,7 @@ import { getRefundPolicy, updateRefundPolicy } from './refund-policy.service.ts'
 import { approveRefund, listAdminRefunds, rejectRefund, requestRefund, studentMoney, studentRefunds } from './refunds.service.ts';
 
 /**
- * Refunds (issue 14 item 4, decision 068). /api/admin/ routes are gated by ADMIN_ROUTE_PERMISSIONS
+ * Refunds (decision 068). /api/admin/ routes are gated by ADMIN_ROUTE_PERMISSIONS
  * (money.refund, money.refund_approve, money.settings); the service adds the second-admin and deadline rules.
  */
 export async function refundRoutes(app: FastifyInstance) {

@@ -18,7 +18,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { exportStudents, getStudent, getStudentHistory, listStudents, recommendStudent } from './school.service.ts';
 
 
-/** The school portal (issue 13 item 10, decision 059). The auth hook limits /api/school/ to school accounts. */
+/** The school portal (decision 059). The auth hook limits /api/school/ to school accounts. */
 export async function schoolRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

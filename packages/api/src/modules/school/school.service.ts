@@ -1,5 +1,5 @@
 /**
- * The school portal (issue 13 item 10, decision 059). Every call starts from the school the token's account is
+ * The school portal (decision 059). Every call starts from the school the token's account is
  * bound to; a student of another school answers exactly like an unknown id (404 学生不存在).
  */
 import type { Readable } from 'node:stream';

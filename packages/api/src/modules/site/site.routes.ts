@@ -19,7 +19,7 @@ import type { StorageProvider } from '../../providers/storage/storage-provider.t
 import { getUploadSecret } from '../storage/storage.service.ts';
 import { checkTesterPassword, getContact, getQrSettings, getSiteConfig, isAmcHost, readQr, updateContact, updateQr } from './site.service.ts';
 
-/** API paths of pages the AMC variant does not have (spec §2 "/apply/financial-aid … (not AMC)"). */
+/** API paths of pages the AMC variant does not have (docs/product/screens-and-routes.md "/apply/financial-aid … (not AMC)"). */
 export const AMC_HIDDEN_API_PATHS: ReadonlySet<string> = new Set(['/api/student/bursary-apply']);
 
 function hostOf(request: FastifyRequest): string {

@@ -65,7 +65,7 @@ function samePassword(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** The tester gate's password check; the web keeps the resulting tester flag (spec §3), the server keeps nothing. */
+/** The tester gate's password check; the web keeps the resulting tester flag (docs/product/data.md), the server keeps nothing. */
 export function checkTesterPassword(env: Pick<Env, 'TESTER_PASSWORD'>, password: string): { tester: true } {
   if (!env.TESTER_PASSWORD) throw AppError.message(MSG.TESTER_GATE_OFF);
   if (!samePassword(password, env.TESTER_PASSWORD)) throw AppError.param('password', MSG.TESTER_PASSWORD_WRONG);

@@ -5,7 +5,7 @@ import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { createStaff, listStaff, updateStaff } from './staff.service.ts';
 
-/** 员工账号 (issue 13 item 9, decision 063): staff.manage, which only administrators hold (domain permissions.ts). */
+/** 员工账号 (decision 063): staff.manage, which only administrators hold (domain permissions.ts). */
 export async function staffRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

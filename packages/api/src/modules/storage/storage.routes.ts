@@ -8,7 +8,7 @@ import { assertStorableFields } from '../../http/input-guard.ts';
 import { contentDispositionFor, type StorageProvider } from '../../providers/storage/storage-provider.ts';
 import { issueCredential, storageFor, keyOfFileUrl, readFile, receiveLocalUpload, uploadCeilingBytes, type FileAnswer } from './storage.service.ts';
 
-/** Spec §7 lists a generic credential path and one per role; one handler serves them all. */
+/** docs/api-contract.md lists a generic credential path and one per role; one handler serves them all. */
 const ROLE_CREDENTIAL_PATHS = ['/api/student/oss/credential', '/api/teacher/oss/credential', '/api/school/oss/credential', '/api/sl/oss/credential'] as const;
 
 export interface StorageRoutesOptions {

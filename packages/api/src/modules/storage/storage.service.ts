@@ -109,7 +109,7 @@ export async function receiveLocalUpload(
 }
 
 /**
- * The one place that decides who reads an upload (DESIGN §4, decision 023): its owner; admission staff
+ * The one place that decides who reads an upload (docs/design.md §4, decision 023): its owner; admission staff
  * (admins: teachers with is_admin); and a teacher only when the file was handed in to a course that teacher
  * teaches. Nobody else: not other students, not school or SL accounts, not every teacher.
  */

@@ -1,4 +1,4 @@
-/** The Students console's export (issue 13 items 1 and 6): the list's columns, Chinese headers, Beijing times. */
+/** The Students console's export (decisions 062, 065, 066): the list's columns, Chinese headers, Beijing times. */
 import type { Readable } from 'node:stream';
 import { ACTIVE_TYPES, ADMISSION_DECISION_LABELS, SIGNUP_STATUS_LABELS, STUDENT_STAGE_LABELS, type AdminStudentItem } from '@summit/domain';
 import { beijingTime, streamSheet, type SheetColumn } from '../../exports/sheet-stream.ts';

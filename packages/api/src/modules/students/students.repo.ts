@@ -1,5 +1,5 @@
 /**
- * The only code of the Students console that touches the database (issue 13 item 1, decision 062), and the one
+ * The only code of the Students console that touches the database (decision 062), and the one
  * WHERE builder of a segment filter: the list, the export, bulk tags and the messages module (count and delivery)
  * all read students through `segmentWhere`, so a message to a saved Students filter reaches exactly the list.
  * Every query runs over `accounts` (role student) joined to `student_profiles`; filters on other tables are

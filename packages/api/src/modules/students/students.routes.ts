@@ -18,7 +18,7 @@ import { sendSheet } from '../../http/xlsx-stream.ts';
 import { exportStudents, getStudent, listStudents, tagStudents, updateStudent } from './students.service.ts';
 
 /**
- * 学生管理 (issue 13 item 1, decision 062). The auth hook limits /api/admin/ to admins. The filter's query
+ * 学生管理 (decision 062). The auth hook limits /api/admin/ to admins. The filter's query
  * parameters are the message segment filter's fields; a bulk message posts the same filter to /api/admin/messages.
  */
 export async function studentsRoutes(app: FastifyInstance) {

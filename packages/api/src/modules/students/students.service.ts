@@ -1,5 +1,5 @@
 /**
- * The admin Students console (issue 13 item 1, decision 062). Phones leave the server masked; writes are audited
+ * The admin Students console (decision 062). Phones leave the server masked; writes are audited
  * in the repository's transactions.
  */
 import type { Readable } from 'node:stream';

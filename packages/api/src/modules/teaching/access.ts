@@ -1,5 +1,5 @@
 /**
- * Who may see and run a course (issue 12, decision 050). Every teaching endpoint (and teachb's and teachc's)
+ * Who may see and run a course (decision 050). Every teaching endpoint (and teachb's and teachc's)
  * asks here, by course id, before reading anything of the course:
  *   - teacher type 9 or is_admin, and staff (type 4, operations): every course → 'admin'
  *   - the course's teacher (courses.teacher_id) → 'teacher'

@@ -32,7 +32,7 @@ import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import * as teaching from './teaching.service.ts';
 
-/** The teacher's area, QR check-in, attendance and the student's calendar (issue 12, decisions 050/051). */
+/** The teacher's area, QR check-in, attendance and the student's calendar (decisions 050/051). */
 export async function teachingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

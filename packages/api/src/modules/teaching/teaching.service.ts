@@ -1,5 +1,5 @@
 /**
- * The teacher's area and attendance (issue 12, decisions 050/051). Every teacher-side call passes through
+ * The teacher's area and attendance (decisions 050/051). Every teacher-side call passes through
  * access.ts for the course it touches; a student's check-in needs a genuine, fresh token, a seat in the course
  * and an open sign-in.
  */

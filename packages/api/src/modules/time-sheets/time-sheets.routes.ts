@@ -7,7 +7,7 @@ import { sendSheet } from '../../http/xlsx-stream.ts';
 import { exportEntries, exportTotals, getMyTimeSheet, getTimeSheet, listTimeSheets, updateMessage, updateTimeSheet } from './time-sheets.service.ts';
 
 /**
- * 工时 (spec §7 /api/admin/students/{0}/time-sheets GET and PUT; issue 13 item 5; decision 065). Admin routes
+ * 工时 (docs/api-contract.md /api/admin/students/{0}/time-sheets GET and PUT; decision 065). Admin routes
  * behind the /api/admin/ gate; the volunteer's own sheet under /api/student/.
  */
 export async function timeSheetsRoutes(app: FastifyInstance) {

@@ -1,5 +1,5 @@
 /**
- * 工时 (issue 13 item 5, decision 065): staff record volunteers' and trainees' hours and approve them; totals per
+ * 工时 (decision 065): staff record volunteers' and trainees' hours and approve them; totals per
  * person; the volunteer reads their own sheet. Only students of active_type 4, 8 or 12 get new entries.
  */
 import type { Readable } from 'node:stream';

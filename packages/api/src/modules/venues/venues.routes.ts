@@ -5,7 +5,7 @@ import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
 import { createVenue, deleteVenue, getHouses, listVenues, updateHouse, updateVenue } from './venues.service.ts';
 
-/** Admin venues and houses (issue 11 item 1). The auth hook limits /api/admin/ to is_admin teachers. */
+/** Admin venues and houses (decision 039). The auth hook limits /api/admin/ to is_admin teachers. */
 export async function venuesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];

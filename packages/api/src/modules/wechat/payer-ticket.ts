@@ -3,7 +3,7 @@ import type { AppContext } from '../../http/context.ts';
 import { getSharedSecret } from '../settings/settings.service.ts';
 
 /**
- * The payer's WeChat open id between the base OAuth (snsapi_base, spec §7 `wechat_pay_oauth_url`) and a JSAPI
+ * The payer's WeChat open id between the base OAuth (snsapi_base, docs/api-contract.md `wechat_pay_oauth_url`) and a JSAPI
  * payment: an opaque, signed ticket the page keeps (local storage "open id") and sends back with the pay request.
  * Signed with a secret shared by every process, bound to the app id it was issued under, valid for a day, so
  * a page can neither invent an open id nor reuse another app's.

@@ -16,7 +16,7 @@ import type { CredentialStore } from './wechat-credentials.ts';
 import { consumeOauthState, deleteIdentity, findIdentityByOpenId, findIdentityOfAccount, insertOauthState, upsertIdentity, type WechatStateRow } from './wechat.repo.ts';
 
 export const STATE_TTL_MS = 10 * 60_000;
-/** Where WeChat sends the browser back: the web page that finishes the flow (spec §2). */
+/** Where WeChat sends the browser back: the web page that finishes the flow (docs/product/screens-and-routes.md). */
 export const OAUTH_REDIRECT_PATH = '/wx-code-redirect';
 
 export interface WechatRuntime {

@@ -10,7 +10,7 @@ import { NhpGateway } from './nhp.provider.ts';
 import { NHP_STANDIN_PATH, NhpStandIn } from '../../stand-ins/nhp.ts';
 import { WECHAT_PAY_STANDIN_PATH, WechatPayStandIn, generateWechatPayStandInKeys } from '../../stand-ins/wechat-pay.ts';
 
-/** Which gateway serves each spec §9 provider code, and the gateways by id for the notify route. */
+/** Which gateway serves each docs/product/constants.md provider code, and the gateways by id for the notify route. */
 export interface PaymentGateways {
   forProvider(provider: PaymentProvider): PaymentGateway | null;
   byId(id: string): PaymentGateway | null;

@@ -1,5 +1,5 @@
 /**
- * NHP, the week camps' partner payment channel (issue 15, docs/decisions/076-nhp-provider.md), behind the one
+ * NHP, the week camps' partner payment channel (docs/decisions/076-nhp-provider.md), behind the one
  * PaymentGateway interface. Every request and every answer or notification is a flat JSON object of string
  * values with `sign`: HMAC-SHA256 (hex) under the merchant key over the canonical string of the other
  * non-empty parameters (keys sorted by code point, `k=v` joined by `&`). Answers and notifications are

@@ -29,7 +29,7 @@ export interface CreateProviderOrder {
 }
 
 /**
- * How the payer pays: a QR code, or a page to open. Issue 14 adds `jsapi` (the page calls WeixinJSBridge
+ * How the payer pays: a QR code, or a page to open. The money and WeChat work (decisions 068–074) adds `jsapi` (the page calls WeixinJSBridge
  * getBrandWCPayRequest with JsapiPayParams) and a Stripe variant (the page confirms a PaymentIntent).
  */
 export type ProviderPayInstruction =
@@ -151,7 +151,7 @@ export class PaymentGatewayError extends Error {
 }
 
 /**
- * One interface, one file per provider (DESIGN §1): the sandbox (default), WeChat Pay v3 and Alipay.
+ * One interface, one file per provider (docs/design.md §1): the sandbox (default), WeChat Pay v3 and Alipay.
  * Implementations are stateless apart from configuration; the database is the only state.
  */
 export interface PaymentGateway {

@@ -16,7 +16,7 @@ import {
   type VerifiedRefundEvent,
 } from './payment-provider.ts';
 
-/** Stripe's own default, and what issue 14 asks for: an event signed more than 300 s ago is refused. */
+/** Stripe's own default, and what the money and WeChat work (decisions 068–074) asks for: an event signed more than 300 s ago is refused. */
 export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The words every info page starts with (issue 4 item 1). Inserted at start-up for each slug that has no row yet,
+ * The words every info page starts with (decisions 014, 019). Inserted at start-up for each slug that has no row yet,
  * so production without the demo seed has every page; an edited page is never overwritten.
  */
 import type { DefaultPage } from './build.ts';

@@ -1,5 +1,5 @@
 /**
- * Default words of the student content pages that are not public (issue 17 items 4 and 5, decision 048):
+ * Default words of the student content pages that are not public (decision 048):
  * orientation, and the two readings unlocked by the §6 limited-paid rule. Admins edit them in 页面内容.
  */
 import { p, page, ul, type DefaultPage } from './build.ts';
