@@ -18,7 +18,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // Report gzip sizes so the home-page budget (DESIGN §5: ≤ 170 KB) stays visible in every build log.
+    // Report gzip sizes so the home-page budget (docs/design.md §5: ≤ 170 KB) stays visible in every build log.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
   },

@@ -1,6 +1,6 @@
 // After `vite build`: gzipped JavaScript each key page downloads before it can render (the entry, its
 // static imports, the page chunk and the page chunk's static imports). Fails the build when the home page
-// exceeds DESIGN §5's 170 KB budget, so a stray import of antd or zod into the shell is caught at once.
+// exceeds docs/design.md §5's 170 KB budget, so a stray import of antd or zod into the shell is caught at once.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

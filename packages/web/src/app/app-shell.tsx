@@ -72,7 +72,7 @@ function PageContent({ usesAntd }: { usesAntd: boolean }) {
 /**
  * The router's hydrate fallback: while the first page's loaders (the student status) and code (the page, antd)
  * arrive, the page's own top bar and a skeleton are on screen, so a slow connection shows the app within the
- * entry bundle's download instead of seconds of 加载中 (issue 10 item 8). Route handles are static, so the
+ * entry bundle's download instead of seconds of 加载中 (decision 031). Route handles are static, so the
  * route being entered is known before its chunk is.
  */
 export function ShellFallback() {
@@ -122,7 +122,7 @@ export function AppShell() {
           <SideHelper />
         </Suspense>
       ) : null}
-      {/* Scrolls to top on every new page; back/forward restore the earlier position (spec §2). */}
+      {/* Scrolls to top on every new page; back/forward restore the earlier position (docs/product/screens-and-routes.md). */}
       <ScrollRestoration />
     </div>
   );

@@ -10,7 +10,7 @@ export function PageLoading() {
 
 /**
  * The page's outline (a title and a few form-shaped blocks) while its code and data arrive: on a slow phone
- * connection a student sees where they are at once instead of a spinner for seconds (issue 10 item 8).
+ * connection a student sees where they are at once instead of a spinner for seconds (decision 031).
  */
 export function PageSkeleton() {
   return (

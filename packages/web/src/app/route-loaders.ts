@@ -8,12 +8,12 @@ import { PATHS } from '../lib/paths.ts';
 import type { RouteDef } from './routes.ts';
 import { loginPathFor, pathOf } from './login-path.ts';
 
-/** Staff pages need that role's login; the page's own request then reports anything else (spec §6). */
+/** Staff pages need that role's login; the page's own request then reports anything else (docs/product/users-and-roles.md). */
 function roleLoader(role: Role) {
   return async ({ request }: LoaderFunctionArgs) => {
     if (authStorage.isLoggedInAs(role)) return null;
-    // Spec §6: a teacher page opened with another role's login says 仅教师账号可查看当前页面, then goes to the
-    // login after 1 s (issue 12).
+    // docs/product/users-and-roles.md: a teacher page opened with another role's login says 仅教师账号可查看当前页面, then goes to the
+    // login after 1 s (decisions 050–058).
     if (role === 'teacher' && authStorage.currentToken()) {
       toast('warning', MSG.TEACHER_ONLY);
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -28,7 +28,7 @@ function anyLoginLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The root route's loader: the non-production gate, before any page (spec §6, decision 015). Waits for the
+ * The root route's loader: the non-production gate, before any page (docs/product/users-and-roles.md, decision 015). Waits for the
  * server only on a first visit; afterwards the cached answer decides and is refreshed behind.
  */
 export async function siteGateLoader({ request }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ describe('route table', () => {
     for (const path of Object.values(PATHS)) expect(paths, path).toContain(path);
   });
 
-  it('serves every landing a login can lead to (spec §4)', () => {
+  it('serves every landing a login can lead to (docs/product/states.md)', () => {
     const paths = new Set(ROUTES.map((r) => r.path));
     for (const page of [PAGES.info, PAGES.apply, PAGES.teacher, PAGES.admin, PAGES.school, PAGES.slHome, PAGES.login, PAGES.register]) {
       expect(paths, page).toContain(page);

@@ -3,7 +3,7 @@ import type { Role } from '../lib/auth-storage.ts';
 import { PATHS } from '../lib/paths.ts';
 import { INFO_PAGES, sitePathOf } from '../features/site/site-pages.ts';
 
-/** The ten top-bar kinds of spec §2. */
+/** The ten top-bar kinds of docs/product/screens-and-routes.md. */
 export type TopBarKind =
   | 'default'
   | 'no-user'
@@ -33,7 +33,7 @@ export interface RouteDef {
   load: () => Promise<{ default: ComponentType }>;
   /**
    * Pages built with antd components. The others (home, legal texts, 404) are plain markup, so a first
-   * visit to them does not download antd at all (DESIGN §5 home-page budget).
+   * visit to them does not download antd at all (docs/design.md §5 home-page budget).
    */
   usesAntd: boolean;
   /** Student routes: the gate applied to the status before entry (see student-gates.ts). */
@@ -54,7 +54,7 @@ const schoolPage = () => import('../features/school/school-students-page.tsx');
 const emailResultPage = () => import('../features/email-verify/email-result-page.tsx');
 const courseCatalogue = () => import('../features/course-centre/course-catalogue-page.tsx');
 const securityPage = () => import('../features/site-gate/security-page.tsx');
-// programmes: portal pages (issue 15).
+// programmes: portal pages (decisions 075, 076).
 const portal = {
   sbpManage: () => import('../features/programmes/sbp-manage-page.tsx'),
   sbpDuration: () => import('../features/programmes/sbp-duration-page.tsx'),
@@ -136,7 +136,7 @@ const CLASS_ROUTES: readonly RouteDef[] = [
   { path: PATHS.letterVerify, title: '推荐信验证', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/classes/letter-verify-page.tsx') },
 ];
 
-// programmes: application pages (issue 15, decision 075)
+// programmes: application pages (decision 075)
 const programmeApply = () => import('../features/programmes/apply-page.tsx');
 const slApplication = () => import('../features/programmes/sl-application-page.tsx');
 const applyRoute = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: programmeApply, gate: 'complete-info', ...extra });
@@ -189,19 +189,19 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.admin, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.adminTab, title: '管理后台', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: adminPage },
   { path: PATHS.adminStudent, title: '学生详情', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/admin/people/student-page.tsx') },
-  // The school portal (issue 13 item 10, decision 059): one page, two tabs.
+  // The school portal (decision 059): one page, two tabs.
   { path: PATHS.school, title: '学校中心', role: 'school', topBar: 'school', footer: 'default', usesAntd: true, load: schoolPage },
   { path: PATHS.schoolApply, title: '学生申请情况', role: 'school', topBar: 'school', footer: 'default', usesAntd: true, load: schoolPage },
-  // Tester gate of non-production hosts (spec §6, decision 015): plain markup, outside every other gate.
+  // Tester gate of non-production hosts (docs/product/users-and-roles.md, decision 015): plain markup, outside every other gate.
   { path: PATHS.innerSecurity, title: '访问验证', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: securityPage },
   { path: PATHS.amcSecurity, title: '访问验证', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: securityPage },
-  // Issue 10 item 10 (decisions 027, 028): the SL entry, identity switch, e-mail results, PDF viewer, interim page.
+  // Decisions 027, 028: the SL entry, identity switch, e-mail results, PDF viewer, interim page.
   { path: PATHS.slEntry, title: '学生领袖登录', role: 'public', topBar: 'no-user', footer: 'none', usesAntd: false, load: loginScreen, loggedInTarget: { role: 'sl', path: PATHS.slApplication } },
   { path: PATHS.changeId, title: '切换身份', role: 'any', topBar: 'default', footer: 'default', usesAntd: false, load: () => import('../features/identity/change-id-page.tsx') },
   { path: PATHS.emailValidateSuccess, title: '邮箱验证成功', role: 'public', topBar: 'default', footer: 'default', usesAntd: false, load: emailResultPage },
   { path: PATHS.emailValidateFail, title: '邮箱验证失败', role: 'public', topBar: 'default', footer: 'default', usesAntd: false, load: emailResultPage },
   { path: PATHS.pdf, title: '查看文件', role: 'public', topBar: 'back', footer: 'none', usesAntd: false, load: () => import('../features/pdf-viewer/pdf-viewer-page.tsx') },
-  // Issue 11: venue and house results (decision 040).
+  // Venue and house results (decision 040).
   { path: PATHS.cardCourse, title: '我的会场与选课', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: placement.card, gate: 'tuition-paid' },
   { path: PATHS.houseRevealBegin, title: '揭晓我的学院', role: 'student', topBar: 'default', footer: 'none', usesAntd: true, load: placement.reveal, gate: 'tuition-paid' },
   { path: PATHS.houseRevealResult, title: '我的学院', role: 'student', topBar: 'default', footer: 'none', usesAntd: true, load: placement.reveal, gate: 'tuition-paid' },
@@ -211,7 +211,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.rosterPlace, title: '会场名单', role: 'public', topBar: 'default', footer: 'default', usesAntd: true, load: placement.roster },
   { path: PATHS.studentHouseRules, title: '学院守则', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: placement.rules },
   { path: PATHS.teacherHouseRules, title: '学院守则', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: placement.rules },
-  // Onboarding (issue 17 items 2, 4, 5; decisions 048–049): the API answers 403-10 without offer and tuition.
+  // Onboarding (decisions 048–049): the API answers 403-10 without offer and tuition.
   { path: PATHS.admissionMajor, title: '确认专业', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.offerings, gate: 'tuition-paid' },
   { path: PATHS.admissionCsi, title: 'SSI 项目', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.offerings, gate: 'tuition-paid' },
   { path: PATHS.admissionPodcast, title: '播客报名', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboarding.offerings, gate: 'tuition-paid' },
@@ -225,7 +225,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.wxCode, title: '微信打开', role: 'public', topBar: 'default', footer: 'none', usesAntd: false, load: () => import('../features/wechat/wx-code-page.tsx') },
   { path: PATHS.mini, title: '小程序', role: 'public', topBar: 'default', footer: 'default', usesAntd: false, load: () => import('../features/wechat/mini-landing-page.tsx') },
   { path: PATHS.loading, title: '加载中', role: 'public', topBar: 'default', footer: 'none', usesAntd: false, load: () => import('../features/loading/loading-page.tsx') },
-  // Course centre (issue 11, decision 041).
+  // Course centre (decision 041).
   { path: PATHS.courseWish, title: '我的志愿', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/course-wish-page.tsx') },
   { path: PATHS.coursePreview, title: '课程目录', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: courseCatalogue },
   { path: PATHS.seminar, title: '研讨课', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: courseCatalogue },
@@ -234,7 +234,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.courseMine, title: '我的课表', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/my-course-page.tsx') },
   { path: PATHS.cornerstone, title: '基石工作坊', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/cornerstone-page.tsx') },
   { path: PATHS.schedule, title: '课表', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/course-centre/schedule-page.tsx') },
-  // Course work (issue 12 items 3–4, decisions 052/053).
+  // Course work (decisions 052/053).
   { path: PATHS.teacherAssignmentDetail, title: '作业详情', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/coursework/assignment-detail-page.tsx') },
   { path: PATHS.teacherParticipation, title: '作业与成绩', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/coursework/participation-page.tsx') },
   { path: PATHS.adminAssignmentDetail, title: '作业详情', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: () => import('../features/coursework/assignment-detail-page.tsx') },
@@ -247,7 +247,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.gradeExplain, title: '成绩说明', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-explain-page.tsx') },
   { path: PATHS.gradePost, title: '成绩通知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-post-page.tsx') },
   { path: PATHS.gradePostDetail, title: '成绩通知', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/coursework/grade-post-page.tsx') },
-  // Teaching (issue 12, decisions 050/051).
+  // Teaching (decisions 050/051).
   { path: PATHS.teacherHouse, title: '学院学生', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.house },
   { path: PATHS.teacherCourses, title: '我的课程', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.home },
   { path: PATHS.teacherCourseDetail, title: '课程详情', role: 'teacher', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.course },
@@ -273,17 +273,17 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.adminCheckinQr, title: '签到二维码', role: 'admin', topBar: 'teacher', footer: 'none', usesAntd: true, load: teaching.qr },
   { path: PATHS.studentCheckin, title: '扫码签到', role: 'student', topBar: 'default', footer: 'none', usesAntd: true, load: () => import('../features/teaching/student-checkin-page.tsx') },
   { path: PATHS.calendar, title: '课程日历', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/teaching/calendar-page.tsx') },
-  // Issue 12 items 5, 7, 8 (decisions 054/055): class pages, office hours, feedback, recommendation letters.
+  // Decisions 054/055: class pages, office hours, feedback, recommendation letters.
   ...CLASS_ROUTES,
   ...PROGRAMME_APPLICATION_ROUTES,
-  // Issue 17: the checklist and the onboarding forms (decision 046); offer and paid tuition (spec §6).
-  // Issue 13 item 3 (decision 060): every in-app notice, for any logged-in student.
+  // The checklist and the onboarding forms (decision 046); offer and paid tuition (docs/product/users-and-roles.md).
+  // Decision 061: every in-app notice, for any logged-in student.
   { path: PATHS.studentMessages, title: '消息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/messages/messages-page.tsx') },
   { path: PATHS.checklist, title: '入学清单', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboardingForms.checklist, gate: 'tuition-paid' },
   ...[PATHS.sceneFormBasic, PATHS.sceneFormHealth, PATHS.sceneFormAddress, PATHS.studentInformation, PATHS.studentBaseHealthInfo, PATHS.studentPreviousInfo].map(
     (path): RouteDef => ({ path, title: '入学信息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboardingForms.form, gate: 'tuition-paid' }),
   ),
-  // programmes: portal pages (issue 15, decision 075): after the offer. Each page reads the programme's portal
+  // programmes: portal pages (decision 075): after the offer. Each page reads the programme's portal
   // and shows the §6 gate (仅录取用户可访问 / 完成定金支付后，方可访问) itself, so no student gate here.
   ...(
     [
@@ -319,7 +319,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...[PATHS.sbpParentPay, PATHS.hxweekParentPay, PATHS.deansListParentPay, PATHS.programmeParentPay].map(
     (path): RouteDef => ({ path, title: '家长代付', role: 'public', topBar: 'back', footer: 'none', usesAntd: true, load: portal.parentPay }),
   ),
-  // The info pages of spec §2 (issue 4): one lazy module reads the slug from the path and the words from the
+  // The info pages of docs/product/screens-and-routes.md (decisions 013–019): one lazy module reads the slug from the path and the words from the
   // content store. Plain markup, no antd. Their AMC flag is SITE_PAGES[].amcHidden (for the AMC gate).
   ...INFO_PAGES.map(
     (page): RouteDef => ({ path: sitePathOf(page.slug), title: page.title, role: 'public', topBar: 'inner', footer: 'default', usesAntd: false, load: infoPage, ...(page.amcHidden ? { amcHidden: true } : {}) }),

@@ -16,7 +16,7 @@ export function gateTarget(gate: StudentGate, status: StudentStatus): string | n
     case 'step1-submitted':
       if (!isInfoComplete(status)) return PATHS.info;
       return status.apply_v5.step1_submitted ? null : PATHS.studentApply;
-    // The offer page also shows a decided but unreleased offer (spec §4 "not issued goes to the offer page").
+    // The offer page also shows a decided but unreleased offer (docs/product/states.md "not issued goes to the offer page").
     case 'offer-decided':
       return status.offer_letter !== null ? null : nextStudentPage(status);
     case 'offer-released':
@@ -28,7 +28,7 @@ export function gateTarget(gate: StudentGate, status: StudentStatus): string | n
 }
 
 /**
- * Student routes load GET /api/student/status before entry (spec §2) and then apply the route's gate.
+ * Student routes load GET /api/student/status before entry (docs/product/screens-and-routes.md) and then apply the route's gate.
  * Without a student login the API answers 401, which the client's handler turns into 请重新登录！ and
  * /register?r=<this page>; here that becomes a router redirect so the page never renders half-loaded.
  */

@@ -144,7 +144,7 @@ function pathOf(options: AreaOption[], value: readonly number[] | undefined): Ar
 /**
  * Phones: at 375 px the cascader's three side-by-side columns do not fit, so the field opens a bottom sheet
  * that goes one level at a time (省 → 市 → 区), each place a full-width 44 px row, with the levels chosen so
- * far as steps to go back to (issue 10 item 8).
+ * far as steps to go back to (decision 031).
  */
 function AreaSheetPicker({
   options,

@@ -34,7 +34,7 @@ function useUnitCount(maxUnits: number, value: unknown) {
 }
 
 type TextAreaProps = Omit<ComponentProps<typeof Input.TextArea>, 'count' | 'showCount' | 'maxLength'> & {
-  /** Limit in counting units (spec §5: a Chinese character or a run of Latin letters is one). */
+  /** Limit in counting units (docs/product/validation.md: a Chinese character or a run of Latin letters is one). */
   maxUnits?: number;
 };
 

@@ -5,7 +5,7 @@ import { schemaProblem } from '../lib/form-rules.ts';
 import './phone-verification-dialog.css';
 
 /**
- * 安全验证: the arithmetic question that guards sending an SMS code (spec §4). The parent owns the
+ * 安全验证: the arithmetic question that guards sending an SMS code (docs/product/states.md). The parent owns the
  * verification state machine; this dialog shows it and reports the typed answer.
  */
 export function PhoneVerificationDialog({

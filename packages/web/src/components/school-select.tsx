@@ -12,7 +12,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * 学校: search the school list of the chosen area, or type the school's full name when it is not listed
- * (spec §5: an id or a typed name). Picking a listed school — or typing its exact name — links its id.
+ * (docs/product/validation.md: an id or a typed name). Picking a listed school — or typing its exact name — links its id.
  */
 export function SchoolSelect({
   filter,

@@ -7,7 +7,7 @@ const UNSTORABLE_ANYWHERE = new RegExp(UNSTORABLE_TEXT.source, 'g');
 const fits = (text: string, maxUnits: number, maxChars: number) => text.length <= maxChars && countTextUnits(text) <= maxUnits;
 
 /**
- * The value an edit may leave in a field limited to `maxUnits` (spec §5 counting, the server's own
+ * The value an edit may leave in a field limited to `maxUnits` (docs/product/validation.md counting, the server's own
  * function) and `maxChars`: an edit that fits is taken as is; an insertion (typed, pasted, dropped) that
  * would overflow keeps only as much of the inserted text as fits, at the caret, so the text already there is
  * never cut. A field already over the limit (an old draft) may still be shortened, but not grown.

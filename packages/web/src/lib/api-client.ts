@@ -141,7 +141,7 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  /** Spec §8 in one place: every non-200 envelope goes through here exactly once. */
+  /** docs/product/errors.md in one place: every non-200 envelope goes through here exactly once. */
   function handleFailure(envelope: Envelope, options: RequestOptions<unknown>): ApiError {
     const status: StatusCode = isStatusCode(envelope.status) ? envelope.status : STATUS.INTERNAL;
     const rawMsg = typeof envelope.msg === 'string' ? envelope.msg : '';

@@ -1,4 +1,4 @@
-// Local storage keys of spec §3. One token per role so a person holding two roles (e.g. a teacher who also
+// Local storage keys of docs/product/data.md. One token per role so a person holding two roles (e.g. a teacher who also
 // tests as a student) keeps both logins; requests use the token of the role that logged in last.
 
 export type Role = 'student' | 'teacher' | 'school' | 'sl';

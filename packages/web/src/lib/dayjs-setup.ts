@@ -3,7 +3,7 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import 'dayjs/locale/zh-cn';
 
-// Programme times are Beijing time regardless of where the student is (DESIGN §4).
+// Programme times are Beijing time regardless of where the student is (docs/design.md §4).
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.locale('zh-cn');

@@ -14,7 +14,7 @@ export interface DownloadOptions {
 }
 
 /**
- * Files behind the session's bearer token (exports, PDFs, .ics; spec §7 "download by blob"): fetched, then handed
+ * Files behind the session's bearer token (exports, PDFs, .ics; docs/api-contract.md "download by blob"): fetched, then handed
  * to the browser as a download. When the answer is not the file, the same request goes through the api client so its
  * one handler shows the envelope's message (expired login, no permission…), and the promise rejects.
  */

@@ -43,7 +43,7 @@ export function returnTargetFrom(params: URLSearchParams): string | null {
   return r.includes('?') ? `${r}&${search}` : `${r}?${search}`;
 }
 
-/** `/register?r=<path>` — where a 401 sends the user (spec §4, §8). */
+/** `/register?r=<path>` — where a 401 sends the user (docs/product/states.md and docs/product/errors.md). */
 export function loginRedirectFor(path: string): string {
   return `/register?r=${encodeURIComponent(path)}`;
 }

@@ -53,7 +53,7 @@ function show(kind: ToastKind, text: string, duration: number): void {
 }
 
 /**
- * Shows a toast. With `single`, nothing new is shown while another toast is still visible (spec §8
+ * Shows a toast. With `single`, nothing new is shown while another toast is still visible (docs/product/errors.md
  * single-toast mode): a burst of failing requests after a session expires then produces one 请重新登录！.
  */
 export function toast(kind: ToastKind, text: string, options: { single?: boolean; durationSeconds?: number } = {}) {

@@ -1,7 +1,7 @@
 import { PAGES } from '@summit/domain/pages';
 import { EMAIL_RESULT_PAGES } from '@summit/domain/email-verification';
 
-// Every path string of the web app (DESIGN §2 rule 3). Redirect targets the domain computes come from its
+// Every path string of the web app (docs/design.md §2 rule 3). Redirect targets the domain computes come from its
 // PAGES so a page the domain sends students to and the route serving it can never drift apart.
 // This module imports only the domain's zod-free pages module: features may read it without depending on
 // the app shell, and the shell stays small.
@@ -24,11 +24,11 @@ export const PATHS = {
   studentAdditionalInfo: '/student/additional-info',
   teacher: PAGES.teacher,
   admin: PAGES.admin,
-  /** /admin/{tab} (spec §2 /admin/{tab?}; /admin itself is the default tab): financial-aid, settings. */
+  /** /admin/{tab} (docs/product/screens-and-routes.md /admin/{tab?}; /admin itself is the default tab): financial-aid, settings. */
   adminTab: `${PAGES.admin}/:tab`,
-  /** One student's page in the Students console: profile, edits, timeline (issue 13 item 1, decision 062). */
+  /** One student's page in the Students console: profile, edits, timeline (decision 062). */
   adminStudent: '/admin/student/:userId',
-  // Admission journey: fee and tuition payment, offer letter, parent pay, verification, aid (issue 3).
+  // Admission journey: fee and tuition payment, offer letter, parent pay, verification, aid (decisions 007, 009–012).
   payApply: PAGES.payApply,
   payAdmission: '/pay/admission',
   admission: PAGES.admission,
@@ -38,33 +38,33 @@ export const PATHS = {
   parentPay: '/pay/admission-parent/:token',
   offerVerify: '/offer/verify/:code',
   financialAid: '/apply/financial-aid',
-  /** Spec routes of issue 10 item 4: the letter tab, the standalone letter, and the aid request's receipt. */
+  /** Spec routes of decision 025: the letter tab, the standalone letter, and the aid request's receipt. */
   admissionOffer: '/student/admission/offer',
   admissionLetter: '/student/admission-letter',
   financialAidSuccess: '/apply/financial-aid/success',
   school: PAGES.school,
-  /** The school portal's applications tab (spec §2: the school landing is also named school-studentApply). */
+  /** The school portal's applications tab (docs/product/screens-and-routes.md: the school landing is also named school-studentApply). */
   schoolApply: '/school-studentApply',
   slApplication: PAGES.slHome,
-  /** Tester gate of non-production hosts; /amcsecurity on the AMC variant (spec §6). */
+  /** Tester gate of non-production hosts; /amcsecurity on the AMC variant (docs/product/users-and-roles.md). */
   innerSecurity: '/innersecurity',
   amcSecurity: '/amcsecurity',
-  // Issue 10 item 10: the routes still missing from finished areas (decisions 027, 028).
-  /** Student-leader login and landing (spec §2 /sl). */
+  // The routes still missing from finished areas (decisions 027, 028).
+  /** Student-leader login and landing (docs/product/screens-and-routes.md /sl). */
   slEntry: '/sl',
-  /** Switch between the role logins kept in this browser (spec §2 /changeId). */
+  /** Switch between the role logins kept in this browser (docs/product/screens-and-routes.md /changeId). */
   changeId: '/changeId',
   emailValidateSuccess: EMAIL_RESULT_PAGES.success,
   emailValidateFail: EMAIL_RESULT_PAGES.fail,
-  /** In-app PDF viewer; the rest of the path is the encoded same-origin URL (spec §2 /pdf/{src}). */
+  /** In-app PDF viewer; the rest of the path is the encoded same-origin URL (docs/product/screens-and-routes.md /pdf/{src}). */
   pdf: '/pdf/*',
-  /** Interim page of a redirect or login handshake: ?r= the same-origin target (spec §2 /loading). */
+  /** Interim page of a redirect or login handshake: ?r= the same-origin target (docs/product/screens-and-routes.md /loading). */
   loading: '/loading',
-  /** The WeChat browser (spec §2, decision 069): WeChat's OAuth return, the open-id entry link, the mini-program landing. */
+  /** The WeChat browser (docs/product/screens-and-routes.md, decision 069): WeChat's OAuth return, the open-id entry link, the mini-program landing. */
   wxCodeRedirect: '/wx-code-redirect',
   wxCode: '/wx-code/*',
   mini: '/mini/:id',
-  // Course centre (issue 11 items 3–4, decision 041).
+  // Course centre (decision 041).
   courseWish: '/course/wish',
   coursePreview: '/course/preview/list',
   seminar: '/seminar',
@@ -73,7 +73,7 @@ export const PATHS = {
   courseMine: '/student/course',
   cornerstone: '/student/manage/cornerstone-workshop',
   schedule: '/schedule/:place?',
-  // Issue 11: venue and house results (decision 040).
+  // Venue and house results (decision 040).
   cardCourse: PAGES.cardCourse,
   houseRevealBegin: '/student/house-reveal-begin',
   houseRevealResult: '/student/house-reveal-result',
@@ -83,7 +83,7 @@ export const PATHS = {
   rosterPlace: '/roster/:place',
   studentHouseRules: '/student/manage/house-rules',
   teacherHouseRules: '/teacher/house-rules',
-  // Course work (issue 12 items 3–4, decisions 052/053).
+  // Course work (decisions 052/053).
   teacherAssignmentDetail: '/teacher/assignment-detail/:id',
   teacherParticipation: '/teacher/assignment/participation/:courseId/:period?',
   adminAssignmentDetail: '/admin/assignment-detail/:id',
@@ -93,7 +93,7 @@ export const PATHS = {
   gradeExplain: '/student/manage/grade-explain',
   gradePost: '/student/manage/grade-post',
   gradePostDetail: '/student/manage/grade-post/detail/:id?',
-  // Teaching (issue 12, decisions 050/051): the teacher's area, check-in, the student's check-in and calendar.
+  // Teaching (decisions 050/051): the teacher's area, check-in, the student's check-in and calendar.
   teacherCourses: '/teacher/courses',
   teacherHouse: '/teacher/house',
   teacherCourseDetail: '/teacher/course-detail/:course/:period',
@@ -117,7 +117,7 @@ export const PATHS = {
   adminMobileCheckin: '/admin/mobile-checkin/:id',
   studentCheckin: '/student/checkin',
   calendar: '/calendar',
-  // Issue 12 items 5, 7, 8: the student's classes, office hours, feedback, letters (decisions 054/055).
+  // The student's classes, office hours, feedback, letters (decisions 054/055).
   classManage: '/student/manage',
   classCourses: '/student/manage/courses',
   classList: '/student/manage/list',
@@ -136,15 +136,15 @@ export const PATHS = {
   teacherOfficeHour: '/teacher/office-hour',
   letterVerify: '/recommend-letter/verify/:code',
   adminCourseRoster: '/admin/course-detail/:courseId/:period/students',
-  // The course's grades and signs tabs (issue 13 item 2, decision 065).
+  // The course's grades and signs tabs (decision 065).
   adminCourseGrades: '/admin/course-detail/:courseId/:period/grades',
   adminCourseSigns: '/admin/course-detail/:courseId/:period/signs',
-  // Issue 12 item 6: certificates (decision 058).
+  // Certificates (decision 058).
   studentCertificate: '/student/certificate',
   certificateVerify: '/student/certificate/:token',
   certificatePost: '/student/manage/certificate-post',
   certificatePostDetail: '/student/manage/certificate-post/detail/:id',
-  // Issue 17 items 2, 4, 5: onboarding sign-ups and reading (decisions 048–049).
+  // Onboarding sign-ups and reading (decisions 048–049).
   admissionMajor: '/student/admission/major',
   admissionCsi: '/student/admission/csi',
   admissionPodcast: '/student/admission/podcast',
@@ -154,7 +154,7 @@ export const PATHS = {
   orientation: '/student/manage/orientation',
   admissionPositive: '/student/admission-positive',
   eliteSchoolsKnow: '/student/elite-schools-know',
-  // Issue 17: the checklist and the onboarding forms (decision 046).
+  // The checklist and the onboarding forms (decision 046).
   checklist: '/checklist',
   /** 消息: every in-app notice of the student, newest first (decision 060). */
   studentMessages: '/student/messages',
@@ -164,7 +164,7 @@ export const PATHS = {
   studentInformation: '/student/information',
   studentBaseHealthInfo: '/student/base-health-info',
   studentPreviousInfo: '/student/previous/info',
-  // programmes: application pages (issue 15, decision 075). Generic /{code}/apply and /{code}/uploader/{role}
+  // programmes: application pages (decision 075). Generic /{code}/apply and /{code}/uploader/{role}
   // serve any programme; the spec's own addresses below name their programme (features/programmes/apply-model.ts).
   programmeApply: '/:code/apply',
   programmeUploader: '/:code/uploader/:role',
@@ -179,7 +179,7 @@ export const PATHS = {
   slApplicationStep: '/sl/application/:step',
   cclApplication: '/ccl/application',
   cclApplicationStep: '/ccl/application/:step',
-  // programmes: portal pages (issue 15, decision 075): after the offer — payments, parent link, passport, visa,
+  // programmes: portal pages (decision 075): after the offer — payments, parent link, passport, visa,
   // weeks, course pages. The code a page serves is read from its first path segment (portal-links.ts).
   sbpManage: '/sbp/manage',
   sbpCourseDuration: '/sbp/course-duration',

@@ -14,7 +14,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// Issue 10 item 8: one phone-format message everywhere. The words live in the domain's MSG; a page or a route
+// Decision 031: one phone-format message everywhere. The words live in the domain's MSG; a page or a route
 // that spells them out again (or a variant of them) drifts from the rest the next time the spec changes.
 describe('phone messages', () => {
   const texts = [MSG.PHONE_REQUIRED, MSG.PHONE_LENGTH, MSG.PHONE_FORMAT, '请填写11位手机', '手机号格式', '手机号码格式'];

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, type AuthStorage } from './auth-storage.ts';
 
 /**
- * Spec §4: a mini-program link may carry `mini_referrer_id`; it is kept until a login can bind it (the
+ * docs/product/states.md: a mini-program link may carry `mini_referrer_id`; it is kept until a login can bind it (the
  * binding endpoint comes with the referral scheme) and removed once bound.
  */
 export function captureReferrer(search: string, storage: Pick<AuthStorage, 'set'>): void {

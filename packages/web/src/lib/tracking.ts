@@ -3,7 +3,7 @@ import { currentPlat } from './platform.ts';
 
 // Tracking must never disturb the user: it bypasses the api client (no toasts, no redirects) and swallows
 // every failure. Events carry the anonymous id as `ip` (api contract) and client time corrected by the
-// server clock offset (spec §7), measured once per page load with the domain's midpoint rule
+// server clock offset (docs/api-contract.md), measured once per page load with the domain's midpoint rule
 // (clockOffsetMs), inlined because this module ships with the home page and the domain index pulls in zod.
 
 const ENDPOINT = '/api/bury-dot';

@@ -1,5 +1,5 @@
 /**
- * Uploads a chosen file the way spec §7 describes: ask our API for a signed credential, then POST the file
+ * Uploads a chosen file the way docs/api-contract.md describes: ask our API for a signed credential, then POST the file
  * straight to storage (our own /api/oss/upload, an S3 bucket or Aliyun OSS), tried UPLOAD_RETRIES times in
  * all. Pure apart from the injected credential requester and transport, so the retry and progress rules are
  * unit-tested without a browser. Downloads fetch with the bearer token, since file addresses need auth.

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below this width the product is laid out for a phone (spec §9's tablet break is 768). */
+/** Below this width the product is laid out for a phone (docs/product/constants.md's tablet break is 768). */
 export const PHONE_MAX_WIDTH = 767;
 export const PHONE_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;
 

@@ -2,7 +2,7 @@
 import { DEMO_AS_WECHAT_KEY } from './platform.ts';
 
 export const WECHAT_STORAGE_KEYS = {
-  /** The signed payer ticket (spec §3 "open id"): JSAPI payment sends it as `wx_payer`. */
+  /** The signed payer ticket (docs/product/data.md "open id"): JSAPI payment sends it as `wx_payer`. */
   payer: 'wx_payer',
   /** An unbound WeChat login waiting for the phone login that follows (session storage: this tab only). */
   pendingBind: 'wx_bind_ticket',

@@ -1,4 +1,4 @@
-// The teacher's course page with the coursework module's sections (DESIGN §2 rule 3: app/ composes features).
+// The teacher's course page with the coursework module's sections (docs/design.md §2 rule 3: app/ composes features).
 import CourseDetailPage from '../../features/teaching/course-detail-page.tsx';
 import { CourseNoticeForm, TeacherCourseAssignments, TeacherCourseGrades } from '../../features/coursework/index.ts';
 

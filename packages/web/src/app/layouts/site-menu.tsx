@@ -5,7 +5,7 @@ import { useSiteVariant } from '../../lib/site-variant.ts';
 import { PATHS } from '../../lib/paths.ts';
 
 /**
- * The info pages' menu (issue 10 item 8): a 44 px 菜单 button that opens a side sheet with every info page,
+ * The info pages' menu (decision 031): a 44 px 菜单 button that opens a side sheet with every info page,
  * grouped as the footer's site map groups them (domain site-map.ts). Plain markup and a native <dialog>
  * (focus kept inside, Esc closes): the info pages load without antd.
  */

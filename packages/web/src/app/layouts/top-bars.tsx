@@ -16,7 +16,7 @@ interface FrameProps {
   inverted?: boolean;
 }
 
-/** Shared frame: fixed height per viewport (spec §9), content on the 1188 px grid. */
+/** Shared frame: fixed height per viewport (docs/product/constants.md), content on the 1188 px grid. */
 function TopBarFrame({ variant, left, center, right, inverted = false }: FrameProps) {
   const height = useTopBarHeight();
   if (height === 0) return null;
@@ -107,7 +107,7 @@ export function IndexTopBar() {
 
 /**
  * Information pages: the brand, a way home, the user and the 菜单 of every info page. On phones 首页 and
- * 注册 move into the menu so the bar fits one line at 320 px (issue 10 item 8).
+ * 注册 move into the menu so the bar fits one line at 320 px (decision 031).
  */
 export function InnerTopBar() {
   const guest = !authStorage.currentToken();

@@ -1,6 +1,6 @@
 import type { ThemeConfig } from 'antd';
 
-// One theme for the whole product (DESIGN §6): deep navy primary, warm neutrals, 8 px grid, system CJK fonts.
+// One theme for the whole product (docs/design.md §6): deep navy primary, warm neutrals, 8 px grid, system CJK fonts.
 export const FONT_STACK = '"PingFang SC", "Microsoft YaHei", "Noto Sans SC", "Noto Sans CJK SC", sans-serif';
 
 export const COLORS = {
@@ -44,7 +44,7 @@ export const theme: ThemeConfig = {
 };
 
 /**
- * On phones every control a finger taps is at least 44 px (issue 10 item 8): the middle size too, which
+ * On phones every control a finger taps is at least 44 px (decision 031): the middle size too, which
  * antd uses where a component ignores the large default (dialog buttons, segmented controls; pagination by its own token).
  * Small controls stay small; phone layouts do not use them for actions.
  */

@@ -14,7 +14,7 @@ const loaders: Record<LegalDoc, () => Promise<LegalText>> = {
 
 /**
  * The agreement or the privacy policy in a bottom sheet over the form that asks for consent: reading them
- * does not leave the half-filled form for a new tab (issue 10 item 8). `doc` null closes the sheet.
+ * does not leave the half-filled form for a new tab (decision 031). `doc` null closes the sheet.
  */
 export function LegalSheet({ doc, onClose }: { doc: LegalDoc | null; onClose: () => void }) {
   const [texts, setTexts] = useState<Partial<Record<LegalDoc, LegalText>>>({});

@@ -59,7 +59,7 @@ export const STRIPE_OPTION: PayOption = { provider: 'STRIPE', channel: 'checkout
 /** What the guide overlay says when Alipay is chosen inside WeChat. */
 export const ALIPAY_IN_WECHAT_GUIDE = '请点击右上角 ··· 选择「在浏览器打开」后使用支付宝支付';
 
-/** Local storage key of the WeChat payer ticket (spec §7 base OAuth → JSAPI). */
+/** Local storage key of the WeChat payer ticket (docs/api-contract.md base OAuth → JSAPI). */
 export const WX_PAYER_KEY = 'wx_payer';
 
 export function readWxPayer(): string | null {

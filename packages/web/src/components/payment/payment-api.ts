@@ -15,7 +15,7 @@ export const payBody = (option: PayOption) => ({ provider: option.provider, chan
 /** Which providers the server takes: the pay pages offer Stripe only when it is listed. */
 export const fetchPaymentMethods = () => api.get('/payment/methods', { schema: paymentMethodsSchema, quiet: true });
 
-/** Spec §7: the base OAuth that gives the payer's open id; WeChat comes back to `returnUrl` with the ticket kept. */
+/** docs/api-contract.md: the base OAuth that gives the payer's open id; WeChat comes back to `returnUrl` with the ticket kept. */
 export const fetchWechatPayOauthUrl = (returnUrl: string) =>
   api.get('/payment/wechat/oauth', { query: { return_url: returnUrl, scope: 'base' }, schema: z.object({ wechat_pay_oauth_url: z.string() }) });
 

@@ -106,7 +106,7 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
     };
   }, [waiting, resumeKey]);
 
-  /** Spec §7: no payer ticket yet (or a stale one): the base OAuth, which comes back to this page. */
+  /** docs/api-contract.md: no payer ticket yet (or a stale one): the base OAuth, which comes back to this page. */
   const authorise = async () => {
     // The server takes a same-origin path only (decision 069): WeChat sends the payer back here.
     const { wechat_pay_oauth_url: url } = await fetchWechatPayOauthUrl(window.location.pathname + window.location.search);

@@ -70,7 +70,7 @@ export async function downloadOfferPdf(letterNo: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-// Receipts (issue 14 item 6, decision 073) -------------------------------------------------------------------
+// Receipts (decision 073) -------------------------------------------------------------------
 export const fetchMyReceipts = (signal?: AbortSignal) => api.get('/student/payment/receipts', { schema: receiptListSchema, ...(signal ? { signal } : {}) });
 
 export const downloadStudentReceipt = (orderNo: string) =>

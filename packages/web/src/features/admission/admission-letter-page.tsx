@@ -10,7 +10,7 @@ import { OfferLetterView } from './admission-page.tsx';
 import './admission.css';
 
 /**
- * /student/admission-letter (spec §2): the offer letter on its own, to read, print or save as PDF, without
+ * /student/admission-letter (docs/product/screens-and-routes.md): the offer letter on its own, to read, print or save as PDF, without
  * the tuition tabs around it. A drafted offer shows that the result is not out yet.
  */
 export default function AdmissionLetterPage() {

@@ -1,7 +1,7 @@
 import './admission-notices.css';
 
 /**
- * /student/admission-notices: the refund policy (spec §2). Plain markup (no antd) so it opens fast from a
+ * /student/admission-notices: the refund policy (docs/product/screens-and-routes.md). Plain markup (no antd) so it opens fast from a
  * link in the offer letter or a parent's chat. Dates are relative to the programme's first day, so the text
  * stays right when sessions move (decision 012).
  */

@@ -1,5 +1,5 @@
 /**
- * The AMC site variant (spec §1, §6) hides tuition, volunteer and financial-aid pages. The shared detection
+ * The AMC site variant (docs/product/users-and-roles.md) hides tuition, volunteer and financial-aid pages. The shared detection
  * lives in src/lib/site-variant.ts (server host list, "amc." hosts, ?amc=1 remembered; decision 015).
  */
 export { detectAmc, isAmcSite } from '../../lib/site-variant.ts';

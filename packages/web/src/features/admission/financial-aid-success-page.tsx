@@ -10,7 +10,7 @@ import { StatusCard } from './financial-aid-page.tsx';
 import './admission.css';
 
 /**
- * /apply/financial-aid/success (spec §2): the receipt after an aid request is sent. It reads the stored
+ * /apply/financial-aid/success (docs/product/screens-and-routes.md): the receipt after an aid request is sent. It reads the stored
  * request, so a reload or a later visit shows the same receipt with the current review state.
  */
 export default function FinancialAidSuccessPage() {

@@ -9,7 +9,7 @@ import { ONLINE_NOTICE_KEY, confirmFailure, confirmOfflineToOnline, fetchOnlineN
 
 /**
  * Asks a student who paid tuition for an in-person programme before it switched to online to confirm attending
- * online (spec §4, decisions 017 and 029). The server decides who that is and sends the figures to quote.
+ * online (docs/product/states.md, decisions 017 and 029). The server decides who that is and sends the figures to quote.
  * Shown on the admission pages, whose success tab is a paid student's landing page. 稍后再说 hides it for this
  * page view only; it returns until the student confirms.
  */

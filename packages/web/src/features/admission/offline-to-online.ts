@@ -1,4 +1,4 @@
-// The offline-to-online question (spec §4, decision 017): what the dialog reads and sends, and when it opens.
+// The offline-to-online question (docs/product/states.md, decision 017): what the dialog reads and sends, and when it opens.
 import { MSG, ONLINE_NOTICE_PATH, onlineNoticeStateSchema, type OnlineNoticeState } from '@summit/domain';
 import { ApiError, api } from '../../lib/api-client.ts';
 

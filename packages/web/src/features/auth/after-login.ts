@@ -11,7 +11,7 @@ export interface AfterLoginInput {
 }
 
 /**
- * Where a fresh login goes (spec §4). A student whose profile is incomplete always completes it first
+ * Where a fresh login goes (docs/product/states.md). A student whose profile is incomplete always completes it first
  * (COMPLETE_INFO at /info, keeping `r` for afterwards); otherwise `r` wins; otherwise the role's home:
  * school → /school-student, student → their progress page, teacher → /admin or /teacher, SL → its page.
  */

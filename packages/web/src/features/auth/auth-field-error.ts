@@ -6,7 +6,7 @@ export type AuthField = 'phone' | 'password' | 'code';
 
 /**
  * Server answers (4001) that are about one field of the account forms. The forms show them under that
- * field, where the person is looking, instead of in a toast that vanishes (issue 10 item 8).
+ * field, where the person is looking, instead of in a toast that vanishes (decision 031).
  */
 export const AUTH_FIELD_MESSAGES: Readonly<Record<string, AuthField>> = {
   [MSG.WRONG_PASSWORD]: 'password',

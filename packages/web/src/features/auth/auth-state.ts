@@ -1,7 +1,7 @@
 import { PATHS } from '../../lib/paths.ts';
 
 /**
- * The login screen's states (spec §2). WX (inside WeChat: 微信一键登录) and WX_SERVICE (elsewhere: scan with
+ * The login screen's states (docs/product/screens-and-routes.md). WX (inside WeChat: 微信一键登录) and WX_SERVICE (elsewhere: scan with
  * WeChat, follow the official account) share ?mode=wx; the platform decides which one shows (decision 069).
  */
 export type AuthState = 'LOGIN' | 'SMS' | 'REGIST' | 'FIND_PASSWORD' | 'COMPLETE_INFO' | 'WX' | 'WX_SERVICE';

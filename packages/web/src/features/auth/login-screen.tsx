@@ -27,7 +27,7 @@ const HEADINGS: Record<AuthState, { title: string; subtitle: string }> = {
   WX_SERVICE: { title: '微信登录', subtitle: '关注公众号，随时查看申请与录取进度' },
 };
 
-/** /sl is the student leaders' entry (spec §2): the same login, its own heading (decision 028). */
+/** /sl is the student leaders' entry (docs/product/screens-and-routes.md): the same login, its own heading (decision 028). */
 const SL_HEADING = { title: '学生领袖登录', subtitle: 'Summit 学生领袖（SL）专区 · 使用项目组开通的账号登录' };
 
 function LoginTabs({ state, base, wechat }: { state: 'LOGIN' | 'SMS' | 'WX' | 'WX_SERVICE'; base: string; wechat: boolean }) {
@@ -87,7 +87,7 @@ export default function LoginScreen() {
   return (
     <div className="auth-screen">
       <section className={`auth-card auth-card--${state.toLowerCase()}`} aria-labelledby="auth-title">
-        {/* COMPLETE_INFO cannot be dismissed (spec §4): the profile comes first. */}
+        {/* COMPLETE_INFO cannot be dismissed (docs/product/states.md): the profile comes first. */}
         {state === 'COMPLETE_INFO' ? null : <CloseButton />}
         <header className="auth-card__header">
           <h1 id="auth-title" className="auth-card__title">

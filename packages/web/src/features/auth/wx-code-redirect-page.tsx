@@ -22,7 +22,7 @@ function finish(code: string, state: string): Promise<WechatOauthCallbackResult>
 }
 
 /**
- * /wx-code-redirect?code&state (spec §2): where WeChat sends the browser back after its authorize page. The
+ * /wx-code-redirect?code&state (docs/product/screens-and-routes.md): where WeChat sends the browser back after its authorize page. The
  * server checks the state and exchanges the code; this page then logs in, reports the binding, or keeps the
  * payer ticket for JSAPI pay and returns to the page that asked (decision 069).
  */

@@ -48,7 +48,7 @@ export const dropCourse = (courseId: number) => api.request(`${base}/enrolments/
 export const joinWaitlist = (courseId: number) => api.post(`${base}/waitlist`, { course_id: courseId }, { schema: timetableSchema });
 export const leaveWaitlist = (courseId: number) => api.request(`${base}/waitlist/${courseId}`, { method: 'DELETE', schema: timetableSchema });
 
-/** Server time minus this browser's time (ms), measured once per page from /api/clock (spec §7). */
+/** Server time minus this browser's time (ms), measured once per page from /api/clock (docs/api-contract.md). */
 export async function measureClockOffset(): Promise<number> {
   const sent = Date.now();
   const clock = await api.get('/clock', { schema: clockSchema, quiet: true });

@@ -29,7 +29,7 @@ async function identityOf(token: string, signal: AbortSignal): Promise<IdentityS
   }
 }
 
-/** Where a student lands: their progress page from the status (spec §4), or the apply page if it cannot be read. */
+/** Where a student lands: their progress page from the status (docs/product/states.md), or the apply page if it cannot be read. */
 async function studentLanding(): Promise<string> {
   const token = authStorage.tokenOf('student');
   if (!token) return PAGES.login;
@@ -45,7 +45,7 @@ async function studentLanding(): Promise<string> {
 }
 
 /**
- * /changeId (spec §2): one person may hold several role logins in this browser (a teacher who also tests as
+ * /changeId (docs/product/screens-and-routes.md): one person may hold several role logins in this browser (a teacher who also tests as
  * a student, an SL who is a student). Lists them, marks the one in use, switches (and goes to that role's
  * page), logs one out, or adds another.
  */

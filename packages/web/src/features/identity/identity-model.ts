@@ -14,7 +14,7 @@ export function roleLabel(role: Role, isAdmin: boolean): string {
   return role === 'teacher' && isAdmin ? '管理员' : ROLE_LABELS[role];
 }
 
-/** The landing of a role other than student (spec §4's order); students go to their progress page. */
+/** The landing of a role other than student (docs/product/states.md's order); students go to their progress page. */
 export function staffLanding(role: Exclude<Role, 'student'>, isAdmin: boolean): string {
   switch (role) {
     case 'teacher':

@@ -5,7 +5,7 @@ import { ResultPanel } from '../../components/result-panel.tsx';
 import { LOADING_FALLBACK_MS, loadingTarget } from './loading-target.ts';
 
 /**
- * /loading?r=<path>: the interim page of a redirect or login handshake (spec §2). The shell and a spinner
+ * /loading?r=<path>: the interim page of a redirect or login handshake (docs/product/screens-and-routes.md). The shell and a spinner
  * show at once; the router then enters the target (running its loaders, e.g. the student status) and this
  * page stays up until it has. If that takes too long, a message and a plain link take over.
  */

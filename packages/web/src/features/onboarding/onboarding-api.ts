@@ -1,4 +1,4 @@
-/** Requests of the onboarding pages (issue 17 items 2, 4, 5; decisions 048–049). */
+/** Requests of the onboarding pages (decisions 048–049). */
 import { studentOfferingsSchema, studentReadingSchema, type OfferingKind, type StudentContentSlug } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -15,6 +15,6 @@ export const signUp = (offeringId: number) => api.post('/student/onboarding/sign
 export const cancelSignUp = (offeringId: number) => api.post('/student/onboarding/cancel', { offering_id: offeringId }, { schema: studentOfferingsSchema });
 export const fetchReading = (slug: StudentContentSlug, signal?: AbortSignal) => api.get('/student/onboarding/reading', { query: { slug }, schema: studentReadingSchema, ...sig(signal) });
 
-/** The .ics needs the bearer token, so it is fetched and handed to the browser as a blob (spec §7 download by blob). */
+/** The .ics needs the bearer token, so it is fetched and handed to the browser as a blob (docs/api-contract.md download by blob). */
 export const downloadIcs = (offeringId: number) =>
   downloadFile(`/student/onboarding/info-sessions/${offeringId}/ics`, { expect: 'text/calendar', fallbackName: `info-session-${offeringId}.ics`, fileName: `info-session-${offeringId}.ics` });

@@ -17,7 +17,7 @@ const ROLE_LABELS: Record<string, string> = { STUDENT: '学生', TEACHER: '教�
 /**
  * /account (个人中心): a student's 我的申请 first, then who is logged in, with 编辑资料, 修改密码, 登录设备 and 退出登录;
  * `classHub` (composed in app/) is a student's way into 学习中心 once they hold courses; `programmesCard` lists the
- * other programmes (issue 15) with each one's next step.
+ * other programmes (decisions 075, 076) with each one's next step.
  */
 export default function AccountPage({ classHub, wechatCard, programmesCard }: { classHub?: ReactNode; wechatCard?: ReactNode; programmesCard?: ReactNode }) {
   const navigate = useNavigate();

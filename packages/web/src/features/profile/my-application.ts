@@ -17,7 +17,7 @@ import { PATHS } from '../../lib/paths.ts';
 /**
  * The 我的申请 card of /account (docs/decisions/025): where the student stands, the figures that matter now
  * (deadline, amount, pay-by date) and the one next step. Pure, so every stage is unit-tested; the card
- * only renders it. The primary button always agrees with the spec §4 redirect (`nextStudentPage`).
+ * only renders it. The primary button always agrees with the docs/product/states.md redirect (`nextStudentPage`).
  */
 export interface JourneyInput {
   status: StudentStatus;

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the generic programme form (issue 15, decision 075): which programme an address serves,
+ * Pure rules of the generic programme form (decision 075): which programme an address serves,
  * which step to show, how answers travel between the API's shape and antd's form values, and what the
  * applicant is told about the state of the application.
  */

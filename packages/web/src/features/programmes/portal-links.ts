@@ -2,7 +2,7 @@ import { programmePortalBase } from '@summit/domain';
 import { PATHS, programmeApplyPath, sbpWeekPath } from '../../lib/paths.ts';
 
 /**
- * The after-offer pages of the programmes with their own addresses (spec §2). The pages are generic: which
+ * The after-offer pages of the programmes with their own addresses (docs/product/screens-and-routes.md). The pages are generic: which
  * programme a page serves is read from its path (/hx-week/… and /hxweek/… are H-week, /deans-list/… the Dean's
  * List, /sbp/… SBP), and each step of the checklist links to that programme's page for it.
  */

@@ -11,7 +11,7 @@ import './portal.css';
 export type PortalGate = 'offer' | 'deposit' | null;
 
 /**
- * A gate of spec §6 as a locked card with the way forward: 仅录取用户可访问 (apply, or the application's state),
+ * A gate of docs/product/users-and-roles.md as a locked card with the way forward: 仅录取用户可访问 (apply, or the application's state),
  * 完成定金支付后，方可访问 (a button to the deposit page).
  */
 export function PortalLocked({ message, portal, links }: { message: string; portal: ProgrammePortal; links: PortalLinks }) {

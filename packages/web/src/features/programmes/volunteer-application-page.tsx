@@ -9,7 +9,7 @@ import { useMyApplication } from './programme-api.ts';
 import './programmes.css';
 
 /**
- * /volunteer/application: where a volunteer or trainee lands once their info is complete (spec §4): the
+ * /volunteer/application: where a volunteer or trainee lands once their info is complete (docs/product/states.md): the
  * application's state, the decision once released, and the way into /volunteer/apply.
  */
 export default function VolunteerApplicationPage() {

@@ -1,9 +1,9 @@
-// Pure parts of the side helper (spec §1, §2, §4, §9; decision 015): where it shows, the countdown math, the
+// Pure parts of the side helper (docs/product/users-and-roles.md, docs/product/screens-and-routes.md, docs/product/states.md and docs/product/constants.md; decision 015): where it shows, the countdown math, the
 // welfare items. No React; only zod-free domain modules (zod stays out of this lazily loaded chunk).
 import { BATCH_TERMS } from '@summit/domain/programme-terms';
 
 /**
- * The side help panel's fixed public paths (spec §2: "about 24"): the home page and the info pages a
+ * The side help panel's fixed public paths (docs/product/screens-and-routes.md: "about 24"): the home page and the info pages a
  * prospective family reads before applying. Not on house pages, join-us, ranking, psychology or the notice.
  */
 export const SIDE_HELPER_PATHS: readonly string[] = [
@@ -36,7 +36,7 @@ export const SIDE_HELPER_PATHS: readonly string[] = [
 /** The mobile helper's set ("about 23"): the same minus /inner/talent-hunt, whose phone layout has its own referral bar. */
 export const MOBILE_HELPER_PATHS: readonly string[] = SIDE_HELPER_PATHS.filter((p) => p !== '/inner/talent-hunt');
 
-/** Below this width the mobile helper replaces the side panel (spec §2). */
+/** Below this width the mobile helper replaces the side panel (docs/product/screens-and-routes.md). */
 export const MOBILE_MAX_WIDTH = 767;
 
 /** Pages the AMC site does not have: never linked from the helper there. */
@@ -57,7 +57,7 @@ export function helperKindFor(pathname: string, viewportWidth: number, amc = fal
   return SIDE_HELPER_PATHS.includes(path) ? 'side' : null;
 }
 
-/** The pop-ups are mutually exclusive (spec §4): opening one closes the others; the same button toggles. */
+/** The pop-ups are mutually exclusive (docs/product/states.md): opening one closes the others; the same button toggles. */
 export type HelperPopup = 'benefits' | 'service' | 'official';
 export function togglePopup(current: HelperPopup | null, clicked: HelperPopup): HelperPopup | null {
   return current === clicked ? null : clicked;
@@ -121,7 +121,7 @@ export function clockOffset(serverNowMs: number, sentAtMs: number, receivedAtMs:
   return Math.round(serverNowMs - (sentAtMs + receivedAtMs) / 2);
 }
 
-// Welfare benefits (spec §9: three items, view counts 20,000+ and 5,000+) ---------------------------------
+// Welfare benefits (docs/product/constants.md: three items, view counts 20,000+ and 5,000+) ---------------------------------
 
 export const WELFARE_ITEMS = [
   { title: '名校学长学姐申请经验分享会（回放）', detail: '六位往届营员讲述选课、研究与文书准备', views: '20,000+ 人已观看' },

@@ -25,7 +25,7 @@ import './side-helper.css';
 
 /** GET /api/site/qr/:which (domain siteQrPath; inlined so zod stays out of this chunk). */
 const qrSrc = (which: 'service' | 'official') => `/api/site/qr/${which}`;
-/** Spec §4 sends a confirmed notice to /student/card/course (decisions 017, 040). */
+/** docs/product/states.md sends a confirmed notice to /student/card/course (decisions 017, 040). */
 const CARD_COURSE_PATH: string | null = PATHS.cardCourse;
 
 function useViewportWidth(): number {
@@ -315,7 +315,7 @@ function OnlineNotice({ figures, onDone }: { figures: SwitchNoticeFigures; onDon
   );
 }
 
-/** Scrolls to the top in 100 ms (spec §9), respecting reduced motion. */
+/** Scrolls to the top in 100 ms (docs/product/constants.md), respecting reduced motion. */
 function scrollToTop() {
   const start = window.scrollY;
   if (start <= 0) return;

@@ -2,7 +2,7 @@ import { nextStudentPage, studentStatusSchema } from '@summit/domain';
 import { api } from '../../lib/api-client.ts';
 
 /**
- * Where a logged-in student goes after the benefits form: the status redirect of spec §4. Loaded only when
+ * Where a logged-in student goes after the benefits form: the status redirect of docs/product/states.md. Loaded only when
  * the form is submitted, so the api client and the domain schemas stay out of the helper's chunk.
  */
 export async function studentNextPage(): Promise<string | null> {

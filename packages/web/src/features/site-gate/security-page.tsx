@@ -5,7 +5,7 @@ import { safeReturnPath } from './return-path.ts';
 import './security-page.css';
 
 /**
- * /innersecurity and /amcsecurity (spec §6): the tester gate of non-production hosts. The password is
+ * /innersecurity and /amcsecurity (docs/product/users-and-roles.md): the tester gate of non-production hosts. The password is
  * checked by the server; on success the tester flag is stored and the visitor goes back where they were.
  * A `?password=` on the URL is tried once automatically (links handed to testers).
  */

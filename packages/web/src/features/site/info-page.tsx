@@ -7,7 +7,7 @@ import { SitePageError, SitePageLoading, SitePageNotFound } from './site-states.
 import { useAmcVariant } from './use-amc-variant.ts';
 import './site.css';
 
-/** Every info route of spec §2 (one lazy module): the slug comes from the path, the words from the content store. */
+/** Every info route of docs/product/screens-and-routes.md (one lazy module): the slug comes from the path, the words from the content store. */
 export default function InfoPage() {
   const location = useLocation();
   const slug = slugFromPath(location.pathname);

@@ -10,7 +10,7 @@ describe('site pages', () => {
     for (const s of CONTENT_SLUGS) expect(sitePathOf(s.slug)).toBe(s.path);
   });
 
-  it('lists every info page of spec §2 but home, hiding tuition and volunteering on AMC', () => {
+  it('lists every info page of docs/product/screens-and-routes.md but home, hiding tuition and volunteering on AMC', () => {
     expect(INFO_PAGES).toHaveLength(SITE_PAGES.length - 1);
     expect(INFO_PAGES.some((p) => p.slug === '')).toBe(false);
     expect(SITE_PAGES.filter((p) => p.amcHidden).map((p) => p.slug)).toEqual(['instructions/tuition', 'join-us/volunteer']);

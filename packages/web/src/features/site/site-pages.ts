@@ -2,7 +2,7 @@ import { CONTENT_SLUGS, SESSION_TRACKS } from '@summit/domain/content-slugs';
 
 const SESSION_SLUGS: ReadonlySet<string> = new Set(SESSION_TRACKS.map((t) => `inner/h/${t.symbol}`));
 
-/** A public info page of spec §2 as the route table needs it (from the domain's zod-free CONTENT_SLUGS). */
+/** A public info page of docs/product/screens-and-routes.md as the route table needs it (from the domain's zod-free CONTENT_SLUGS). */
 export interface SitePage {
   /** '' for the home page, else the path without the leading slash (the content store's key). */
   slug: string;

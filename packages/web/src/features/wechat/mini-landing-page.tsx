@@ -13,7 +13,7 @@ function tokenFromFragment(): string | null {
 }
 
 /**
- * /mini/{id}: the mini-program's web-view landing (spec §1 mini-program mode; decision 069). Inside the
+ * /mini/{id}: the mini-program's web-view landing (docs/product/users-and-roles.md mini-program mode; decision 069). Inside the
  * web-view the mini-program, having logged in through /api/login-mp, opens this page with its student token in
  * the fragment (#token=…); the page checks it with /api/auth/info, keeps it as the student login and removes it
  * from the address. Outside a mini-program the page explains how to open it. `id` names the entry the

@@ -6,7 +6,7 @@ import { api, ApiError } from '../../lib/api-client.ts';
 import { sameOriginPathOf } from './wx-code-target.ts';
 
 /**
- * /wx-code/{url} (spec §2): an entry link for WeChat. It fetches the visitor's open id with the base OAuth
+ * /wx-code/{url} (docs/product/screens-and-routes.md): an entry link for WeChat. It fetches the visitor's open id with the base OAuth
  * (the payer ticket JSAPI pay needs), then returns to the decoded same-origin url; any other origin is
  * refused (decision 069).
  */
