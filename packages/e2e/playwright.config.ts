@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const CI = Boolean(process.env.CI);
 
-// Android Chrome's UA: the web app decides "phone" partly by user agent (spec §9), so the phone project
+// Android Chrome's UA: the web app decides "phone" partly by user agent (docs/product/constants.md), so the phone project
 // must look like a phone to the page, not just have a narrow viewport. Not WeChat: no MicroMessenger.
 const PHONE_USER_AGENT = devices['Pixel 7']?.userAgent;
 
@@ -49,7 +49,11 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
+      // The specs of phone behaviour (phone-*.spec.ts, among them the pass over every page) and the tests
+      // tagged PHONE (support/fixtures.ts): the rest of each flow is the same code at any width and runs
+      // once, on the desktop. Playwright matches `grep` against "project file describe title tags".
       name: 'phone',
+      grep: [/phone-[a-z-]+\.spec\.ts/, /@phone/],
       use: {
         viewport: { width: 375, height: 812 },
         isMobile: true,

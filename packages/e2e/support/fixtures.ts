@@ -72,3 +72,10 @@ export const test = base.extend<SummitFixtures>({
 });
 
 export { expect };
+
+/**
+ * Marks a test whose phone run checks something the desktop run does not (a layout that changes at 375 px,
+ * the H5 or WeChat pay path, touch-only controls). The phone project runs these, the phone-*.spec.ts files
+ * and the pass over every page (phone-pages.spec.ts); every other flow runs once, on the desktop.
+ */
+export const PHONE = { tag: '@phone' } as const;

@@ -1,4 +1,4 @@
-// 数据分析 (issue 13 item 7, decision 066): the admin opens the tab, the echarts funnel draws on a canvas, the stage
+// 数据分析 (decision 066): the admin opens the tab, the echarts funnel draws on a canvas, the stage
 // numbers and conversions are shown as text, a filter changes them to the server's figures, and the profile
 // export downloads — on a desktop and at 375 px.
 import { test, expect } from '../support/fixtures.ts';

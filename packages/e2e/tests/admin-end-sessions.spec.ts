@@ -1,4 +1,4 @@
-// An administrator ends another staff account's sessions (issue 16 item 4, decision 037): from 员工两步验证 in the
+// An administrator ends another staff account's sessions (decision 037): from 员工两步验证 in the
 // settings tab, 退出所有设备 on its row; its token is refused at once and the admin stays signed in. The demo
 // school account is used because no other spec signs in with it, so ending its sessions disturbs none of theirs.
 import { expect, test } from '../support/fixtures.ts';

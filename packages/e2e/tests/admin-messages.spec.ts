@@ -1,4 +1,4 @@
-// Admin messages (issue 13 items 3 and 12): the admin sends a message to a segment (one province, which only this
+// Admin messages (decisions 059–067): the admin sends a message to a segment (one province, which only this
 // test's student lives in), the student sees the unread badge in the top bar, opens 消息 and reads it, and the
 // admin's table shows the read count go up.
 import { test, expect } from '../support/fixtures.ts';

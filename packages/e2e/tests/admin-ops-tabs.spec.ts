@@ -1,10 +1,10 @@
-// Issue 13 items 2 and 5 (decision 065): an admin opens 成绩 and 出勤, finds a course by its code and drills down
+// Decision 065: an admin opens 成绩 and 出勤, finds a course by its code and drills down
 // into that course's grades and signs tabs (and on to the sign-in's page); on 工时 they add an entry for the demo
 // volunteer, approve it, and see the approved total go up. The course, its two students, their grades and one
 // closed sign-in are made through the admin's and the teacher's APIs, so figures are known: A 1 and C 1, 50 %.
 // Each project makes its own course; the volunteer is shared, so the total is read before adding (workers: 1).
 import { randomBytes } from 'node:crypto';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { callApi, type Envelope } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginViaApi, studentAt } from '../support/journey.ts';
@@ -19,7 +19,7 @@ async function ok<T>(what: string, answer: Promise<Envelope<T>>): Promise<T> {
   return res.data as T;
 }
 
-test('成绩 and 出勤 drill down into a course; 工时: add and approve an entry, the total goes up', async ({ page, baseURL }, testInfo) => {
+test('成绩 and 出勤 drill down into a course; 工时: add and approve an entry, the total goes up', PHONE, async ({ page, baseURL }, testInfo) => {
   test.setTimeout(240_000);
   const isPhone = testInfo.project.name === 'phone';
   const tag = randomBytes(3).toString('hex');

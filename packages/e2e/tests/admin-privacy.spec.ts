@@ -1,4 +1,4 @@
-// Minors' data (issue 13 item 11, decision 064): in the application drawer an administrator sees the ID number
+// Minors' data (decision 064): in the application drawer an administrator sees the ID number
 // masked, reveals it (after a confirmation that says it is logged), finds the reveal in 操作日志 with the
 // student but not the number, and downloads the student's data as Excel and JSON. Desktop and 375 px.
 import { readFile } from 'node:fs/promises';

@@ -1,10 +1,10 @@
-// Issue 13 item 9 (decision 063): an administrator creates a type-4 staff account in 员工账号 and reads its one-time
+// Decision 063: an administrator creates a type-4 staff account in 员工账号 and reads its one-time
 // password; the staff member logs in, reaches 管理后台 from the teacher area, sees only the tabs their type holds and
 // uses one; an admin-only route called directly answers 无权限访问！. Desktop and phone (375 px) each create their
 // own account, so the two projects and a retry never depend on each other.
 import type { Page } from '@playwright/test';
 import { MSG } from '@summit/domain';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginViaApi } from '../support/journey.ts';
 import { LoginScreen } from '../support/login-screen.ts';
@@ -24,7 +24,7 @@ async function tabLabels(page: Page, phone: boolean): Promise<string[]> {
   return labels;
 }
 
-test('an admin creates a type-4 staff account; the staff member sees only their tabs and is refused admin-only routes', async ({ page, browser, baseURL }, testInfo) => {
+test('an admin creates a type-4 staff account; the staff member sees only their tabs and is refused admin-only routes', PHONE, async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(240_000);
   const phone = testInfo.project.name === 'phone';
   const staffPhone = uniquePhone();

@@ -1,10 +1,10 @@
-// Issue 11 item 1 (decision 039): an admin sets up the programme structure: a venue, a course with a meeting, an
+// Decision 039: an admin sets up the programme structure: a venue, a course with a meeting, an
 // Excel import whose bad row is reported by row and column with nothing imported, the fixed file imported, and the
 // export downloaded. On a phone the courses tab stays usable at 375 px.
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { COURSE_SHEET_COLUMNS } from '@summit/domain';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { LoginScreen } from '../support/login-screen.ts';
 
@@ -99,7 +99,7 @@ test('an admin creates a venue and a course, imports courses from Excel (bad row
   expect(codes).toEqual(expect.arrayContaining([`E2E-${run}`, `IMP-${run}-1`, `IMP-${run}-2`, 'SEM-101']));
 });
 
-test('on a phone the courses tab is usable at 375 px: section select, full-width buttons, cards, no sideways scroll', async ({ page }, testInfo) => {
+test('on a phone the courses tab is usable at 375 px: section select, full-width buttons, cards, no sideways scroll', PHONE, async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'phone layout only');
   test.setTimeout(180_000);
   await openAdminTab(page, 'courses');

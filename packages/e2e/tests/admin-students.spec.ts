@@ -1,4 +1,4 @@
-// 学生管理 (issue 13 items 1 and 12): the admin searches a student by name, opens the student page, corrects a field,
+// 学生管理 (decisions 059–067): the admin searches a student by name, opens the student page, corrects a field,
 // and finds the edit in 操作日志 with its before and after; then ticks the student and 发消息 opens the messages
 // compose with that one student as the segment. Desktop, and at 375 px the list and the page are usable.
 import { test, expect } from '../support/fixtures.ts';

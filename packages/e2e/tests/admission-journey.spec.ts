@@ -1,10 +1,10 @@
-// Issue 3: a new student goes from registration to a paid place in the browser, against the real server:
+// The admission work (decisions 007, 009–012): a new student goes from registration to a paid place in the browser, against the real server:
 // apply (step 1) → application fee (sandbox provider) → step 2 with an upload → an admin decides and
 // releases in the admin UI → offer letter → a parent pays tuition through the link in a separate browser
 // context with no login → the student's page turns to success by itself. Runs on desktop and at 375 px.
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { confirmDialog, fillStep1, fillStep2, payWithWechat } from '../support/admission.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { button, LoginScreen } from '../support/login-screen.ts';
@@ -61,7 +61,7 @@ async function admitInAdminUi(browser: Browser, baseURL: string, studentPhone: s
   await context.close();
 }
 
-test('register → apply → fee → step 2 → admin offer → parent pays tuition → success', async ({ page, browser, baseURL, readSmsCode }, testInfo) => {
+test('register → apply → fee → step 2 → admin offer → parent pays tuition → success', PHONE, async ({ page, browser, baseURL, readSmsCode }, testInfo) => {
   test.setTimeout(300_000);
   const onPhone = testInfo.project.name === 'phone';
   const name = onPhone ? '周书远' : '何以宁';

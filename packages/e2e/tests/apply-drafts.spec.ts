@@ -1,4 +1,4 @@
-// Issue 10 item 3, decision 024: drafts are never lost. Each test makes its own student through the API, so
+// Decision 024: drafts are never lost. Each test makes its own student through the API, so
 // the desktop and phone projects never share a draft and a rerun never meets an old one.
 import type { Page } from '@playwright/test';
 import { APPLY_MSG, MSG, TEXT_LIMIT_REACHED, formatMessage } from '@summit/domain';

@@ -1,4 +1,4 @@
-// Issue 13 item 8 (decision 067): a teacher's write that used to leave no trace is in the 操作日志. 王老师 opens a
+// Decision 067: a teacher's write that used to leave no trace is in the 操作日志. 王老师 opens a
 // sign-in on his course page; the admin finds it in 操作日志 by the teacher's phone, the action and the sign-in's
 // number, sees it named 开启签到, and reads the window in its diff. Desktop and phone (375 px).
 // The course and its meeting are made through the admin's API, so it runs on the embedded database too.

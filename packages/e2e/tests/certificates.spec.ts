@@ -1,4 +1,4 @@
-// Issue 12 item 6 (decision 058): a paid student attends the one sign-in of a finished course and gets a published
+// Decision 058: a paid student attends the one sign-in of a finished course and gets a published
 // final grade (the demo teacher's APIs); the admin runs 颁发证书 on the course roster page; the student downloads the
 // certificate PDF and its verification page says 证书有效 with the name, course and date. Desktop and 375 px. The
 // course, seat, sign-in and grade are made through the APIs, so it runs on the embedded database.

@@ -1,4 +1,4 @@
-// Issue 12 item 2 (decision 051): 王老师 opens a sign-in for a meeting of his course and shows the rotating QR code;
+// Decision 051: 王老师 opens a sign-in for a meeting of his course and shows the rotating QR code;
 // a student on another phone opens the link the code carries and is checked in (late after the minute the teacher
 // set); the teacher's roll call and the admin's sign-in pages show it.
 // Both projects (desktop teacher screen, and a phone teacher screen); the student is always on a phone. The course,

@@ -1,4 +1,4 @@
-// Issue 12 items 5 and 7 (decisions 054/055): a paid student enrolled in a finished course of the demo teacher
+// Decisions 054/055: a paid student enrolled in a finished course of the demo teacher
 // books the office hour the teacher published on their page, rates the course, asks for a recommendation letter
 // naming a recipient; the teacher writes it in the rich-text editor and submits; the student sees 已提交 (never the text); the recipient's e-mailed link opens
 // the PDF and the verification page says it is genuine. Desktop and 375 px. The course and the enrolment are

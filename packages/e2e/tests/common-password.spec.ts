@@ -1,4 +1,4 @@
-// Issue 16 item 5 / decision 035: a common password is refused by the server, and the register and reset
+// Decision 035: a common password is refused by the server, and the register and reset
 // forms show the refusal under the password field, where the person is typing (desktop and phone).
 import type { Locator } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';

@@ -2,14 +2,14 @@
 // QR PNGs; a phone gets 保存图片 and a WeChat ID to copy; the FAQ's contact advice fits 375 px.
 import type { Page } from '@playwright/test';
 import type { SiteContact } from '@summit/domain';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { callApi } from '../support/api.ts';
 
 const helperButton = (page: Page, name: string) => page.getByTestId('side-helper').getByRole('button', { name, exact: true });
 const naturalWidth = (page: Page, name: string) =>
   page.getByRole('img', { name }).evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : 0));
 
-test('在线客服 shows the QR, the contact details and copies the WeChat ID; 关注公众号 shows the seeded QR', async ({ page, context, baseURL }, testInfo) => {
+test('在线客服 shows the QR, the contact details and copies the WeChat ID; 关注公众号 shows the seeded QR', PHONE, async ({ page, context, baseURL }, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const contact = (await callApi<SiteContact>(baseURL as string, 'GET', '/api/site/contact')).data!;

@@ -1,4 +1,4 @@
-// Issue 11 items 2–4, the paid student's walk after tuition: an admin (through the admin API) makes a venue with two
+// Decisions 040–042, the paid student's walk after tuition: an admin (through the admin API) makes a venue with two
 // seminars, places a freshly paid student there, sorts and publishes its houses, and opens a grab round a few
 // seconds ahead (in the browser on desktop). The student sees their venue and the course countdown on the card, reveals their house, wishes two
 // courses, ranks them, puts one in the cart, waits for the server-clock countdown, grabs, and sees the timetable.
@@ -6,7 +6,7 @@
 // embedded database and never changes what other specs see: the round belongs to the test's venue only.
 import { randomBytes } from 'node:crypto';
 import type { Browser } from '@playwright/test';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { callApi, type Envelope } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
@@ -72,7 +72,7 @@ async function openRoundInBrowser(browser: Browser, round: { name: string; venue
   await context.close();
 }
 
-test('a paid student sees the card, reveals their house, wishes, ranks, grabs at the opening second and sees the timetable', async ({ page, baseURL, browser }, testInfo) => {
+test('a paid student sees the card, reveals their house, wishes, ranks, grabs at the opening second and sees the timetable', PHONE, async ({ page, baseURL, browser }, testInfo) => {
   test.setTimeout(300_000);
   const base = baseURL!;
   const tag = randomBytes(3).toString('hex');

@@ -1,4 +1,4 @@
-// Issue 12/17 wiring: the teacher's course page holds the assignments, grades and the course notice, with links to
+// The teaching and onboarding wiring: the teacher's course page holds the assignments, grades and the course notice, with links to
 // office hours and letters; the student's course page holds their attendance and the assignments; a student who
 // holds courses finds the class hub (学习中心) from 我的会场与选课 and 我的账户, and the hub leads to assignments,
 // grades, the writing centre and the calendar. Own course and student, made through the admin's APIs.

@@ -1,4 +1,4 @@
-// Issue 12 items 3–4 (decisions 052/053): a teacher creates an assignment on their course, an enrolled student hands
+// Decisions 052/053: a teacher creates an assignment on their course, an enrolled student hands
 // in text and a PDF, the teacher grades it, sets up the grade scheme, enters the student's scores and publishes; the
 // student sees the score, the comment and the published final grade; the admin follows the course roster's 作业
 // section to the assignment's admin page and sees who submitted. Desktop and 375 px.

@@ -1,4 +1,4 @@
-// Issue 14 item 5 (decision 072): with a split fee plan, a student with a released offer pays the deposit on
+// Decision 072: with a split fee plan, a student with a released offer pays the deposit on
 // /pay/admission, sees the final payment with its due date, pays it, and the page turns paid. The plan is a
 // global setting: the test sets it and puts the whole plan back (the suite runs on one worker).
 import { test, expect } from '../support/fixtures.ts';

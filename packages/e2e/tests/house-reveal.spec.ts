@@ -1,7 +1,7 @@
-// Decision 040 (issue 11 item 2): an admin places a paid student in a venue, sorts that venue's houses and
+// Decision 040: an admin places a paid student in a venue, sorts that venue's houses and
 // publishes both results; the student sees the course card, opens the reveal and sees their house. A student of
 // another venue gets 仅限北京会场 on /sorting-ceremony. Needs the demo programme's venues and houses (seeded by
-// the issue-11 "structure" work); each project uses its own venue so a published house result (no reruns after
+// the the after-admission "structure" work); each project uses its own venue so a published house result (no reruns after
 // publishing) never blocks the other: desktop places its student in Beijing, the phone in the online venue.
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
@@ -88,7 +88,7 @@ test('a paid student sees their venue on the card, opens the reveal and meets th
   const admin = await loginViaApi(base, DEMO.admin, DEMO_PASSWORD);
   const venues = (await overview(base, admin)).venues;
   const target = venues.find((v) => v.place_name === (phone ? 'online' : 'beijing'));
-  test.skip(!target, 'the demo programme has no venues yet (seeded by the issue-11 structure work)');
+  test.skip(!target, 'the demo programme has no venues yet (seeded by the the after-admission structure work)');
 
   const student = await studentAt(base, 'paid', phone ? '林知远' : '沈星河');
   await studentPage(page, student.token);

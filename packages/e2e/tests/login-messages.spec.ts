@@ -4,7 +4,7 @@ import { DEMO } from '../support/demo-accounts.ts';
 import { button, LoginScreen } from '../support/login-screen.ts';
 import { uniquePhone } from '../support/phone-numbers.ts';
 
-// The spec's §5 messages, shown under the field; server answers shown as a toast.
+// The docs/product/validation.md messages, shown under the field; server answers shown as a toast.
 
 test('bad phone numbers: 手机格式错误, 请填写11位手机!, 请填写手机号', async ({ page }) => {
   const screen = new LoginScreen(page);

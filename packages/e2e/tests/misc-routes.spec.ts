@@ -1,6 +1,6 @@
-// Issue 10 item 10: the routes still missing from finished areas (decisions 027, 028), on desktop and phone.
+// The routes still missing from finished areas (decisions 027, 028), on desktop and phone.
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { callApi, registerStudentViaApi, saveStudentInfoViaApi, type LoginResult } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { button, LoginScreen } from '../support/login-screen.ts';
@@ -168,7 +168,7 @@ test.describe('/inner/h/{symbol}: session-track pages', () => {
 });
 
 test.describe('/pdf/{src}: the in-app PDF viewer', () => {
-  test('shows the offer letter PDF, with 下载 (and on phones 打开 instead of an inline frame)', async ({ page, baseURL, isMobile }) => {
+  test('shows the offer letter PDF, with 下载 (and on phones 打开 instead of an inline frame)', PHONE, async ({ page, baseURL, isMobile }) => {
     await keepLogins(page, [['student', await apiLogin(baseURL!, PAID_STUDENT)]]);
     await page.goto(`/pdf/${encodeURIComponent(OFFER_PDF)}`);
     const download = page.getByRole('link', { name: '下载 PDF' });

@@ -1,4 +1,4 @@
-// Issue 10 items 4 and 5 (decisions 025, 026): a logged-in student always finds the next step — the top
+// Decisions 025, 026: a logged-in student always finds the next step — the top
 // bar's 我的申请 opens the account page's journey card with the state, the figures and one button — the
 // spec routes /student/admission/offer, /student/admission-letter and /apply/financial-aid/success render,
 // a paid student lands on 缴费成功, a parent link opened after the student paid says who paid, and the

@@ -1,4 +1,4 @@
-// Decision 046 (issue 17 items 1 and 3): an admitted student who paid tuition opens 入学清单 from 我的账户,
+// Decision 046: an admitted student who paid tuition opens 入学清单 from 我的账户,
 // saves a draft of the basic information, submits it and the health form (with the guardian's confirmation) in
 // the browser, has the address and schooling forms submitted, ticks the readings, hands in a file, signs up on each sign-up page
 // the checklist links to, and sees every item done; an admin sees the completion in 入学清单, messages the

@@ -1,4 +1,4 @@
-// Issue 17 items 2, 4, 5 (decisions 048–049): a paid student confirms the major, signs up for an info session,
+// Decisions 048–049: a paid student confirms the major, signs up for an info session,
 // downloads its .ics and sees the join link (the session starts within 15 minutes), then opens the unlocked
 // reading; a late payer (the demo student 13900000006: tuition paid 15 days after the offer) sees the lock
 // message. Each project makes its own student and its own offerings (unique titles), so nothing is shared.

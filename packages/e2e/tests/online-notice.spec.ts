@@ -112,7 +112,7 @@ test('a student who paid before the switch confirms the notice: the server keeps
   const stored = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/student/online-read');
   await noticeCard(page).getByRole('button', { name: '我已知晓' }).click();
   expect(await (await stored).json()).toMatchObject({ status: 200 });
-  // Spec §4: confirming goes to the student's course card (decision 040).
+  // docs/product/states.md: confirming goes to the student's course card (decision 040).
   await expect(page).toHaveURL(/\/student\/card\/course$/);
   await page.goto('/notice/online-notice-free');
   // The full notice quotes the same facts.

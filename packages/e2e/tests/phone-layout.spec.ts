@@ -1,53 +1,9 @@
-// Phone project only (see playwright.config.ts): DESIGN §6, every page at 375 px, tap targets ≥ 44 px.
-import type { Page } from '@playwright/test';
+// Phone project only (see playwright.config.ts): docs/design.md §6, every page at 375 px, tap targets ≥ 44 px.
 import { test, expect } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { LoginScreen } from '../support/login-screen.ts';
 import { maskPhone } from '../support/phone-numbers.ts';
-
-interface LayoutReport {
-  scrollWidth: number;
-  viewportWidth: number;
-  controls: number;
-  smallTargets: string[];
-}
-
-/** Sideways overflow, and form controls (buttons, inputs, selects, tabs) shorter than 44 px. */
-async function measure(page: Page): Promise<LayoutReport> {
-  return page.evaluate(() => {
-    const controls = document.querySelectorAll(
-      [
-        // In-field clear icons are a shortcut beside a full-size control, not the control itself.
-        'button:not(.ant-input-clear-icon):not(.ant-select-clear):not(.ant-modal-close)',
-        '.ant-input-affix-wrapper',
-        'input.ant-input:not(.ant-input-affix-wrapper input):not(.ant-input-group input)',
-        '.ant-input-group-wrapper',
-        '.ant-select:not(.ant-input-group-addon .ant-select)',
-        '[role="tab"]',
-      ].join(','),
-    );
-    const smallTargets: string[] = [];
-    let shown = 0;
-    for (const el of controls) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      shown += 1;
-      if (box.height < 44) {
-        const label = (el.textContent || el.getAttribute('placeholder') || el.getAttribute('aria-label') || '').trim().slice(0, 16);
-        smallTargets.push(`<${el.tagName.toLowerCase()} class="${String(el.className).split(' ')[0]}"> "${label}" ${Math.round(box.width)}×${Math.round(box.height)}`);
-      }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, viewportWidth: window.innerWidth, controls: shown, smallTargets };
-  });
-}
-
-async function expectPhoneFriendly(page: Page, what: string, { hasForm = true } = {}): Promise<void> {
-  const report = await measure(page);
-  // Guards the selectors above: a page with a form has controls to measure.
-  if (hasForm) expect(report.controls, `${what}: controls measured`).toBeGreaterThan(1);
-  expect(report.scrollWidth, `${what}: no sideways scrolling at ${report.viewportWidth} px`).toBeLessThanOrEqual(report.viewportWidth);
-  expect(report.smallTargets, `${what}: tap targets under 44 px`).toEqual([]);
-}
+import { expectPhoneFriendly } from '../support/phone-check.ts';
 
 test('login, register and reset fit 375 px with 44 px tap targets', async ({ page }) => {
   const screen = new LoginScreen(page);

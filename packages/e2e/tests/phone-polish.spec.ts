@@ -1,4 +1,4 @@
-// Phone project only (see playwright.config.ts): issue 10 item 8, the phone polish at 375 px.
+// Phone project only (see playwright.config.ts): decision 031, the phone polish at 375 px.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { callApi, type LoginResult } from '../support/api.ts';

@@ -1,9 +1,9 @@
-// 其他项目 in the admin console (issue 15, decision 075): an admin creates a new programme in the editor — no code
+// 其他项目 in the admin console (decision 075): an admin creates a new programme in the editor — no code
 // change — with one step holding a text and a choice question, free; a fresh student applies to it on the generic
 // /{code}/apply page; the admin finds the application, reads the answers in the drawer, saves 录取 as a draft and releases it
 // from the list; the student then reads 已录取 and reaches the programme's portal at /programmes/{code}. At 375 px
 // the list page fits the screen.
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 import { callApi } from '../support/api.ts';
 import { confirmDialog } from '../support/admission.ts';
@@ -132,7 +132,7 @@ test('an admin creates a programme, a student applies, the admin admits and rele
   await studentContext.close();
 });
 
-test('the programme list fits a phone', async ({ page }, testInfo) => {
+test('the programme list fits a phone', PHONE, async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'phone width only');
   test.setTimeout(120_000);
   await loginAdmin(page);

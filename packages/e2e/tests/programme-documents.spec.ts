@@ -1,4 +1,4 @@
-// Issue 15 item 6: staff review an H-week student's documents in 其他项目. The student (made through the API:
+// Decisions 075, 076: staff review an H-week student's documents in 其他项目. The student (made through the API:
 // applied, admitted, deposit paid, passport and visa material submitted) has a passport number the drawer shows
 // masked; 查看完整号码 reveals it (an administrator holds students.reveal_id, and the reveal is audited); 退回
 // without a note is refused under the field, with one it reaches the student as 需补充材料; after the student

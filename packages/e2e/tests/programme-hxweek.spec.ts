@@ -1,4 +1,4 @@
-// Issue 15 item 6: a student applies to H-week on /h-week/apply, is admitted with an H-week offer (the admin's
+// Decisions 075, 076: a student applies to H-week on /h-week/apply, is admitted with an H-week offer (the admin's
 // part through the API), and then in the browser sees the offer, pays the deposit in the sandbox, uploads a passport (an expiry too close to the
 // programme's end is refused with the message, then a valid one is saved and shown masked), pays the final
 // payment, and opens the course page. Desktop and phone each make their own student.

@@ -1,4 +1,4 @@
-// Issue 15 item 5: an admitted SBP student chooses a course duration (priced), pays that fee in the sandbox,
+// Decisions 075, 076: an admitted SBP student chooses a course duration (priced), pays that fee in the sandbox,
 // opens week 1 and sees a later week locked with its opening date. Desktop and phone each make their own student.
 import { test, expect } from '../support/fixtures.ts';
 import { payWithWechat } from '../support/admission.ts';

@@ -1,4 +1,4 @@
-// Issue 15 item 4: the student leader lands on /sl/application, fills the SL application step by step
+// Decisions 075, 076: the student leader lands on /sl/application, fills the SL application step by step
 // (/sl/application/{step}) with a draft saved and resumed, then the CCL application (/ccl/application/{step}),
 // and sees 审核中 for both. Each browser project has its own demo SL account (13800000020 desktop, 13800000021
 // phone), so both fill the forms; a retry meets them submitted and checks the read-only state at its viewport.

@@ -1,4 +1,4 @@
-// Issue 15 item 3: a volunteer (active_type 4, info complete) lands on /volunteer/application (spec §4),
+// Decisions 075, 076: a volunteer (active_type 4, info complete) lands on /volunteer/application (docs/product/states.md),
 // applies through /volunteer/apply (both steps, with an upload), an admin decides and releases through the
 // API, and the volunteer sees 已录取. A fresh volunteer per run and project.
 import { test, expect } from '../support/fixtures.ts';

@@ -1,4 +1,4 @@
-// Issue 4 items 1 and 2 (decision 014): every public info page renders its stored words on desktop and at
+// Decision 014: every public info page renders its stored words on desktop and at
 // 375 px without a console error, and an admin's edit reaches the public page only once it is published.
 import type { Page } from '@playwright/test';
 import { CONTENT_SLUGS, type PublicPage } from '@summit/domain';

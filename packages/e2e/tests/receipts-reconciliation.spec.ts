@@ -1,8 +1,8 @@
-// Receipts and reconciliation (issue 14 item 6, decision 073): a student downloads the receipt from the paid page;
+// Receipts and reconciliation (decision 073): a student downloads the receipt from the paid page;
 // an admin runs 重新对账 for yesterday and sees the mismatch the demo sandbox's books hold (a payment the platform
 // never recorded), writes a note on it and finds it kept. Desktop and 375 px.
 import { readFile } from 'node:fs/promises';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { LoginScreen } from '../support/login-screen.ts';
 import { loginInBrowser, studentAt } from '../support/journey.ts';
@@ -22,7 +22,7 @@ test('a student downloads the tuition receipt from the paid page', async ({ page
   if (isPhone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test('an admin reconciles yesterday, sees the mismatch and notes it', async ({ page }, testInfo) => {
+test('an admin reconciles yesterday, sees the mismatch and notes it', PHONE, async ({ page }, testInfo) => {
   const isPhone = testInfo.project.name === 'phone';
   const note = `渠道多收一笔，已联系支付渠道核实（${isPhone ? '手机' : '电脑'}）`;
   await page.goto('/login');

@@ -1,13 +1,13 @@
-// Refunds (issue 14 item 4, decision 068): a student's tuition is paid; an administrator opens the student page,
+// Refunds (decision 068): a student's tuition is paid; an administrator opens the student page,
 // 缴费与退款 shows the paid order, 退款 opens the form with the policy lines and the suggested amount, the admin
 // lowers it and gives a reason; the sandbox answers later through the notify path and the refund turns 已退款.
 // The student then sees the refund on their admission page. Desktop and 375 px.
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { LoginScreen } from '../support/login-screen.ts';
 import { loginInBrowser, studentAt } from '../support/journey.ts';
 
-test('an admin refunds part of a paid tuition from the student page; the student sees it', async ({ page, browser, baseURL }, testInfo) => {
+test('an admin refunds part of a paid tuition from the student page; the student sees it', PHONE, async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(240_000);
   const isPhone = testInfo.project.name === 'phone';
   const name = `退款生${isPhone ? '手机' : '电脑'}${Date.now().toString().slice(-5)}`;

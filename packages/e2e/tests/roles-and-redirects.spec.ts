@@ -1,4 +1,4 @@
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { button, LoginScreen } from '../support/login-screen.ts';
 
@@ -35,7 +35,7 @@ test('the demo teacher lands on /teacher', async ({ page }) => {
   await expect(button(page, '退出登录')).toBeVisible();
 });
 
-test('the demo admin lands on /admin', async ({ page }, testInfo) => {
+test('the demo admin lands on /admin', PHONE, async ({ page }, testInfo) => {
   const screen = new LoginScreen(page);
   await page.goto('/login');
   await screen.loginWithPassword(DEMO.admin, DEMO_PASSWORD);

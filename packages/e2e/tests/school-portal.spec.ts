@@ -1,8 +1,8 @@
-// The school portal (issue 13 item 10): the demo school logs in, finds one of its applicants by name, opens
+// The school portal (decision 059): the demo school logs in, finds one of its applicants by name, opens
 // the student, recommends them, and exports the list as an .xlsx that opens with exceljs.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { button, LoginScreen } from '../support/login-screen.ts';
 import { callApi, registerStudentViaApi, saveStudentInfoViaApi, type Envelope } from '../support/api.ts';
@@ -44,7 +44,7 @@ async function applicantOfDemoSchool(baseURL: string, name: string): Promise<{ u
   return { userId };
 }
 
-test('a school finds its applicant, recommends them and exports the list', async ({ page, baseURL }, testInfo) => {
+test('a school finds its applicant, recommends them and exports the list', PHONE, async ({ page, baseURL }, testInfo) => {
   const isPhone = testInfo.project.name === 'phone';
   const name = `四中${isPhone ? '手机' : '电脑'}${Date.now().toString().slice(-5)}`;
   await applicantOfDemoSchool(baseURL!, name);

@@ -1,4 +1,4 @@
-// 登录设备 (issue 16 item 4, decision 037): the same student signed in on two browsers; from the first one's
+// 登录设备 (decision 037): the same student signed in on two browsers; from the first one's
 // devices page they sign the other out, and the other's next navigation needs a login again.
 import type { Browser, TestInfo } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
@@ -76,7 +76,7 @@ test('a student signs another browser out from 登录设备, and that browser ha
   // B's next navigation: the token is refused, the stale login is dropped, and the login screen shows.
   await pageB.goto('/account');
   await expect(pageB.getByText('请重新登录！')).toBeVisible({ timeout: 30_000 });
-  // Spec §8: a 401 sends the visitor to the account screen (/register, with the page to return to).
+  // docs/product/errors.md: a 401 sends the visitor to the account screen (/register, with the page to return to).
   await expect(pageB).toHaveURL(/\/register\?r=%2Faccount/);
   await expect(new LoginScreen(pageB).phone).toBeVisible();
   await contextB.close();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { callApi, PHONE_CODE } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 
@@ -22,7 +22,7 @@ test.describe('side helper', () => {
     await markNoticeRead(page);
   });
 
-  test('its three pop-ups are mutually exclusive, and the QR images load', async ({ page }, testInfo) => {
+  test('its three pop-ups are mutually exclusive, and the QR images load', PHONE, async ({ page }, testInfo) => {
     await page.goto('/faq');
     await expect(helper(page)).toHaveAttribute('data-kind', testInfo.project.name === 'phone' ? 'mobile' : 'side');
 
@@ -85,7 +85,7 @@ test.describe('side helper', () => {
     await expect(page).toHaveURL(/\/student\/apply/);
   });
 
-  test('the deadline countdowns tick every second', async ({ page }, testInfo) => {
+  test('the deadline countdowns tick every second', PHONE, async ({ page }, testInfo) => {
     await page.goto('/');
     if (testInfo.project.name === 'phone') await helper(page).getByText('截止倒计时').click();
     const value = page.getByTestId('countdown-RD');

@@ -1,4 +1,4 @@
-// Issue 14 item 3 (decision 071): payers abroad pay tuition by card through Stripe. The e2e server runs in demo
+// Decision 071: payers abroad pay tuition by card through Stripe. The e2e server runs in demo
 // mode, where PAYMENT_STRIPE defaults to the sandbox: the option goes through the sandbox checkout exactly as a
 // real provider page would (the SDK path itself is covered against the Stripe stand-in in the API suite).
 // Desktop and 375 px.

@@ -1,4 +1,4 @@
-// Issue 12 item 1 (decision 050): teacher types decide what each sees. A TF attached by the admin (course drawer,
+// Decision 050: teacher types decide what each sees. A TF attached by the admin (course drawer,
 // 助教（TF）) assists on that course. A CSL sees their house's students. The admin sets 陈老师's (CSL) house on the 学院
 // tab; 陈老师 opens 学院学生 from /teacher and sees that house; 王老师 (a course teacher) opening the same page gets
 // 无权限访问！. The house's students and their attendance are checked by the API test (teaching.test.ts): the demo

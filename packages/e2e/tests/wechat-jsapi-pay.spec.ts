@@ -1,14 +1,14 @@
-// Issue 14 item 2: a parent opens the pay link inside "WeChat" (WeChat's user agent, a payer ticket from the
+// Decision 070: a parent opens the pay link inside "WeChat" (WeChat's user agent, a payer ticket from the
 // base OAuth in local storage), pays with JSAPI through the sandbox's simulated WeChat pay sheet, and the
 // page turns paid; so does the student's. Alipay inside WeChat shows the guide to open a browser instead.
 // Desktop (WeChat for Windows) and 375 px (WeChat on a phone).
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, PHONE } from '../support/fixtures.ts';
 import { callApi } from '../support/api.ts';
 import { loginInBrowser, studentAt } from '../support/journey.ts';
 import { button } from '../support/login-screen.ts';
 import { wechatContext, wxPayerTicket } from '../support/wechat.ts';
 
-test('a parent pays tuition inside WeChat with JSAPI through the simulated pay sheet', async ({ page, browser, baseURL }, testInfo) => {
+test('a parent pays tuition inside WeChat with JSAPI through the simulated pay sheet', PHONE, async ({ page, browser, baseURL }, testInfo) => {
   const onPhone = testInfo.project.name === 'phone';
   const student = await studentAt(baseURL as string, 'offer', onPhone ? '周微信' : '吴代付');
   // The student, in an ordinary browser, asks a parent to pay and keeps the page open.
@@ -58,7 +58,7 @@ test('a parent pays tuition inside WeChat with JSAPI through the simulated pay s
   expect(status.data).toMatchObject({ paid: true, purpose_paid: true });
 });
 
-test('inside WeChat without a payer ticket, WeChat Pay first asks for the base OAuth', async ({ browser, baseURL }, testInfo) => {
+test('inside WeChat without a payer ticket, WeChat Pay first asks for the base OAuth', PHONE, async ({ browser, baseURL }, testInfo) => {
   const onPhone = testInfo.project.name === 'phone';
   const student = await studentAt(baseURL as string, 'offer', onPhone ? '郑授权' : '王授权');
   const link = await callApi<{ token: string; url: string }>(baseURL as string, 'POST', '/api/student/payment/parent-link', { token: student.token, body: { purpose: 'tuition' } });

@@ -1,4 +1,4 @@
-// The WeChat browser (issue 14 item 1, decision 069): inside "WeChat" (its user agent) a student taps
+// The WeChat browser (decision 069): inside "WeChat" (its user agent) a student taps
 // 微信一键登录 on the login screen; the stand-in of WeChat's servers (demo mode, /__wechat) asks which WeChat user
 // this is; the WeChat is not bound yet, so the student logs in with phone and password once, which binds it.
 // Logged out, the next 微信一键登录 logs the same student straight in. 我的账户 shows the binding and unbinds it.

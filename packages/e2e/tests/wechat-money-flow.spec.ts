@@ -1,4 +1,4 @@
-// Issue 14 item 8, the whole way round: a parent opens the student's pay link inside "WeChat", taps 微信支付, is
+// Decisions 068–073, the whole way round: a parent opens the student's pay link inside "WeChat", taps 微信支付, is
 // sent through WeChat's base OAuth (the stand-in of WeChat's servers, demo mode), comes back with a payer ticket,
 // pays with JSAPI through the sandbox's simulated pay sheet, and the student's page turns paid. An administrator
 // then refunds part of it from the student page, and the student sees the refund. Desktop and 375 px.

@@ -1,0 +1,107 @@
+// Phone project only (see playwright.config.ts): a pass over every page of the product at 375 px, each opened
+// as its role with a demo account. Every page opens (not the 404 page, not the load-failure screen, not
+// blank), nothing on it scrolls sideways, its controls are at least 44 px tall (decision 031), and the
+// console stays free of errors. The flows themselves run on the desktop; the phone project adds the tests
+// tagged PHONE, where a phone does something the desktop does not.
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { callApi, type LoginResult } from '../support/api.ts';
+import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
+import { measureLayout } from '../support/phone-check.ts';
+import { ALL_ROUTES, NOT_YET_BUILT, PRODUCT_PAGES, type PageRole } from '../support/pages.ts';
+
+/** The demo account that opens each role's pages: a paid student with a venue, the teacher 王老师, … */
+const ACCOUNT: Record<Exclude<PageRole, 'public'>, string> = {
+  student: '13900000006',
+  any: '13900000006',
+  teacher: DEMO.teacher,
+  admin: DEMO.admin,
+  school: DEMO.school,
+  sl: DEMO.studentLeader,
+};
+
+/**
+ * Console lines that are not a broken page: the browser's own report of an API answer the page expected and
+ * handles (a 4xx for a sample id that the demo does not have, shown as the page's own message).
+ */
+const EXPECTED_CONSOLE = /Failed to load resource: the server responded with a status of 4\d\d/;
+
+type PhoneUse = Pick<Parameters<Browser['newContext']>[0] & object, 'viewport' | 'isMobile' | 'hasTouch' | 'deviceScaleFactor' | 'userAgent' | 'locale' | 'timezoneId'>;
+
+async function roleContext(browser: Browser, baseURL: string, role: PageRole, use: PhoneUse): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...use, baseURL });
+  let login: [key: string, token: string, role: string] | null = null;
+  if (role !== 'public') {
+    const res = await callApi<LoginResult>(baseURL, 'POST', '/api/login', { body: { phone_code: '86', phone: ACCOUNT[role], password: DEMO_PASSWORD } });
+    if (!res.data?.token) throw new Error(`login ${role}: ${res.msg}`);
+    const stored = String(res.data.type ?? 'student').toLowerCase();
+    login = [`${stored}_token`, res.data.token, stored];
+  }
+  await context.addInitScript((entry) => {
+    // The one-time online notice would sit over every page.
+    localStorage.setItem('online_notice_read', '1');
+    if (entry) {
+      localStorage.setItem(entry[0], entry[1]);
+      localStorage.setItem('last_login_role', entry[2]);
+    }
+  }, login);
+  return context;
+}
+
+/** Opens one page and lists what is wrong with it on a phone (an empty list: it fits). */
+async function problemsOf(page: Page, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'error' && !EXPECTED_CONSOLE.test(message.text())) problems.push(`console: ${message.text().slice(0, 160)}`);
+  };
+  const onError = (error: Error) => problems.push(`uncaught: ${error.message.slice(0, 160)}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  try {
+    await page.goto(path, { waitUntil: 'load' });
+    // Lazy pages fetch their data after load: wait until the network settles (a page that polls never does).
+    await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => undefined);
+    await expect(page.locator('.ant-skeleton-active, .ant-spin-spinning').first()).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+    const text = await page.evaluate(() => document.body.innerText || '');
+    const landed = new URL(page.url()).pathname;
+    if (/您访问的页面不存在/.test(text) && !/^\/(register|login)/.test(landed)) problems.push('the 404 page');
+    if (/页面加载失败/.test(text)) problems.push('页面加载失败');
+    if (!text.trim()) problems.push('blank');
+    const layout = await measureLayout(page);
+    if (layout.scrollWidth > layout.viewportWidth) problems.push(`scrolls sideways: ${layout.scrollWidth} px wide at ${layout.viewportWidth} px`);
+    for (const small of layout.smallTargets) problems.push(`tap target under 44 px: ${small}`);
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+  }
+  return problems;
+}
+
+const ROLES: PageRole[] = ['public', 'student', 'any', 'teacher', 'admin', 'school', 'sl'];
+
+test('the page list is the route list less the routes not built yet, each of those a route of the list', () => {
+  const listed = new Set(ALL_ROUTES.map((r) => r.path));
+  expect([...NOT_YET_BUILT].filter((p) => !listed.has(p)), 'NOT_YET_BUILT entries that are not routes').toEqual([]);
+  expect(PRODUCT_PAGES.length + NOT_YET_BUILT.size).toBe(ALL_ROUTES.length);
+  expect(new Set(PRODUCT_PAGES.map((p) => p.role))).toEqual(new Set(ROLES));
+});
+
+for (const role of ROLES) {
+  const pages = PRODUCT_PAGES.filter((p) => p.role === role);
+  test(`every ${role} page fits 375 px: opens, no sideways scroll, 44 px targets, no console error (${pages.length} pages)`, async ({ browser, baseURL }, testInfo) => {
+    test.setTimeout(60_000 + pages.length * 15_000);
+    expect(pages.length, `${role} pages listed`).toBeGreaterThan(0);
+    const { viewport, isMobile, hasTouch, deviceScaleFactor, userAgent, locale, timezoneId } = testInfo.project.use;
+    const context = await roleContext(browser, baseURL!, role, { viewport, isMobile, hasTouch, deviceScaleFactor, userAgent, locale, timezoneId });
+    const page = await context.newPage();
+    const found: string[] = [];
+    try {
+      for (const { path } of pages) {
+        for (const problem of await problemsOf(page, path)) found.push(`${path}: ${problem}`);
+      }
+    } finally {
+      await context.close();
+    }
+    expect(found, `${role} pages with a phone problem`).toEqual([]);
+  });
+}
