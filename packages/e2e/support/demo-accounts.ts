@@ -19,7 +19,7 @@ export const DEMO = {
   student: '13900000002',
   /** A volunteer (active_type 4) with time-sheet entries (decision 065). */
   volunteer: '13900000008',
-  /** Other programmes (issue 15): an SSI student (active_type 3). */
+  /** Other programmes (decisions 075, 076): an SSI student (active_type 3). */
   ssiStudent: '13900000011',
   /** A trainee (active_type 8): may apply as a volunteer. */
   trainee: '13900000012',

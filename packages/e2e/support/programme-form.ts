@@ -1,4 +1,4 @@
-// Fills a programme's generic form (issue 15) from its definition as the API gives it, the way a person
+// Fills a programme's generic form (decisions 075, 076) from its definition as the API gives it, the way a person
 // would: each question found by its label and answered by its type.
 import type { Page } from '@playwright/test';
 import type { MyApplication, ProgrammeStep } from '@summit/domain';

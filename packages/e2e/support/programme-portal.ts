@@ -1,4 +1,4 @@
-// Programme applicants made through the API the way the product makes them (issue 15): the generic form's
+// Programme applicants made through the API the way the product makes them (decisions 075, 076): the generic form's
 // steps, the application fee in the sandbox, an admin's decision and release. The browser tests start after.
 import { TINY_PNG } from './admission.ts';
 import { callApi, type Envelope } from './api.ts';
