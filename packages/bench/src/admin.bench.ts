@@ -1,4 +1,4 @@
-// npm run bench:admin — the admin Students console at a summer's scale (issue 13 item 12, DESIGN §5). Not a test: it
+// npm run bench:admin — the admin Students console at a summer's scale (decisions 059–067, docs/design.md §5). Not a test: it
 // prints. 50,000 students (BENCH_STUDENTS) are seeded straight into a fresh PostgreSQL database beside DATABASE_URL,
 // spread over schools, provinces, batches and every funnel stage. Then, against the real server:
 //  - list: the Students list under a mix of filters, searches, sorts and deep pages, each request timed; the same

@@ -1,4 +1,4 @@
-// npm run bench:reads — authenticated reads against a bare-Fastify baseline, in one run (DESIGN §5:
+// npm run bench:reads — authenticated reads against a bare-Fastify baseline, in one run (docs/design.md §5:
 // GET /api/student/info should reach ≥ 75% of a bare Fastify + one-SELECT route). Not a test: it prints.
 // Both servers run side by side and are measured in alternating rounds, so a neighbour's burst of load on
 // this shared machine falls on both sides instead of skewing one (docs/decisions/021).

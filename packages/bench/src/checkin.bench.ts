@@ -1,4 +1,4 @@
-// npm run bench:checkin — QR check-in under a classroom's burst (issue 12 item 9, DESIGN §5, decision 051). Not a
+// npm run bench:checkin — QR check-in under a classroom's burst (docs/design.md §5, decision 051). Not a
 // test: it prints. One teacher opens a sign-in through the API and keeps fetching the rotating QR token as the
 // teacher's screen does; 500 enrolled, logged-in students POST /api/student/sign with the token on screen, arriving
 // spread over 5 s (one in ten scans twice). Then the database must hold exactly one attendance row per student.

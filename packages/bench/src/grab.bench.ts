@@ -1,4 +1,4 @@
-// npm run bench:grab — the course grab under contention (issue 11 item 7, DESIGN §5, decision 042). Not a test: it
+// npm run bench:grab — the course grab under contention (docs/design.md §5, decision 042). Not a test: it
 // prints. 2,000 distinct logged-in students fire POST /api/student/course-center/cart/grab at once over 200
 // keep-alive connections: half at one hot course of 100 seats, the rest spread over 10 courses of 50 seats. Then it
 // checks the seats held per course equal min(capacity, demand) and that no student holds two clashing seats, and, on

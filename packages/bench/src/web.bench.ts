@@ -1,4 +1,4 @@
-// npm run bench:web — is the public site fast on a phone? (issue 4 item 7, decision 016)
+// npm run bench:web — is the public site fast on a phone? (decision 016)
 // Builds the site, starts the real server from dist/ on a temporary DATA_DIR as in production, runs
 // Lighthouse 12.8 (its default mobile preset: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown)
 // in Debian's Chromium on the key pages, and prints each performance score, the gzipped JavaScript the
