@@ -1,4 +1,4 @@
-// Lint enforces the architecture rules of DESIGN §2 and decision 078 and little else: tsc already checks types, and
+// Lint enforces the architecture rules of docs/design.md §2 and decision 078 and little else: tsc already checks types, and
 // lint must stay fast on a 2-core machine shared by the whole team (no type-aware rules). The custom rules live in
 // eslint-rules/, one per file, each with RuleTester tests (`npm run lint:rules`). `npm run lint` also runs dpdm for
 // file import cycles (`lint:cycles`; unlike eslint's no-cycle rules it sees type-only edges) and
@@ -31,7 +31,7 @@ const DOMAIN_FORBIDDEN_MODULES = [
   },
   {
     regex: '^@summit\\/',
-    message: 'domain imports nothing of ours (DESIGN §2 rule 1).',
+    message: 'domain imports nothing of ours (docs/design.md §2 rule 1).',
   },
 ];
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Supply chain check (issue 16 item 7, decision 035), run by the static suite of `npm test`, so `.ci/run`
+// Supply chain check (decision 035), run by the static suite of `npm test`, so `.ci/run`
 // fails on it. Every package the shipped workspaces need at run time (their dependencies, optional and peer
 // dependencies, transitively, resolved through package-lock.json the way node resolves them) must
 //   - run no install script (preinstall / install / postinstall, or hasInstallScript in the lock), and
