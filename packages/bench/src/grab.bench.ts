@@ -65,7 +65,7 @@ async function seed(query: Query): Promise<{ tokens: string[]; courseIds: number
   await query(`insert into student_profiles (account_id, tuition_paid_at, offer_letter, place_name) select id, now(), 1, '第一期' from accounts where phone like '137%' and role = 'student'`);
   await query(`insert into venue_assignments (student_id, venue_id, method) select id, $1, 'rule' from accounts where phone like '137%' and role = 'student'`, [venueId]);
   await query(`insert into auth_tokens (token_hash, account_id, role, expires_at) select encode(sha256(convert_to('bench-token-' || id, 'UTF8')), 'hex'), id, 'student', now() + interval '1 day' from accounts where phone like '137%' and role = 'student'`);
-  // The venue-house module's publication table, when present (issue11-common.md), must say the venue result is out.
+  // The venue-house module's publication table, when present (decision 040), must say the venue result is out.
   if ((await query(`select to_regclass('public.result_publications') is not null as present`)).rows[0]!.present) {
     await query(`insert into result_publications (kind, venue_id, publish_at) values ('venue', null, now() - interval '1 hour')`);
   }
