@@ -1,4 +1,4 @@
-// Decision 078 (and DESIGN §2: repos are the only code that touches the database): drizzle-orm and the schema
+// Decision 078 (and docs/design.md §2: repos are the only code that touches the database): drizzle-orm and the schema
 // files (db/schema*.ts) are imported only by *.repo.ts files, src/db/, src/seed/, src/cli/, the stand-ins and
 // test code (tests, test kits, src/test/).
 import { apiLocation, importVisitors, resolveRelative } from './import-visitors.js';

@@ -1,4 +1,4 @@
-// Package and web-feature import boundaries of DESIGN §2: domain imports nothing of ours, web and api never
+// Package and web-feature import boundaries of docs/design.md §2: domain imports nothing of ours, web and api never
 // import each other, a web feature never imports another feature.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,16 +40,16 @@ export function resolveTarget(spec, fromFile) {
 
 export function boundaryViolation(from, to) {
   if (from.pkg === 'domain' && to.pkg !== 'domain') {
-    return 'domain imports nothing of ours (DESIGN §2 rule 1).';
+    return 'domain imports nothing of ours (docs/design.md §2 rule 1).';
   }
   if (from.pkg === 'web' && to.pkg === 'api') {
-    return 'web never imports the api, not even types: share through @summit/domain (DESIGN §2 rule 1).';
+    return 'web never imports the api, not even types: share through @summit/domain (docs/design.md §2 rule 1).';
   }
   if (from.pkg === 'api' && to.pkg === 'web') {
     return 'api never imports web code; it serves the built dist only.';
   }
   if (from.feature && to.feature && from.feature !== to.feature) {
-    return `feature "${from.feature}" may not import feature "${to.feature}": move shared code to src/components or src/lib, compose in src/app (DESIGN §2 rule 3).`;
+    return `feature "${from.feature}" may not import feature "${to.feature}": move shared code to src/components or src/lib, compose in src/app (docs/design.md §2 rule 3).`;
   }
   if (from.layer && from.layer !== 'app' && to.layer === 'app') {
     return `src/${from.layer} may not import src/app: app composes the layers below it; move shared code to src/components or src/lib (decision 079).`;
@@ -63,7 +63,7 @@ export function boundaryViolation(from, to) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'Package and web-feature import boundaries of DESIGN §2' },
+    docs: { description: 'Package and web-feature import boundaries of docs/design.md §2' },
     schema: [],
   },
   create(context) {
