@@ -12,7 +12,7 @@ import './admin.css';
 
 const ApplicationsTab = lazy(() => import('../admissions/applications-tab.tsx'));
 const FinancialAidTab = lazy(() => import('../admissions/financial-aid-tab.tsx'));
-const SettingsTab = lazy(() => import('../site/settings-tab.tsx'));
+const SettingsTab = lazy(() => import('../money/settings-tab.tsx'));
 const TrackingTab = lazy(() => import('../site/tracking-tab.tsx'));
 const ContentTab = lazy(() => import('../site/content-tab.tsx'));
 const SelectionRoundsTab = lazy(() => import('../courses/selection-rounds-tab.tsx'));

@@ -13,7 +13,7 @@ import type { AdminAidList, AdminApplicationList, DeadlinesData, FeeSettings } f
 import { ADMIN_KEYS } from './admin-api.ts';
 import ApplicationsTab from '../admissions/applications-tab.tsx';
 import FinancialAidTab from '../admissions/financial-aid-tab.tsx';
-import SettingsTab from '../site/settings-tab.tsx';
+import SettingsTab from '../money/settings-tab.tsx';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -7,12 +7,12 @@ import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEYS, fetchDeadlines, fetchFees, saveDeadlines, saveFees } from '../shell/admin-api.ts';
 import { beijingWallClockToIso, formatTime } from '../shell/admin-format.ts';
-import { fenToYuan, formatFen, yuanToFen } from '../money/money.ts';
-import { SiteContactCard, SiteQrCard } from './site-qr-card.tsx';
-import { BatchLegend, PROGRAMME_KEY, ProgrammeCard } from './settings-programme-card.tsx';
+import { fenToYuan, formatFen, yuanToFen } from './money.ts';
+import { SiteContactCard, SiteQrCard } from '../site/site-qr-card.tsx';
+import { BatchLegend, PROGRAMME_KEY, ProgrammeCard } from '../site/settings-programme-card.tsx';
 import { StaffMfaCard } from '../people/staff-mfa-card.tsx';
-import { RefundPolicyCard } from '../money/refund-policy-card.tsx';
-import { FeePlanCard } from '../money/settings-fee-plan-card.tsx';
+import { RefundPolicyCard } from './refund-policy-card.tsx';
+import { FeePlanCard } from './settings-fee-plan-card.tsx';
 
 const MAX_YUAN = 1_000_000;
 
