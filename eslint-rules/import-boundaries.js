@@ -52,10 +52,10 @@ export function boundaryViolation(from, to) {
     return `feature "${from.feature}" may not import feature "${to.feature}": move shared code to src/components or src/lib, compose in src/app (docs/design.md §2 rule 3).`;
   }
   if (from.layer && from.layer !== 'app' && to.layer === 'app') {
-    return `src/${from.layer} may not import src/app: app composes the layers below it; move shared code to src/components or src/lib (decision 079).`;
+    return `src/${from.layer} may not import src/app: app composes the layers below it; move shared code to src/components or src/lib (docs/design.md §2 rule 3, decision 079).`;
   }
   if ((from.layer === 'lib' && (to.layer === 'features' || to.layer === 'components')) || (from.layer === 'components' && to.layer === 'features')) {
-    return `src/${from.layer} may not import src/${to.layer}: web layers go app → features → components → lib, each importing only those below it (decision 079).`;
+    return `src/${from.layer} may not import src/${to.layer}: web layers go app → features → components → lib, each importing only those below it (docs/design.md §2 rule 3, decision 079).`;
   }
   return null;
 }
