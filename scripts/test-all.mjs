@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: every suite in order (domain, api, web units, then the browser suite), each with a
+// `npm test`: every suite (static checks, domain, api, web units, the browser suite), each with a
 // machine-readable reporter so the total is counted rather than scraped from human output. It keeps going
 // after a failing suite so one run shows everything, and ends with exactly one `N passed, N failed` line.
+//
+// The suites run side by side, two at a time on a 2-core machine (TEST_JOBS to change it): the build the
+// browser suite needs comes first, then the browser suite (the longest) runs while the static checks and the
+// unit suites take the other slot. Each suite's output is kept in a file and printed whole when it ends, so
+// the log reads suite by suite; the summary gives each suite's time and the run's.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +17,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 const CHROMIUM = '/usr/bin/chromium';
 // A stuck suite (an open database handle, a server that never answers) must not hang CI forever.
-// The browser suite is the long one: 130 specs in two viewports took 20–30 min on a 2-core machine.
-const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MS ?? 45 * 60 * 1000);
+const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MS ?? 30 * 60 * 1000);
+const JOBS = Math.max(1, Number(process.env.TEST_JOBS ?? 2));
+const RUN_STARTED = Date.now();
+const API_ENTRY = path.join(ROOT, 'packages', 'api', 'dist', 'main.js');
 
 const reportDir = mkdtempSync(path.join(tmpdir(), 'summit-test-'));
 let interrupted = false;
@@ -30,10 +37,28 @@ function hasTestFiles(dir, pattern) {
   return false;
 }
 
-function run(command, args, { cwd, env }) {
+const children = new Set();
+const stopAll = () => {
+  interrupted = true;
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+};
+process.on('SIGINT', stopAll);
+process.on('SIGTERM', stopAll);
+
+/** Runs a command in its own process group (a timeout stops it with the servers it started), output to `log`. */
+function run(command, args, { cwd, env, log }) {
   return new Promise((resolve) => {
-    // Own process group, so a timeout can stop the runner together with the servers it started.
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit', detached: true });
+    const out = createWriteStream(log, { flags: 'a' });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    children.add(child);
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -43,26 +68,16 @@ function run(command, args, { cwd, env }) {
         // already gone
       }
     }, SUITE_TIMEOUT_MS);
-    const forward = () => {
-      interrupted = true;
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+    const done = (result) => {
+      clearTimeout(timer);
+      children.delete(child);
+      out.end(() => resolve(result));
     };
-    process.once('SIGINT', forward);
-    process.once('SIGTERM', forward);
     child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: 127, timedOut, error });
+      out.write(`${command}: ${error.message}\n`);
+      done({ code: 127, timedOut, error });
     });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve({ code: code ?? (signal ? 128 : 1), timedOut });
-    });
+    child.on('close', (code, signal) => done({ code: code ?? (signal ? 128 : 1), timedOut }));
   });
 }
 
@@ -75,7 +90,7 @@ function readJson(file) {
 }
 
 /** @returns {Promise<SuiteResult>} */
-async function runVitest(name, pkgDir) {
+async function runVitest(name, pkgDir, log, { env = {}, args = [] } = {}) {
   const started = Date.now();
   const result = { name, passed: 0, failed: 0, skipped: 0, notes: [], seconds: 0 };
   const cwd = path.join(ROOT, pkgDir);
@@ -86,9 +101,9 @@ async function runVitest(name, pkgDir) {
   const outputFile = path.join(reportDir, `${name}.json`);
   const { code, timedOut } = await run(
     path.join(BIN, 'vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...args],
     // Colour codes only on a terminal: CI logs stay readable (some libraries colour whenever FORCE_COLOR is set).
-    { cwd, env: process.stdout.isTTY || process.env.FORCE_COLOR ? {} : { NO_COLOR: '1' } },
+    { cwd, env: { ...(process.stdout.isTTY || process.env.FORCE_COLOR ? {} : { NO_COLOR: '1' }), ...env }, log },
   );
   result.seconds = (Date.now() - started) / 1000;
   const report = readJson(outputFile);
@@ -149,7 +164,7 @@ function ensureBrowser() {
 }
 
 /** @returns {Promise<SuiteResult>} */
-async function runPlaywright() {
+async function runPlaywright(log) {
   const name = 'browser';
   const started = Date.now();
   const result = { name, passed: 0, failed: 0, skipped: 0, notes: [], seconds: 0 };
@@ -160,9 +175,11 @@ async function runPlaywright() {
     return result;
   }
   const outputFile = path.join(reportDir, `${name}.json`);
+  // The build step of this run made packages/*/dist already (global setup would build again otherwise).
   const { code, timedOut } = await run(path.join(BIN, 'playwright'), ['test', '--reporter=list,json'], {
     cwd: path.join(ROOT, 'packages', 'e2e'),
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile },
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile, E2E_SKIP_BUILD: '1' },
+    log,
   });
   result.seconds = (Date.now() - started) / 1000;
   const report = readJson(outputFile);
@@ -202,55 +219,127 @@ async function runPlaywright() {
 }
 
 /**
- * Static checks as a suite of their own, one test each: the architecture rules (lint, including import
- * cycles) and types must hold in CI, not only on a developer's machine that remembered to run them.
+ * Static checks count as one suite, one test each: the architecture rules (lint, including import cycles and
+ * the API module graph) and types must hold in CI, not only on a developer's machine that remembered to run
+ * them. The build is one of them: the browser suite and the start-up tests run what it makes.
  */
-async function runStaticChecks() {
+const STATIC_CHECKS = {
+  build: ['build (web + api)', 'npm', ['run', '--silent', 'build']],
+  typecheck: ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  lint: ['lint (boundaries, layers, import cycles, module graph)', 'npm', ['run', '--silent', 'lint']],
+  lintRules: ['lint rules and module graph (node --test)', 'npm', ['run', '--silent', 'lint:rules']],
+  // Shipped dependencies: no unreviewed install script or licence (decision 035), and the licence rules' own tests.
+  supplyChain: ['supply chain (install scripts, licences)', 'node', ['scripts/check-supply-chain.mjs']],
+  supplyChainRules: ['supply chain licence rules (node --test)', 'node', ['--test', 'scripts/supply-chain-licences.test.mjs']],
+};
+
+/** @returns {Promise<SuiteResult>} */
+async function runCheck(key, log) {
   const started = Date.now();
-  const result = { name: 'static', passed: 0, failed: 0, skipped: 0, notes: [], seconds: 0 };
-  const checks = [
-    ['lint (boundaries, import cycles)', 'npm', ['run', '--silent', 'lint']],
-    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-    // Shipped dependencies: no unreviewed install script or licence (decision 035), and the licence rules' own tests.
-    ['supply chain (install scripts, licences)', 'node', ['scripts/check-supply-chain.mjs']],
-    ['supply chain licence rules (node --test)', 'node', ['--test', 'scripts/supply-chain-licences.test.mjs']],
-  ];
-  for (const [label, command, args] of checks) {
-    const { code, timedOut } = await run(command, args, { cwd: ROOT, env: {} });
-    if (code === 0) result.passed += 1;
-    else {
-      result.failed += 1;
-      result.notes.push(`${label} ${timedOut ? 'timed out' : `failed (exit ${code})`}`);
-    }
-    if (interrupted) break;
-  }
-  result.seconds = (Date.now() - started) / 1000;
-  return result;
+  const [label, command, args] = STATIC_CHECKS[key];
+  const { code, timedOut } = await run(command, args, { cwd: ROOT, env: {}, log });
+  const ok = code === 0;
+  return {
+    name: 'static',
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    skipped: 0,
+    notes: ok ? [] : [`${label} ${timedOut ? 'timed out' : `failed (exit ${code})`}`],
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
-const suites = [
-  ['static (lint, typecheck, supply chain)', runStaticChecks],
-  ['domain (vitest)', () => runVitest('domain', 'packages/domain')],
-  [`api (vitest, ${process.env.DATABASE_URL ? 'PostgreSQL via DATABASE_URL' : 'PGlite'})`, () => runVitest('api', 'packages/api')],
-  ['web (vitest)', () => runVitest('web', 'packages/web')],
-  ['browser (playwright: desktop + phone)', runPlaywright],
+const apiDatabase = process.env.DATABASE_URL ? 'PostgreSQL via DATABASE_URL' : 'PGlite';
+/**
+ * In start order; a job starts once what it needs has finished and a slot is free. The browser suite starts
+ * as soon as the build is there and takes one slot for most of the run; the rest share the other.
+ * @type {Array<{ key: string, title: string, suite: string, needs?: string[], run: (log: string) => Promise<SuiteResult> }>}
+ */
+const jobs = [
+  { key: 'build', title: STATIC_CHECKS.build[0], suite: 'static', run: (log) => runCheck('build', log) },
+  { key: 'browser', title: 'browser (playwright: desktop, and the phone specs)', suite: 'browser', needs: ['build'], run: runPlaywright },
+  { key: 'typecheck', title: STATIC_CHECKS.typecheck[0], suite: 'static', run: (log) => runCheck('typecheck', log) },
+  { key: 'lint', title: STATIC_CHECKS.lint[0], suite: 'static', run: (log) => runCheck('lint', log) },
+  { key: 'lintRules', title: STATIC_CHECKS.lintRules[0], suite: 'static', run: (log) => runCheck('lintRules', log) },
+  { key: 'supplyChain', title: STATIC_CHECKS.supplyChain[0], suite: 'static', run: (log) => runCheck('supplyChain', log) },
+  { key: 'supplyChainRules', title: STATIC_CHECKS.supplyChainRules[0], suite: 'static', run: (log) => runCheck('supplyChainRules', log) },
+  { key: 'domain', title: 'domain (vitest)', suite: 'domain', run: (log) => runVitest('domain', 'packages/domain', log) },
+  { key: 'web', title: 'web (vitest)', suite: 'web', run: (log) => runVitest('web', 'packages/web', log) },
+  {
+    key: 'api',
+    title: `api (vitest, ${apiDatabase})`,
+    suite: 'api',
+    needs: ['build'],
+    // The tests that start the real server (start-up recovery, scale-out) start the bundle just built.
+    run: (log) => runVitest('api', 'packages/api', log, { env: { SUMMIT_API_ENTRY: API_ENTRY } }),
+  },
 ];
-const results = [];
-for (const [title, runSuite] of suites) {
-  console.log(`\n━━━ ${title} ━━━`);
-  results.push(await runSuite());
-  if (interrupted) break;
+
+if (!existsSync(CHROMIUM) || !hasCjkFont()) {
+  // Before anything runs side by side: apt-get wants the machine to itself.
+  const problem = ensureBrowser();
+  if (problem) console.log(`[test-all] ${problem}`);
 }
+
+const finished = new Map();
+const pending = [...jobs];
+const runningJobs = new Set();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+await new Promise((resolveAll) => {
+  const startReady = () => {
+    if (interrupted) pending.length = 0;
+    while (runningJobs.size < JOBS) {
+      const next = pending.find((job) => (job.needs ?? []).every((need) => finished.has(need)));
+      if (!next) break;
+      pending.splice(pending.indexOf(next), 1);
+      runningJobs.add(next);
+      const log = path.join(reportDir, `${next.key}.log`);
+      const started = Date.now();
+      console.log(`[test-all] ${seconds(started - RUN_STARTED)}: started ${next.title}`);
+      next
+        .run(log)
+        .catch((error) => ({ name: next.suite, passed: 0, failed: 1, skipped: 0, notes: [String(error?.message ?? error)], seconds: (Date.now() - started) / 1000 }))
+        .then((result) => {
+          runningJobs.delete(next);
+          finished.set(next.key, result);
+          console.log(`\n━━━ ${next.title} (${seconds(Date.now() - started)}) ━━━`);
+          if (existsSync(log)) process.stdout.write(readFileSync(log, 'utf8'));
+          startReady();
+        });
+    }
+    if (runningJobs.size === 0) resolveAll();
+  };
+  startReady();
+});
 
 rmSync(reportDir, { recursive: true, force: true });
+
+// One line per suite: the static checks add up into one.
+const results = [];
+for (const job of jobs) {
+  const r = finished.get(job.key);
+  if (!r) continue;
+  const into = results.find((x) => x.name === r.name);
+  if (!into) results.push({ ...r, notes: [...r.notes], parts: [`${job.key} ${r.seconds.toFixed(0)} s`] });
+  else {
+    into.passed += r.passed;
+    into.failed += r.failed;
+    into.skipped += r.skipped;
+    into.notes.push(...r.notes);
+    into.seconds += r.seconds;
+    into.parts.push(`${job.key} ${r.seconds.toFixed(0)} s`);
+  }
+}
 
 console.log('\n━━━ summary ━━━');
 for (const r of results) {
   // Not the `N passed, N failed` shape: that line appears once, last, for whatever parses the log.
   const counts = `passed ${r.passed} · failed ${r.failed}${r.skipped ? ` · skipped ${r.skipped}` : ''}`;
+  const time = r.parts.length > 1 ? `${r.seconds.toFixed(1)} s (${r.parts.join(', ')})` : `${r.seconds.toFixed(1)} s`;
   const notes = r.notes.length ? `  (${r.notes.join('; ')})` : '';
-  console.log(`${r.failed ? '✗' : '✓'} ${r.name.padEnd(8)} ${counts}${r.seconds ? ` in ${r.seconds.toFixed(1)} s` : ''}${notes}`);
+  console.log(`${r.failed ? '✗' : '✓'} ${r.name.padEnd(8)} ${counts} in ${time}${notes}`);
 }
+console.log(`  whole run: ${seconds(Date.now() - RUN_STARTED)} with ${JOBS} suites at a time`);
 const total = results.reduce(
   (acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed, skipped: acc.skipped + r.skipped }),
   { passed: 0, failed: 0, skipped: 0 },

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './test/test-app.ts';
 import { freePort } from './test/free-port.ts';
+import { serverArgs } from './test/server-process.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'summit-scale-'));
@@ -26,7 +27,7 @@ function start(extra: Record<string, string>, port: number) {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'DATABASE_URL') env[k] = v;
   Object.assign(env, { NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ARGON2_MEMORY_KIB: '8192', LOG_LEVEL: 'warn', SEED_DEMO: 'false', DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') }, extra);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs(), { cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

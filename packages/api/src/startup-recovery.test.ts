@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 import { SCHOOLS } from './seed/schools-data.ts';
 import { freePort } from './test/free-port.ts';
+import { serverArgs } from './test/server-process.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'summit-start-'));
@@ -36,7 +37,7 @@ async function start(killAt?: string): Promise<Started> {
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'DATABASE_URL') env[k] = v;
   Object.assign(env, { NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ARGON2_MEMORY_KIB: '8192', LOG_LEVEL: 'info', SEED_DEMO: 'true' });
   if (killAt) env.STARTUP_KILL_AT = killAt;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs(), { cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
