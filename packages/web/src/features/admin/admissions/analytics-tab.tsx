@@ -1,6 +1,6 @@
 import '../shell/ops.css';
 import { useMemo, useState } from 'react';
-import { Button, DatePicker, Segmented, Select, Space, Statistic, Tag } from 'antd';
+import { Button, DatePicker, Segmented, Space, Statistic, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -13,6 +13,7 @@ import { ANALYTICS_KEY, fetchFunnel } from './analytics-api.ts';
 import { conversionLines, funnelOption, funnelQueryText, isEmptyFunnel, seriesOption, type FunnelFilters } from './analytics-model.ts';
 import { ExportButton } from '../shell/export-button.tsx';
 import { TRACKING_KEY, fetchPageViews, formatDwell, lastDays, summariseByPath, type PathSummary } from '../site/tracking-tab.tsx';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 const breakdownColumns = (group: FunnelGroup, onSchool: (row: FunnelGroupRow) => void): TableColumnsType<FunnelGroupRow> => [
   {
@@ -122,9 +123,8 @@ export default function AnalyticsTab() {
             update(a && b ? { from: a.format('YYYY-MM-DD'), to: b.format('YYYY-MM-DD') } : { from: undefined, to: undefined });
           }}
         />
-        <Select
-          aria-label="批次"
-          allowClear
+        <EnumFilterSelect
+          label="批次"
           placeholder="全部批次"
           value={filters.batch}
           onChange={(v?: 'early' | 'regular') => update({ batch: v })}
@@ -133,9 +133,8 @@ export default function AnalyticsTab() {
             { value: 'regular', label: '常规批' },
           ]}
         />
-        <Select
-          aria-label="省份"
-          allowClear
+        <EnumFilterSelect
+          label="省份"
           showSearch
           optionFilterProp="label"
           placeholder="全部省份"

@@ -21,6 +21,7 @@ import {
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { beijingWallClockToIso, formatTime } from '../shell/admin-format.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 type Venue = AdminPlacementOverview['venues'][number];
 
@@ -159,9 +160,8 @@ function StudentsCard({ venues, onDone }: { venues: Venue[]; onDone: () => void 
     <Card title="学生与手动调整" size="small">
       {holder}
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select
-          aria-label="按会场筛选"
-          allowClear
+        <EnumFilterSelect
+          label="按会场筛选"
           placeholder="全部会场"
           style={{ width: 140 }}
           value={filter.venue_id ?? null}

@@ -1,7 +1,7 @@
 import '../shell/ops.css';
 import './reconciliation.css';
 import { useState } from 'react';
-import { Button, DatePicker, Input, Modal, Select, Tag, message } from 'antd';
+import { Button, DatePicker, Input, Modal, Tag, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -194,10 +194,9 @@ export default function ReconciliationTab() {
             onChange={(d) => d && setDay(d)}
             disabledDate={(d) => !d.isBefore(dayjs().tz('Asia/Shanghai'), 'day')}
           />
-          <Select
-            aria-label="支付渠道"
+          <EnumFilterSelect
+            label="支付渠道"
             placeholder="全部渠道"
-            allowClear
             value={gateway}
             onChange={(v: string | undefined) => {
               setGateway(v);
@@ -235,10 +234,9 @@ export default function ReconciliationTab() {
         </h2>
         <div className="ops-filters">
           <EnumFilterSelect label="差异类型" placeholder="全部差异类型" value={kind} onChange={setKind} keys={RECON_MISMATCH_KINDS} labels={RECON_MISMATCH_LABELS} />
-          <Select
-            aria-label="处理状态"
+          <EnumFilterSelect
+            label="处理状态"
             placeholder="全部处理状态"
-            allowClear
             value={resolved}
             onChange={(v: 'yes' | 'no' | undefined) => setResolved(v)}
             options={[

@@ -1,6 +1,6 @@
 import '../shell/ops.css';
 import { useState } from 'react';
-import { Button, DatePicker, Drawer, Input, Select } from 'antd';
+import { Button, DatePicker, Drawer, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { TEACHER_TYPES, auditActionLabel, auditDiff, auditEntityLabel, type AuditActor, type AuditEntry, type AuditQuery } from '@summit/domain';
@@ -11,6 +11,7 @@ import { beijingWallClockToIso, formatTime } from '../shell/admin-format.ts';
 import { AdminTable } from '../shell/admin-table.tsx';
 import { OPS_KEYS, fetchAudit, fetchAuditEntities } from './ops-api.ts';
 import { usePagedList } from '../shell/use-paged-list.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 const ROLE_LABELS: Record<string, string> = { student: '学生', school: '学校', sl: '学生领袖' };
 
@@ -126,10 +127,9 @@ export default function AuditTab() {
         <p className="ops-muted">记录管理员与教师的每一次修改，只读，不能编辑或删除。操作人可输入姓名、手机号或 #编号。</p>
         <div className="ops-filters">
           <Input aria-label="操作人" placeholder="操作人：姓名 / 手机号 / #编号" value={draft.actor} onChange={(e) => set({ actor: e.target.value })} onPressEnter={search} allowClear />
-          <Select
-            aria-label="对象类型"
+          <EnumFilterSelect
+            label="对象类型"
             placeholder="对象类型"
-            allowClear
             value={draft.entity}
             onChange={(v: string | undefined) => set({ entity: v })}
             options={(entities.data ?? []).map((e) => ({ value: e.entity, label: `${e.label}（${e.count}）` }))}

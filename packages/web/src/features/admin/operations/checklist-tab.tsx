@@ -37,6 +37,7 @@ import {
   waive,
   type ProgressFilter,
 } from './checklist-admin-api.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 const STATE_COLOR: Record<ChecklistState, string> = { todo: 'blue', done: 'green', late: 'red', waived: 'default' };
 
@@ -297,10 +298,9 @@ function ProgressCard() {
         <Checkbox checked={filter.behind === '1'} onChange={(e) => setFilter(({ behind: _b, ...rest }) => (e.target.checked ? { ...rest, behind: '1' } : rest))}>
           仅看有逾期的学生
         </Checkbox>
-        <Select
-          aria-label="按事项筛选"
+        <EnumFilterSelect
+          label="按事项筛选"
           style={{ width: 200 }}
-          allowClear
           placeholder="某事项未完成"
           value={filter.item_id}
           onChange={(v: number | undefined) => setFilter(({ item_id: _i, ...rest }) => (v ? { ...rest, item_id: v } : rest))}

@@ -12,6 +12,7 @@ import { ExportButton, sheetQuery } from '../shell/export-button.tsx';
 import { OPS_KEYS, fetchLeaderboard, fetchLedger, giveHousePoints, reverseHousePoints } from './ops-api.ts';
 import { STRUCTURE_KEYS, fetchHouses, fetchVenues } from '../courses/structure-api.ts';
 import { usePagedList } from '../shell/use-paged-list.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 type EntryForm = { house_id?: number; points?: number; reason?: string; venue_id?: number | null };
 
@@ -147,11 +148,10 @@ export default function HouseCupTab() {
         <section className="admin-card ops-columns__ledger" aria-label="流水">
           <div className="ops-head">
             <h2>流水</h2>
-            <Select
+            <EnumFilterSelect
               className="ops-select"
-              allowClear
               placeholder="全部学院"
-              aria-label="按学院筛选"
+              label="按学院筛选"
               value={houseFilter}
               onChange={(v: number | undefined) => {
                 setHouseFilter(v);

@@ -11,6 +11,7 @@ import { formatTime } from '../shell/admin-format.ts';
 import { AdminTable } from '../shell/admin-table.tsx';
 import { STAFF_ADMIN_KEYS, createStaff, fetchStaff, updateStaff } from './staff-admin-api.ts';
 import { usePagedList } from '../shell/use-paged-list.ts';
+import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 const TYPE_OPTIONS = TEACHER_TYPE_VALUES.map((v) => ({ value: v, label: TEACHER_TYPES[v] }));
 
@@ -150,11 +151,10 @@ export default function StaffTab() {
               setPage(1);
             }}
           />
-          <Select
+          <EnumFilterSelect
             className="ops-select"
-            allowClear
             placeholder="全部账号"
-            aria-label="账号类别"
+            label="账号类别"
             value={kind}
             onChange={(v: StaffKind | undefined) => {
               setKind(v);
