@@ -1,5 +1,5 @@
 /**
- * Publication of the venue and house results, house sorting runs and what each student has seen (decisions 039–045,
+ * Publication of the venue and house results, house sorting runs and what each student has seen (
  * decision 040). A result is visible to students once now ≥ publish_at; the course centre reads
  * `result_publications` (kind 'venue') to know whether a student may select.
  */
