@@ -19,12 +19,12 @@ import { payingStudent } from '../modules/payments/payment-test-kit.ts';
 import { cspDirectives, inlineScriptHashes, PERMISSIONS_POLICY, storageOrigins } from './security-headers.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-// The spec lives beside the project: /work/shared is ../shared of a checkout (and of every worktree).
-const ROUTES_TSV = path.resolve(ROOT, '../shared/spec/routes.tsv');
+// The product's route list, one concrete path per route (docs/product/screens-and-routes.md).
+const ROUTES_TSV = path.resolve(ROOT, 'docs/product/routes.tsv');
 
 /** Every web route of docs/product/screens-and-routes.md as one concrete path (the file's first column), comments and blanks skipped. */
 function specRoutes(): string[] {
-  if (!existsSync(ROUTES_TSV)) throw new Error(`spec route list not found at ${ROUTES_TSV} (the spec is expected in ../shared beside the project)`);
+  if (!existsSync(ROUTES_TSV)) throw new Error(`the route list is missing: ${ROUTES_TSV}`);
   return readFileSync(ROUTES_TSV, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('#'))
