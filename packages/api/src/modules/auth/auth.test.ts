@@ -59,7 +59,18 @@ describe('captcha and SMS code', () => {
     await requestSmsCode(t.app, phone);
   });
 
+  /**
+   * The daily caps count per Shanghai day: a test that sends codes over `spanMs` must not cross midnight there,
+   * whatever the hour it runs at. Moves the test clock on to the next Shanghai morning when it would.
+   */
+  function keepWithinOneShanghaiDay(spanMs: number) {
+    const day = 24 * 60 * MINUTE;
+    const intoDay = (t.clock.now().getTime() + 8 * 60 * MINUTE) % day;
+    if (day - intoDay <= spanMs + MINUTE) t.clock.advance(day - intoDay + 60 * MINUTE);
+  }
+
   it('caps codes per phone per Shanghai day', async () => {
+    keepWithinOneShanghaiDay(10 * MINUTE);
     const phone = newPhone();
     for (let i = 0; i < 10; i++) {
       await requestSmsCode(t.app, phone, `10.1.0.${i}`);
@@ -71,6 +82,7 @@ describe('captcha and SMS code', () => {
   });
 
   it('caps codes per IP per day across phones', async () => {
+    keepWithinOneShanghaiDay(MINUTE);
     const ip = '10.9.9.9';
     for (let i = 0; i < 30; i++) await requestSmsCode(t.app, newPhone(), ip);
     const phone = newPhone();
