@@ -41,7 +41,7 @@ export const GUARDIAN_RELATIONS = [
 ] as const;
 export type GuardianRelation = (typeof GUARDIAN_RELATIONS)[number]['value'];
 
-/** The three §9 sessions; the same names are the place_name values an admin assigns with an offer. */
+/** The three docs/product/constants.md sessions; the same names are the place_name values an admin assigns with an offer. */
 export const APPLY_SESSIONS = SESSION_WINDOWS.map((s) => s.name) as unknown as readonly ['第一期', '第二期', '第三期'];
 
 /** Professional tracks a student may prefer (and an admin assigns with an offer as professional_track). */

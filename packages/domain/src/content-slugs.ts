@@ -18,7 +18,7 @@ export type HouseSymbol = House['symbol'];
 // Session tracks -----------------------------------------------------------------------------------------------
 
 /**
- * Session (会场) tracks with a public page at /inner/h/<symbol> (docs/product/screens-and-routes.md /inner/h/{symbol}, §6 "H- session").
+ * Session (会场) tracks with a public page at /inner/h/<symbol> (docs/product/screens-and-routes.md /inner/h/{symbol}, docs/product/users-and-roles.md "H- session").
  * A student's place_track.professional_track starting with the symbol belongs to that track (decision 028).
  */
 export const SESSION_TRACKS = [{ symbol: 'H-', name: 'H- 荣誉会场' }] as const;

@@ -5,7 +5,7 @@ const open = { tuitionPaid: true, venueResultPublished: true, venueAssigned: tru
 const round = { opensAt: '2026-07-01T00:00:00Z', closesAt: '2026-07-03T00:00:00Z' };
 
 describe('placeGate', () => {
-  it('answers §8 codes and messages in order', () => {
+  it('answers docs/product/errors.md codes and messages in order', () => {
     expect(placeGate({ ...open, tuitionPaid: false })).toEqual({ status: '403-10', msg: '仅限被录取并支付费用的用户访问' });
     expect(placeGate({ ...open, venueResultPublished: false })).toEqual({ status: '403-22', msg: '会场结果公布后，开放访问' });
     expect(placeGate({ ...open, venueAssigned: false })).toEqual({ status: '403-20', msg: '暂无会场信息' });

@@ -1,5 +1,5 @@
 /**
- * The §8 gates of the course centre and the house pages (decision 040): pure functions that answer
+ * The docs/product/errors.md gates of the course centre and the house pages (decision 040): pure functions that answer
  * null (pass) or the exact status and message the API sends. The API computes the state from the database and
  * throws the answer; the web's single response handler then sends the student to their status page.
  */

@@ -1,5 +1,5 @@
 /**
- * The plain field checks with the spec's exact messages (§5), zod-free: validation.ts builds its schemas on
+ * The plain field checks with the spec's exact messages (docs/product/validation.md), zod-free: validation.ts builds its schemas on
  * them, and the web's password login uses them without loading zod (decision 018).
  */
 import { LIMITS } from './constants.ts';

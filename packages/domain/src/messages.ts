@@ -1,10 +1,10 @@
 /**
- * Every user-facing Chinese message the domain names. docs/product/validation.md (validation), §6 (gates), §8 (error catalogue)
+ * Every user-facing Chinese message the domain names. docs/product/validation.md (validation), docs/product/users-and-roles.md (gates), docs/product/errors.md (error catalogue)
  * verbatim, plus the account messages agreed for this milestone. Server and client both read from here so
  * the same rule always shows the same words.
  */
 export const MSG = {
-  // §5 validation
+  // docs/product/validation.md validation
   TEXT_REQUIRED: '输入框不能为空',
   NOT_FILLED: '未填写',
   PHONE_REQUIRED: '请填写手机号',
@@ -20,7 +20,7 @@ export const MSG = {
   SCHOOL_REQUIRED: '请选择或输入学校全名',
   FILE_TOO_LARGE: '文件过大，超过{0}',
 
-  // §8 error catalogue
+  // docs/product/errors.md error catalogue
   INFO_INCOMPLETE: '未完善信息填写，请完善信息后查看',
   OFFER_AND_PAID_ONLY: '仅限被录取并支付费用的用户访问',
   APPLY_INCOMPLETE: '未完成申请，暂时无法查看',
@@ -38,7 +38,7 @@ export const MSG = {
   NETWORK_ERROR: '系统错误，请联系管理员！',
   LOGIN_REQUIRED: '请重新登录！',
 
-  // §8 upload
+  // docs/product/errors.md upload
   UPLOAD_SIGNATURE_FAILED: '获取签名错误，请稍后再试！',
   UPLOAD_STORAGE_FAILED: '链接OSS服务器失败，请稍后再试！',
   UPLOAD_FAILED: '上传失败 请重新上传',
@@ -49,7 +49,7 @@ export const MSG = {
   UPLOAD_FILE_MISSING: '请选择要上传的文件',
   UPLOAD_DOWNLOAD_FAILED: '文件下载失败，请稍后再试',
 
-  // §8 WeCom
+  // docs/product/errors.md WeCom
   WECOM_AUTH_ERROR: '认证异常！',
   WECOM_EID_ERROR: 'eid异常！',
   WECOM_PARAM_MISSING: '参数丢失',
@@ -59,7 +59,7 @@ export const MSG = {
   WECOM_UNKNOWN: '出错了！',
   WECOM_BIND_FAILED: '绑定失败',
 
-  // §6 page gates
+  // docs/product/users-and-roles.md page gates
   H_SESSION_ONLY: '当前会场H-用户方可进入',
   LIMITED_PAID_ONLY: '录取后3天内支付才可解锁此内容',
   OFFER_ONLY: '仅录取用户可访问',

@@ -1,5 +1,5 @@
 /**
- * The one-time notice that the summit moved online (docs/product/states.md "Online notice", §9 old online notice figures)
+ * The one-time notice that the summit moved online (docs/product/states.md "Online notice", docs/product/constants.md old online notice figures)
  * and the paid student's offline-to-online confirmation (decision 017).
  */
 import { z } from 'zod';

@@ -41,7 +41,7 @@ export const ONBOARDING_MSG = {
   MAJOR_CONFIRMED: '专业已确认',
 } as const;
 
-/** The §6 limited-paid rule's settings: the window after the offer, and an optional date after which any payment unlocks. */
+/** The docs/product/users-and-roles.md limited-paid rule's settings: the window after the offer, and an optional date after which any payment unlocks. */
 export interface LimitedPaidSettings {
   days: number;
   /** ISO instant, or null: no cutoff (only the window counts). */

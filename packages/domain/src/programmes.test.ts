@@ -15,7 +15,7 @@ const anyone: ProgrammeEligibility = { active_types: [], secondary_only: false, 
 const student = (activeType: number, batch = '', tags: string[] = []) => ({ role: 'student' as const, activeType, batch, tags });
 
 describe('who may apply', () => {
-  it('says why not in the §6 words', () => {
+  it('says why not in the docs/product/users-and-roles.md words', () => {
     expect(eligibilityError({ applicant_role: 'student', eligibility: { ...anyone, secondary_only: true } }, student(4))).toBe(MSG.SECONDARY_STUDENT_ONLY);
     expect(eligibilityError({ applicant_role: 'student', eligibility: { ...anyone, early_batch_only: true } }, student(1, 'RD'))).toBe(MSG.EARLY_BATCH_ONLY);
     expect(eligibilityError({ applicant_role: 'student', eligibility: { ...anyone, early_batch_only: true } }, student(1, 'EB2'))).toBeNull();

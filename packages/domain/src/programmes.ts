@@ -208,7 +208,7 @@ export interface ApplicantFacts {
   tags: readonly string[];
 }
 
-/** Null when the applicant may apply, else the §6 message that says why not. */
+/** Null when the applicant may apply, else the docs/product/users-and-roles.md message that says why not. */
 export function eligibilityError(def: Pick<ProgrammeDefinition, 'applicant_role' | 'eligibility'>, who: ApplicantFacts): string | null {
   if (def.applicant_role === 'sl') return who.role === 'sl' ? null : MSG.PROGRAMME_ROLE_ONLY_SL;
   if (who.role !== 'student') return MSG.PROGRAMME_ROLE_ONLY_STUDENT;
@@ -279,7 +279,7 @@ export function nhpAccepts(code: string, kind?: ProgrammePayKind): boolean {
 
 // Web addresses -------------------------------------------------------------------------------------------------
 
-/** Programmes whose after-offer pages have the spec's own addresses (§2); any other is served under /programmes/{code}/…. */
+/** Programmes whose after-offer pages have the spec's own addresses (docs/product/screens-and-routes.md); any other is served under /programmes/{code}/…. */
 const SPEC_PORTAL_PAGES: Readonly<Record<string, { pay: string; final: string }>> = {
   hxweek: { pay: '/hx-week/pay', final: '/hxweek/final-payment' },
   'deans-list': { pay: '/deans-list/pay', final: '/deans-list/final-payment' },

@@ -1,5 +1,5 @@
 /**
- * Field rules with the spec's exact messages (§5). Each rule is a zod schema (server and client parse with
+ * Field rules with the spec's exact messages (docs/product/validation.md). Each rule is a zod schema (server and client parse with
  * the same one) and, where the web needs it outside a schema, a plain function returning the message.
  */
 import { z } from 'zod';

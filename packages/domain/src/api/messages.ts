@@ -61,9 +61,9 @@ export const segmentFilterSchema = requestObjectSchema({
   tag: z.string(err).trim().min(1, err).max(STUDENT_TAG_MAX, err).nullable().optional(),
   /** An explicit selection; with other fields, the students of the selection the filter also matches. */
   user_ids: z.array(z.number(err).int(err).positive(err).max(DB_INT_MAX, err), err).max(SEGMENT_USER_IDS_MAX, { error: SEGMENT_USER_IDS_TOO_MANY }).nullable().optional(),
-  /** Early batch (batch contains "EB") or regular (§4). */
+  /** Early batch (batch contains "EB") or regular (docs/product/states.md). */
   batch: z.enum(MESSAGE_BATCHES, err).nullable().optional(),
-  /** The highest application stage reached (§3 signup status). */
+  /** The highest application stage reached (docs/product/data.md signup status). */
   signup_status: z.enum(SIGNUP_STATUSES, err).nullable().optional(),
   /** true: tuition paid (enrolled); false: not paid. */
   tuition_paid: z.boolean(err).nullable().optional(),

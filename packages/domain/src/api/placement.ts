@@ -29,7 +29,7 @@ export const successCardStatusSchema = z.object({
   venue: venueBriefSchema.nullable(),
   /** When the house result of the student's venue is (to be) published. */
   house_open_at: nullableTime,
-  /** Why course selection is closed for this student (the §8 message), null when open. */
+  /** Why course selection is closed for this student (the docs/product/errors.md message), null when open. */
   course_gate_msg: z.string().nullable(),
   /** H-week / X-week (decisions 075, 076): the released admit of programme hxweek and its offer type, else null. */
   hxweek_offer_letter: z.object({ offer_type: z.string() }).nullable(),

@@ -30,7 +30,7 @@ export const programmePortalSchema = z.object({
   name: z.string(),
   state: z.enum(APPLICATION_STATES),
   offer: programmeDecisionViewSchema.nullable(),
-  /** §6 messages for each gate, null when passed: offer (仅录取用户可访问), deposit (完成定金支付后，方可访问). */
+  /** docs/product/users-and-roles.md messages for each gate, null when passed: offer (仅录取用户可访问), deposit (完成定金支付后，方可访问). */
   gates: z.object({ offer: z.string().nullable(), deposit: z.string().nullable() }),
   fees: z.object({
     mode: z.enum(FEE_MODES),

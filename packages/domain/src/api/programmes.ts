@@ -72,7 +72,7 @@ export const myProgrammeSchema = z.object({
   name: z.string(),
   summary: z.string(),
   state: z.enum(APPLICATION_STATES),
-  /** Why this account may not apply (§6 message), null when it may. */
+  /** Why this account may not apply (docs/product/users-and-roles.md message), null when it may. */
   eligibility_msg: z.string().nullable(),
   window_msg: z.string().nullable(),
 });

@@ -284,7 +284,7 @@ export const ROUTES: readonly RouteDef[] = [
     (path): RouteDef => ({ path, title: '入学信息', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: onboardingForms.form, gate: 'tuition-paid' }),
   ),
   // programmes: portal pages (decision 075): after the offer. Each page reads the programme's portal
-  // and shows the §6 gate (仅录取用户可访问 / 完成定金支付后，方可访问) itself, so no student gate here.
+  // and shows the docs/product/users-and-roles.md gate (仅录取用户可访问 / 完成定金支付后，方可访问) itself, so no student gate here.
   ...(
     [
       [PATHS.sbpManage, '我的 SBP', portal.sbpManage],

@@ -150,7 +150,7 @@ export const requestCredentialFromApi: CredentialRequester = async (request, sig
     });
   } catch (error) {
     if (error instanceof ApiError && error.field) throw new UploadFailure('credential', error.msg);
-    // Other refusals (401, network) were already handled and toasted by the api client's §8 handler.
+    // Other refusals (401, network) were already handled and toasted by the api client's docs/product/errors.md handler.
     if (error instanceof ApiError) throw new UploadFailure('credential', MSG.UPLOAD_SIGNATURE_FAILED, { alreadyShown: !error.handledByCaller });
     throw error;
   }

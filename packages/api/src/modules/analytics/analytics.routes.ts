@@ -23,7 +23,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
   );
   r.get(
     '/api/admin/analytics/profiles/:userId',
-    { schema: { tags, summary: '一名学生的分析档案（规格 §3）', params: adminUserParamsSchema, response: { 200: envelopeOf(analyticsProfileSchema) } } },
+    { schema: { tags, summary: '一名学生的分析档案', params: adminUserParamsSchema, response: { 200: envelopeOf(analyticsProfileSchema) } } },
     async (req) => ok(await getProfile(app.ctx, req.params.userId)),
   );
   r.get(

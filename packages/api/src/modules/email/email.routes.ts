@@ -34,7 +34,7 @@ export function emailRoutes(options: { mail?: MailProvider } = {}) {
       async (req) => ok(await sendVerificationEmail(deps, authOf(req).accountId, origin(req)), EMAIL_MSG.SENT),
     );
 
-    // The link in the e-mail. A browser follows the Location; the body is the spec's 302 envelope (§8).
+    // The link in the e-mail. A browser follows the Location; the body is the spec's 302 envelope (docs/product/errors.md).
     r.get(
       '/api/email/validate',
       { config: { auth: 'public' }, schema: { tags, summary: '邮件中的验证链接：成功或失败都302到结果页', querystring: emailValidateQuerySchema } },

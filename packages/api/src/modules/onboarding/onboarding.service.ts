@@ -1,7 +1,7 @@
 /**
  * Onboarding of the admitted student (decisions 048–049): sign-ups with capacity and
  * closing time, info sessions with an .ics entry and a join link near the start, orientation and the reading
- * unlocked by the §6 limited-paid rule. Every student call needs a released offer and paid tuition (403-10).
+ * unlocked by the docs/product/users-and-roles.md limited-paid rule. Every student call needs a released offer and paid tuition (403-10).
  */
 import {
   AppError,
@@ -156,7 +156,7 @@ export async function saveLimitedPaidSettings(ctx: AppContext, auth: AuthState, 
   return next;
 }
 
-/** Orientation for every admitted student; the two readings only when the §6 limited-paid rule unlocks them. */
+/** Orientation for every admitted student; the two readings only when the docs/product/users-and-roles.md limited-paid rule unlocks them. */
 export async function getStudentReading(ctx: AppContext, auth: AuthState, slug: StudentContentSlug): Promise<StudentReading> {
   const s = await admittedStudent(ctx, auth);
   const def = STUDENT_CONTENT_PAGES.find((p) => p.slug === slug)!;

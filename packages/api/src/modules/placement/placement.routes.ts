@@ -46,7 +46,7 @@ import {
   setPublication,
 } from './placement.service.ts';
 
-/** Venue and house results, the §8 gates of the house pages, rosters and house rules (decision 040). */
+/** Venue and house results, the docs/product/errors.md gates of the house pages, rosters and house rules (decision 040). */
 export async function placementRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

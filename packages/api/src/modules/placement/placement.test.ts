@@ -134,7 +134,7 @@ describe('manual move', () => {
 });
 
 describe('success card and gates before publication', () => {
-  it('shows nothing of the venue and answers 403-22 / 403-10 / 4001 as §8 says', async () => {
+  it('shows nothing of the venue and answers 403-22 / 403-10 / 4001 as docs/product/errors.md says', async () => {
     const before = await card(bj1.token);
     expect(before.body.data).toMatchObject({
       cards: { is_new: false },

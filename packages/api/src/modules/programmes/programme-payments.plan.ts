@@ -100,7 +100,7 @@ export async function programmeDues(db: Db, programme: ProgrammeRow, app: Progra
   return { free, feeFen, installments, paidFen, depositPaid: installments[0]?.paidAt != null, applyFeePaid, paid };
 }
 
-/** The §6 gate as an error: 403-10 with 仅录取用户可访问 or 完成定金支付后，方可访问. */
+/** The docs/product/users-and-roles.md gate as an error: 403-10 with 仅录取用户可访问 or 完成定金支付后，方可访问. */
 export function assertProgrammeGate(gate: 'offer' | 'deposit', def: ProgrammeDefinition, app: ProgrammeApplicationRow | undefined, dues: Pick<ProgrammeDues, 'depositPaid'> | null): void {
   const msg = programmeGateError(gate, { admitted: isAdmitted(app), depositPaid: dues?.depositPaid ?? false, feeMode: isFree(def) ? 'none' : def.fees.mode });
   if (msg) throw AppError.gate(STATUS.GATE_OFFER, msg);

@@ -54,7 +54,7 @@ function feesOf(def: ProgrammeDefinition) {
   return { apply_fee_fen: f.apply_fee_fen, mode: f.mode, fee_fen: f.fee_fen, deposit_fen: f.deposit_fen, durations: f.durations, parent_pay: f.parent_pay };
 }
 
-/** Who may apply, in the §6 words the gates use. */
+/** Who may apply, in the docs/product/users-and-roles.md words the gates use. */
 export function eligibilityNotes(def: ProgrammeDefinition): string[] {
   const notes: string[] = [];
   if (def.applicant_role === 'sl') notes.push(MSG.PROGRAMME_ROLE_ONLY_SL);

@@ -2,7 +2,7 @@ import { COURSE_CATEGORY_LABELS, COURSE_LIMITS } from '@summit/domain';
 import { CourseNav } from './course-nav.tsx';
 import './course-centre.css';
 
-/** /seminar/introduction: what seminars, Frontier Conversations and Cornerstone Workshops are, and the §9 limits. */
+/** /seminar/introduction: what seminars, Frontier Conversations and Cornerstone Workshops are, and the docs/product/constants.md limits. */
 export default function SeminarIntroPage() {
   return (
     <div className="cc-page">

@@ -28,7 +28,7 @@ export default function HouseRevealPage() {
   if (query.isPending) return <div className="plc-page"><LoadingState /></div>;
   if (query.isError) {
     const error = query.error;
-    // 尚未公布house信息！ (or a §8 gate): say it here, with the way back to the card.
+    // 尚未公布house信息！ (or a docs/product/errors.md gate): say it here, with the way back to the card.
     if (error instanceof ApiError && error.msg) {
       return (
         <div className="plc-reveal">

@@ -28,7 +28,7 @@ export const PLACEMENT_KEYS = {
 const sig = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const fetchCard = (signal?: AbortSignal) => api.get('/student/success-card-status', { schema: successCardStatusSchema, ...sig(signal) });
-/** The reveal page shows 尚未公布house信息！ itself (no toast); §8 gates still go through the single handler. */
+/** The reveal page shows 尚未公布house信息！ itself (no toast); docs/product/errors.md gates still go through the single handler. */
 export const fetchMyHouse = (signal?: AbortSignal) => api.get('/student/house', { schema: myHouseSchema, quietMessages: [MSG.HOUSE_NOT_PUBLISHED], ...sig(signal) });
 export const fetchCeremony = (signal?: AbortSignal) => api.get('/student/sorting-ceremony', { schema: sortingCeremonySchema, ...sig(signal) });
 export const fetchTwelveHouses = (signal?: AbortSignal) => api.get('/houses', { schema: twelveHousesSchema, ...sig(signal) });

@@ -16,7 +16,7 @@ export type CourseCardState =
   | { kind: 'countdown'; openAt: string }
   | { kind: 'closed'; msg: string };
 
-/** The course selection card: open now, opening at a known time (countdown), or closed with the §8 reason. */
+/** The course selection card: open now, opening at a known time (countdown), or closed with the docs/product/errors.md reason. */
 export function courseCardState(card: SuccessCardStatus, nowMs: number): CourseCardState {
   if (card.allow_course_cart) return { kind: 'open' };
   const openAt = card.course_apply.open_at;

@@ -17,7 +17,7 @@ import { payBody } from '../../components/payment/payment-api.ts';
 
 /**
  * The after-offer portal of a programme (decision 075): TanStack Query hooks over the endpoints of
- * domain api/programme-portal.ts. Every page reads the portal first: it carries the §6 gates, so a page shows
+ * domain api/programme-portal.ts. Every page reads the portal first: it carries the docs/product/users-and-roles.md gates, so a page shows
  * its locked state without asking a gated endpoint.
  */
 

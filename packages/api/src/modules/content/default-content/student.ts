@@ -1,6 +1,6 @@
 /**
  * Default words of the student content pages that are not public (decision 048):
- * orientation, and the two readings unlocked by the §6 limited-paid rule. Admins edit them in 页面内容.
+ * orientation, and the two readings unlocked by the docs/product/users-and-roles.md limited-paid rule. Admins edit them in 页面内容.
  */
 import { p, page, ul, type DefaultPage } from './build.ts';
 
