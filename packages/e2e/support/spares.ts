@@ -1,5 +1,5 @@
 export const SPARES_ENV = 'E2E_SPARE_STUDENTS';
-export const SPARE_PURPOSES = ['reset', 'sms'] as const;
+export const SPARE_PURPOSES = ['reset', 'sms', 'common-password'] as const;
 export type SparePurpose = (typeof SPARE_PURPOSES)[number];
 
 /** A student registered with complete info by global setup, one per project and purpose. */
