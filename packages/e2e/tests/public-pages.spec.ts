@@ -168,7 +168,9 @@ test('an admin edits a draft, previews it, publishes it, and the public page sho
 
   await button(drawer, '发布').click();
   await confirmDialog(page, '发布');
-  await expect(page.getByText('已发布，访客现在看到的是新内容')).toBeVisible();
+  // Publishing re-renders the page's server HTML: on a busy 2-core machine the answer (and its toast) can take
+  // longer than the default 10 s.
+  await expect(page.getByText('已发布，访客现在看到的是新内容')).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-table-row').filter({ hasText: `/${slug}` })).not.toContainText('有草稿');
 
