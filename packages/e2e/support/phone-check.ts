@@ -43,9 +43,13 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
 }
 
 export async function expectPhoneFriendly(page: Page, what: string, { hasForm = true } = {}): Promise<void> {
-  const report = await measureLayout(page);
-  // Guards the selectors above: a page with a form has controls to measure.
-  if (hasForm) expect(report.controls, `${what}: controls measured`).toBeGreaterThan(1);
-  expect(report.scrollWidth, `${what}: no sideways scrolling at ${report.viewportWidth} px`).toBeLessThanOrEqual(report.viewportWidth);
-  expect(report.smallTargets, `${what}: tap targets under 44 px`).toEqual([]);
+  // A page may still be adding its controls (a lazy section, a query that answers after the heading showed):
+  // measure again until the page holds still, and fail with the last measure.
+  await expect(async () => {
+    const report = await measureLayout(page);
+    // Guards the selectors above: a page with a form has controls to measure.
+    if (hasForm) expect(report.controls, `${what}: controls measured`).toBeGreaterThan(1);
+    expect(report.scrollWidth, `${what}: no sideways scrolling at ${report.viewportWidth} px`).toBeLessThanOrEqual(report.viewportWidth);
+    expect(report.smallTargets, `${what}: tap targets under 44 px`).toEqual([]);
+  }).toPass({ timeout: 10_000 });
 }
