@@ -48,6 +48,20 @@ async function roleContext(browser: Browser, baseURL: string, role: PageRole, us
   return context;
 }
 
+/** What is wrong with the page as drawn now: not a page, or not fit for a phone. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const text = await page.evaluate(() => document.body.innerText || '');
+  const landed = new URL(page.url()).pathname;
+  if (/您访问的页面不存在/.test(text) && !/^\/(register|login)/.test(landed)) problems.push('the 404 page');
+  if (/页面加载失败/.test(text)) problems.push('页面加载失败');
+  if (!text.trim()) problems.push('blank');
+  const layout = await measureLayout(page);
+  if (layout.scrollWidth > layout.viewportWidth) problems.push(`scrolls sideways: ${layout.scrollWidth} px wide at ${layout.viewportWidth} px`);
+  for (const small of layout.smallTargets) problems.push(`tap target under 44 px: ${small}`);
+  return problems;
+}
+
 /** Opens one page and lists what is wrong with it on a phone (an empty list: it fits). */
 async function problemsOf(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
@@ -62,14 +76,15 @@ async function problemsOf(page: Page, path: string): Promise<string[]> {
     // Lazy pages fetch their data after load: wait until the network settles (a page that polls never does).
     await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => undefined);
     await expect(page.locator('.ant-skeleton-active, .ant-spin-spinning').first()).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
-    const text = await page.evaluate(() => document.body.innerText || '');
-    const landed = new URL(page.url()).pathname;
-    if (/您访问的页面不存在/.test(text) && !/^\/(register|login)/.test(landed)) problems.push('the 404 page');
-    if (/页面加载失败/.test(text)) problems.push('页面加载失败');
-    if (!text.trim()) problems.push('blank');
-    const layout = await measureLayout(page);
-    if (layout.scrollWidth > layout.viewportWidth) problems.push(`scrolls sideways: ${layout.scrollWidth} px wide at ${layout.viewportWidth} px`);
-    for (const small of layout.smallTargets) problems.push(`tap target under 44 px: ${small}`);
+    // A page may still be drawing (a query answered after the network went quiet): look again a few times
+    // before calling what is seen a problem.
+    let seen: string[] = [];
+    for (let look = 0; look < 4; look += 1) {
+      if (look > 0) await page.waitForTimeout(750);
+      seen = await layoutProblems(page);
+      if (seen.length === 0) break;
+    }
+    problems.push(...seen);
   } finally {
     page.off('console', onConsole);
     page.off('pageerror', onError);
