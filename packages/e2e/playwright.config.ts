@@ -33,7 +33,7 @@ export default defineConfig({
     video: 'off',
     launchOptions: {
       // Debian's Chromium (apt-get install chromium), never a downloaded browser.
-      executablePath: '/usr/bin/chromium',
+      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
