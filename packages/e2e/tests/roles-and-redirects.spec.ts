@@ -22,6 +22,10 @@ test('a 401 (stale token) sends to /register?r=..., and logging in returns to th
 
   const screen = new LoginScreen(page);
   await screen.link('已有账号？去登录').click();
+  // The login form replaces the register form in place: fill it only once it is there (filling at once can
+  // land the phone number in the register form that is going away).
+  await expect(page).toHaveURL(/\/login\?r=(%2F|\/)account/);
+  await expect(screen.submit('登录')).toBeVisible();
   await screen.loginWithPassword(DEMO.student, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
   await expect(button(page, '退出登录')).toBeVisible();
