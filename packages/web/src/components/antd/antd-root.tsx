@@ -4,6 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { registerToastSink } from '../../lib/notifier.ts';
 import { AntdPresence } from './antd-presence.ts';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { themeFor } from './theme.ts';
 import '../../lib/dayjs-setup.ts';
 import './antd-touch.css';
@@ -29,10 +30,11 @@ function ToastHost() {
  */
 export default function AntdRoot({ children }: { children: ReactNode }) {
   const isPhone = useIsPhone();
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
     // autoInsertSpace off: antd would render 登录 as "登 录", which is also what screen readers and
     // tests would read as the button's name.
-    <ConfigProvider locale={zhCN} theme={themeFor(isPhone)} componentSize="large" button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={themeFor(isPhone, reducedMotion)} componentSize="large" button={{ autoInsertSpace: false }}>
       <AntdPresence.Provider value={true}>{children}</AntdPresence.Provider>
       <ToastHost />
     </ConfigProvider>

@@ -57,6 +57,11 @@ export const phoneTheme: ThemeConfig = {
   },
 };
 
-export function themeFor(isPhone: boolean): ThemeConfig {
-  return isPhone ? phoneTheme : theme;
+/**
+ * The theme for this screen. Under the system's "reduce motion" setting antd's own animations (drawers
+ * sliding, dialogs zooming, wave effects) are off, as our CSS already stops its own.
+ */
+export function themeFor(isPhone: boolean, reducedMotion = false): ThemeConfig {
+  const base = isPhone ? phoneTheme : theme;
+  return reducedMotion ? { ...base, token: { ...base.token, motion: false } } : base;
 }
