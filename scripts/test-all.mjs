@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
-const CHROMIUM = '/usr/bin/chromium';
+// Debian's headless shell build of Chromium: the browser suite's browser (packages/e2e/playwright.config.ts).
+const CHROMIUM = '/usr/bin/chromium-headless-shell';
 // A stuck suite (an open database handle, a server that never answers) must not hang CI forever.
 const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MS ?? 30 * 60 * 1000);
 const JOBS = Math.max(1, Number(process.env.TEST_JOBS ?? 2));
@@ -147,11 +148,11 @@ function ensureBrowser() {
   if (!isRoot) {
     return `${missing} missing: run \`sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk\` (browser tests use Debian's Chromium; Chinese renders as boxes without CJK fonts)`;
   }
-  console.log(`\n[test-all] ${missing} missing: installing chromium fonts-noto-cjk with apt-get (quietly)…`);
+  console.log(`\n[test-all] ${missing} missing: installing chromium-headless-shell fonts-noto-cjk with apt-get (quietly)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const steps = [
     ['apt-get', ['update', '-qq']],
-    ['apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk']],
+    ['apt-get', ['install', '-y', '-qq', 'chromium-headless-shell', 'fonts-noto-cjk']],
   ];
   for (const [cmd, args] of steps) {
     const res = spawnSync(cmd, args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -178,7 +179,7 @@ async function runPlaywright(log) {
   // The build step of this run made packages/*/dist already (global setup would build again otherwise).
   const { code, timedOut } = await run(path.join(BIN, 'playwright'), ['test', '--reporter=list,json'], {
     cwd: path.join(ROOT, 'packages', 'e2e'),
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile, E2E_SKIP_BUILD: '1' },
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile, E2E_SKIP_BUILD: '1', E2E_CHROMIUM: CHROMIUM },
     log,
   });
   result.seconds = (Date.now() - started) / 1000;
