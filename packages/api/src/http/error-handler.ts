@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, MSG, STATUS, httpStatusFor } from '@summit/domain';
+import { bodyStillArriving, discardRequestBody } from './unread-body.ts';
 
 const CJK = /[\u3400-\u9fff]/;
 
@@ -87,32 +88,45 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(error.httpStatus ?? httpStatusFor(error.status)).send({ status: error.status, msg: error.msg, data: error.data });
+    // A refusal while the client is still sending — a body over the limit (413), an upload refused mid-file — is
+    // answered only once the rest has been read and dropped (up to a cap), and the connection then closed:
+    // closing on unread bytes resets the connection and the client never sees the answer.
+    if (bodyStillArriving(request.raw)) {
+      reply.header('connection', 'close');
+      return discardRequestBody(request.raw).then(() => {
+        answerError(error, request, reply);
+      });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const { field, msg } = describeValidation(error.validation as ValidationIssueLike[], error.validationContext);
-      return reply.code(400).send({ status: STATUS.PARAM, msg, data: { field } });
-    }
-    const fe = error as FastifyError;
-    if (fe.validation) {
-      const { field, msg } = describeValidation(fe.validation as ValidationIssueLike[], fe.validationContext);
-      return reply.code(400).send({ status: STATUS.PARAM, msg, data: { field } });
-    }
-    if (fe.statusCode === 429) {
-      return reply.code(429).send({ status: STATUS.MESSAGE, msg: MSG.TOO_MANY_REQUESTS, data: undefined });
-    }
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      // Malformed JSON, wrong content type, body too large, bad URL encoding: the caller's fault, say so in Chinese.
-      request.log.info({ code: fe.code }, 'rejected malformed request');
-      const msg = (fe.code && FRAMEWORK_MESSAGES[fe.code]) || messageForStatus(fe.statusCode);
-      return reply.code(fe.statusCode).send({ status: STATUS.PARAM, msg, data: { field: 'body' } });
-    }
-    if (isMalformedMultipart(error, request)) {
-      request.log.info({ reason: error.message }, 'rejected malformed multipart body');
-      return reply.code(400).send({ status: STATUS.PARAM, msg: MSG.UPLOAD_FORM_MALFORMED, data: { field: 'body' } });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ status: STATUS.INTERNAL, msg: MSG.NETWORK_ERROR });
+    return answerError(error, request, reply);
   });
+}
+
+function answerError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.code(error.httpStatus ?? httpStatusFor(error.status)).send({ status: error.status, msg: error.msg, data: error.data });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const { field, msg } = describeValidation(error.validation as ValidationIssueLike[], error.validationContext);
+    return reply.code(400).send({ status: STATUS.PARAM, msg, data: { field } });
+  }
+  const fe = error as FastifyError;
+  if (fe.validation) {
+    const { field, msg } = describeValidation(fe.validation as ValidationIssueLike[], fe.validationContext);
+    return reply.code(400).send({ status: STATUS.PARAM, msg, data: { field } });
+  }
+  if (fe.statusCode === 429) {
+    return reply.code(429).send({ status: STATUS.MESSAGE, msg: MSG.TOO_MANY_REQUESTS, data: undefined });
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    // Malformed JSON, wrong content type, body too large, bad URL encoding: the caller's fault, say so in Chinese.
+    request.log.info({ code: fe.code }, 'rejected malformed request');
+    const msg = (fe.code && FRAMEWORK_MESSAGES[fe.code]) || messageForStatus(fe.statusCode);
+    return reply.code(fe.statusCode).send({ status: STATUS.PARAM, msg, data: { field: 'body' } });
+  }
+  if (isMalformedMultipart(error, request)) {
+    request.log.info({ reason: error.message }, 'rejected malformed multipart body');
+    return reply.code(400).send({ status: STATUS.PARAM, msg: MSG.UPLOAD_FORM_MALFORMED, data: { field: 'body' } });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ status: STATUS.INTERNAL, msg: MSG.NETWORK_ERROR });
 }
