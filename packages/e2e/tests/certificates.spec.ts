@@ -1,8 +1,9 @@
 // Decision 058: a paid student attends the one sign-in of a finished course and gets a published
 // final grade (the demo teacher's APIs); the admin runs 颁发证书 on the course roster page; the student downloads the
-// certificate PDF and its verification page says 证书有效 with the name, course and date. Desktop and 375 px. The
-// course, seat, sign-in and grade are made through the APIs, so it runs on the embedded database.
+// certificate PDF and its verification page says 证书有效 with the masked name, course and date. Desktop and 375 px.
+// The course, seat, sign-in and grade are made through the APIs, so it runs on the embedded database.
 import { randomBytes } from 'node:crypto';
+import { maskName } from '@summit/domain';
 import { test, expect } from '../support/fixtures.ts';
 import { callApi, type Envelope } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
@@ -78,7 +79,9 @@ test('the admin issues a certificate; the student downloads it and its verificat
   await verifyPage.goto(new URL(href!).pathname);
   const result = verifyPage.getByRole('region', { name: '验证结果' });
   await expect(result.getByRole('heading', { name: '✓ 证书有效' })).toBeVisible(slow);
-  await expect(result).toContainText(studentName);
+  // A public page: the name masked as on the offer-letter check, never in full.
+  await expect(result).toContainText(`学生：${maskName(studentName)}`);
+  await expect(result).not.toContainText(studentName);
   await expect(result).toContainText(`《${title}》`);
   await expect(result).toContainText('颁发日期');
   await verifyPage.screenshot({ path: testInfo.outputPath('verify.png'), fullPage: true });

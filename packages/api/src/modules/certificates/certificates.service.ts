@@ -4,6 +4,7 @@
  * verification by token. The token is HMAC-SHA256(secret, "certificate:<id>"); only its SHA-256 is stored.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { maskName } from '@summit/domain';
 import { AppError } from '@summit/domain/errors';
 import {
   CERT_MSG,
@@ -195,5 +196,6 @@ export async function pdfOfMine(ctx: Ctx, auth: AuthState, id: number, origin: s
 export async function verify(ctx: Ctx, token: string): Promise<CertificateVerification> {
   const row = /^[A-Za-z0-9_-]{43}$/.test(token) ? await repo.findByTokenHash(ctx.db, sha256(token)) : null;
   if (!row) throw AppError.notFound(CERT_MSG.NOT_FOUND);
-  return { valid: !row.cert.revokedAt, student_name: row.studentName ?? '', course_title: row.courseTitle, issued_at: iso(row.cert.issuedAt), revoked_at: row.cert.revokedAt ? iso(row.cert.revokedAt) : null };
+  // A public page: the name masked as on the offer-letter check (张小明 → 张*明), enough to match the paper.
+  return { valid: !row.cert.revokedAt, student_name: maskName(row.studentName ?? ''), course_title: row.courseTitle, issued_at: iso(row.cert.issuedAt), revoked_at: row.cert.revokedAt ? iso(row.cert.revokedAt) : null };
 }

@@ -5,7 +5,7 @@ import { beijingDate } from './class-format.ts';
 import { CERT_KEYS, fetchCertificateVerification } from './certificates-api.ts';
 import './classes.css';
 
-/** /student/certificate/{token}: public — 证书有效 with name, course and date, or 证书已撤销. */
+/** /student/certificate/{token}: public — 证书有效 with the masked name (as the API sends it), course and date, or 证书已撤销. */
 export default function CertificateVerifyPage() {
   const token = useParams().token ?? '';
   const query = useQuery({ queryKey: CERT_KEYS.verify(token), queryFn: ({ signal }) => fetchCertificateVerification(token, signal), retry: false });
