@@ -48,9 +48,13 @@ describe('what may go back', () => {
     expect(suggestRefund({ paidFen: 1, liveRefundsFen: 0, policy: DEFAULT_REFUND_POLICY, now: new Date('2099-01-01T00:00:00Z') }).after_deadline).toBe(false);
   });
 
-  it('needs a second admin strictly above the threshold', () => {
-    expect(needsSecondApproval(500_000, policy)).toBe(false);
-    expect(needsSecondApproval(500_001, policy)).toBe(true);
+  it("needs a second admin once the order's total refunds pass the threshold", () => {
+    expect(needsSecondApproval(500_000, 0, policy)).toBe(false);
+    expect(needsSecondApproval(500_001, 0, policy)).toBe(true);
+    // The order's total counts: a second refund at the threshold passes it.
+    expect(needsSecondApproval(500_000, 500_000, policy)).toBe(true);
+    expect(needsSecondApproval(1, 499_999, policy)).toBe(false);
+    expect(needsSecondApproval(1, 500_000, policy)).toBe(true);
   });
 });
 

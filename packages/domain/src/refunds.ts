@@ -134,7 +134,11 @@ export function suggestRefund(input: { paidFen: number; liveRefundsFen: number; 
   };
 }
 
-/** Whether a refund of `amountFen` needs a second admin. */
-export function needsSecondApproval(amountFen: number, policy: RefundPolicy): boolean {
-  return amountFen > policy.approval_threshold_fen;
+/**
+ * Whether a refund of `amountFen` needs a second admin (decision 081). The threshold applies to what the order
+ * has had refunded in total: its live refunds (succeeded, processing, waiting for approval) plus this one, so a
+ * large refund split into several small ones still needs a second admin once the total passes it.
+ */
+export function needsSecondApproval(amountFen: number, liveRefundsFen: number, policy: RefundPolicy): boolean {
+  return liveRefundsFen + amountFen > policy.approval_threshold_fen;
 }

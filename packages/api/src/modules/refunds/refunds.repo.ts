@@ -171,13 +171,17 @@ interface RefundDecision {
   now: Date;
 }
 
-/** A second admin approves a request still waiting for approval, with its audit row; false when it no longer waits. */
+/**
+ * A second admin approves a request still waiting for approval, with its audit row; false when it no longer
+ * waits. `UPDATE … WHERE status = 'requested' AND approved_by IS NULL`: a concurrent approval or rejection that
+ * committed first makes this one match nothing (PostgreSQL re-checks the row after waiting on its lock).
+ */
 export async function approveRefundAudited(db: Db, d: RefundDecision): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(paymentRefunds)
       .set({ approvedBy: d.actorId, approvedAt: d.now, updatedAt: d.now })
-      .where(and(eq(paymentRefunds.id, d.refund.id), eq(paymentRefunds.status, 'requested'), eq(paymentRefunds.approvalRequired, true)))
+      .where(and(eq(paymentRefunds.id, d.refund.id), eq(paymentRefunds.status, 'requested'), eq(paymentRefunds.approvalRequired, true), isNull(paymentRefunds.approvedBy)))
       .returning({ id: paymentRefunds.id });
     if (rows.length === 0) return false;
     await recordAudit(tx, {
@@ -193,13 +197,13 @@ export async function approveRefundAudited(db: Db, d: RefundDecision): Promise<b
   });
 }
 
-/** Ends a request waiting for approval (nothing was sent), with its audit row; false when it no longer waits. */
+/** Ends a request waiting for approval (nothing was sent), with its audit row; false when it no longer waits (same conditional update as approval). */
 export async function rejectRefundAudited(db: Db, d: RefundDecision & { reason: string | undefined }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(paymentRefunds)
       .set({ status: 'rejected', approvedBy: d.actorId, approvedAt: d.now, failureReason: d.reason ? `驳回：${d.reason}` : '驳回', updatedAt: d.now })
-      .where(and(eq(paymentRefunds.id, d.refund.id), eq(paymentRefunds.status, 'requested')))
+      .where(and(eq(paymentRefunds.id, d.refund.id), eq(paymentRefunds.status, 'requested'), isNull(paymentRefunds.approvedBy)))
       .returning({ id: paymentRefunds.id });
     if (rows.length === 0) return false;
     await recordAudit(tx, {

@@ -104,8 +104,10 @@ function sameRequest(existing: RefundRow, orderId: number | null, userId: number
 /**
  * POST /api/admin/students/:userId/refunds. Decided under a lock on the order row: the order must be the
  * student's and paid, the amount at most what the policy leaves after deductions and live refunds (so never
- * more than paid, however many admins press at once). Sent to the provider after the commit unless a second
- * admin must approve it first.
+ * more than paid, however many admins press at once). A second admin must approve it when the order's live
+ * refunds plus this one pass the threshold (decision 081): the sum is read under the same lock, so refunds
+ * requested at once see one another and cannot each slip under it. Sent to the provider after the commit
+ * unless a second admin must approve it first.
  */
 export async function requestRefund(deps: PaymentDeps, auth: AuthState, userId: number, body: RefundCreateRequest, headerKey: string | undefined): Promise<{ refund: AdminRefund; waiting: boolean }> {
   const key = headerKey ?? body.idempotency_key ?? null;
@@ -137,7 +139,7 @@ export async function requestRefund(deps: PaymentDeps, auth: AuthState, userId: 
       if (body.amount_fen > suggestion.suggested_fen) {
         throw AppError.param('amount_fen', overRefundableMessage(suggestion.suggested_fen));
       }
-      const approvalRequired = needsSecondApproval(body.amount_fen, policy);
+      const approvalRequired = needsSecondApproval(body.amount_fen, live, policy);
       const refund = await insertRefund(tx, {
         refundNo: newRefundNo(now),
         orderId: order.id,
@@ -146,7 +148,7 @@ export async function requestRefund(deps: PaymentDeps, auth: AuthState, userId: 
         currency: order.currency,
         status: 'requested',
         reason: body.reason,
-        policy: { lines: suggestion.lines, deadline: policy.deadline, after_deadline: suggestion.after_deadline, approval_threshold_fen: policy.approval_threshold_fen },
+        policy: { lines: suggestion.lines, deadline: policy.deadline, after_deadline: suggestion.after_deadline, approval_threshold_fen: policy.approval_threshold_fen, order_total_fen: live + body.amount_fen },
         approvalRequired,
         requestedBy: auth.accountId,
         idempotencyKey: key,
@@ -159,7 +161,7 @@ export async function requestRefund(deps: PaymentDeps, auth: AuthState, userId: 
         entity: 'payment_refund',
         entityId: refund.refundNo,
         before: { order_no: order.orderNo, paid_fen: order.amountFen, live_refunds_fen: live },
-        after: { order_no: order.orderNo, user_id: order.accountId, amount_fen: refund.amountFen, approval_required: approvalRequired, after_deadline: suggestion.after_deadline, reason: refund.reason },
+        after: { order_no: order.orderNo, user_id: order.accountId, amount_fen: refund.amountFen, order_total_fen: live + refund.amountFen, approval_required: approvalRequired, after_deadline: suggestion.after_deadline, reason: refund.reason },
         now,
       });
       return refund;
@@ -221,31 +223,54 @@ export async function submitRefund(deps: PaymentDeps, refundId: number): Promise
   }
 }
 
+/**
+ * A request a second admin already decided (approved_by is set by approval and rejection alike): a 4004 (HTTP
+ * 409) that says what happened, so an admin who lost a race is never told money went out when it did not.
+ */
+function alreadyDecided(refund: RefundRow, actorId: number): AppError | null {
+  if (!refund.approvalRequired || refund.approvedBy === null) return null;
+  const mine = refund.approvedBy === actorId;
+  if (refund.status === 'rejected') return AppError.reload(mine ? REFUND_MSG.REJECTED_BY_YOU : REFUND_MSG.REJECTED_BY_OTHER);
+  return AppError.reload(mine ? REFUND_MSG.APPROVED_BY_YOU : REFUND_MSG.APPROVED_BY_OTHER);
+}
+
 async function decidable(deps: PaymentDeps, auth: AuthState, refundNo: string): Promise<RefundRow> {
   const refund = await findRefundByNo(deps.ctx.db, refundNo);
   if (!refund) throw AppError.notFound(REFUND_MSG.NOT_FOUND);
-  if (refund.status !== 'requested' || refund.approvedBy !== null) throw AppError.message(REFUND_MSG.NOT_WAITING);
+  const decided = alreadyDecided(refund, auth.accountId);
+  if (decided) throw decided;
+  if (refund.status !== 'requested') throw AppError.message(REFUND_MSG.NOT_WAITING);
   if (!refund.approvalRequired) throw AppError.message(REFUND_MSG.NO_APPROVAL_NEEDED);
   if (refund.requestedBy === auth.accountId) throw new AppError(STATUS.MESSAGE, REFUND_MSG.SAME_ADMIN, { httpStatus: 403 });
   return refund;
 }
 
-/** POST /api/admin/refunds/:refundNo/approve: a second admin (never the requester) lets it go to the provider. */
+/** The answer to the admin whose conditional update found the request no longer waiting: what the winner did. */
+async function lostDecision(deps: PaymentDeps, auth: AuthState, refundNo: string): Promise<AppError> {
+  const now = await findRefundByNo(deps.ctx.db, refundNo);
+  return (now && alreadyDecided(now, auth.accountId)) ?? AppError.reload(REFUND_MSG.NOT_WAITING);
+}
+
+/**
+ * POST /api/admin/refunds/:refundNo/approve: a second admin (never the requester) lets it go to the provider.
+ * The decision is one conditional update (still requested, nobody decided yet): of several approvals, or an
+ * approval racing a rejection, exactly one wins and writes the audit row; the others get a 4004 saying what won.
+ */
 export async function approveRefund(deps: PaymentDeps, auth: AuthState, refundNo: string): Promise<AdminRefund> {
   const refund = await decidable(deps, auth, refundNo);
   const now = deps.ctx.now();
   const approved = await approveRefundAudited(deps.ctx.db, { refund, actorId: auth.accountId, now });
-  if (!approved) throw AppError.message(REFUND_MSG.NOT_WAITING);
+  if (!approved) throw await lostDecision(deps, auth, refundNo);
   await submitRefund(deps, refund.id);
   return viewOf(deps, refund.refundNo);
 }
 
-/** POST /api/admin/refunds/:refundNo/reject: ends a request waiting for approval; nothing was sent. */
+/** POST /api/admin/refunds/:refundNo/reject: ends a request waiting for approval; nothing was sent. Same race rule as approval. */
 export async function rejectRefund(deps: PaymentDeps, auth: AuthState, refundNo: string, reason: string | undefined): Promise<AdminRefund> {
   const refund = await decidable(deps, auth, refundNo);
   const now = deps.ctx.now();
   const rejected = await rejectRefundAudited(deps.ctx.db, { refund, actorId: auth.accountId, reason, now });
-  if (!rejected) throw AppError.message(REFUND_MSG.NOT_WAITING);
+  if (!rejected) throw await lostDecision(deps, auth, refundNo);
   return viewOf(deps, refund.refundNo);
 }
 

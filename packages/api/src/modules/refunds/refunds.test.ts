@@ -5,7 +5,7 @@
  * may see and do what.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AdminRefund, AdminRefundList, RefundPolicyView, StudentMoney, StudentRefundList } from '@summit/domain';
 import { REFUND_MSG } from '@summit/domain';
 import { auditLog, smsOutbox } from '../../db/schema.ts';
@@ -227,7 +227,7 @@ describe('a second admin above the threshold', () => {
     const ok = await call<AdminRefund>(t.app, 'POST', `/api/admin/refunds/${refundNo}/approve`, { token: adminB.token });
     expect(ok.body.data).toMatchObject({ status: 'processing', approved_by: adminB.id, requested_by: adminA.id });
     const twice = await call(t.app, 'POST', `/api/admin/refunds/${refundNo}/approve`, { token: adminB.token });
-    expect(twice.body.msg).toBe(REFUND_MSG.NOT_WAITING);
+    expect(twice).toMatchObject({ http: 409, body: { status: 4004, msg: REFUND_MSG.APPROVED_BY_YOU } });
     await runSandboxJobs();
     expect((await refundRow(refundNo)).status).toBe('succeeded');
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'refund.approve'), eq(auditLog.entityId, refundNo)));
@@ -247,6 +247,115 @@ describe('a second admin above the threshold', () => {
     const order = await paidOrder(t.db, s.accountId, { amountFen: 1_000_000 });
     const res = await requestRefund(t.app, adminA.token, s.accountId, { order_id: order.orderNo, amount_fen: 100_000, reason: '小额退款' });
     expect(res.body.data).toMatchObject({ status: 'processing', approval_required: false });
+  });
+
+  it("counts the order's total: refunds at the threshold one after another need a second admin from the second on", async () => {
+    await setPolicy({ deadline: null, deductions: [], approval_threshold_fen: 500_000 });
+    const s = await payingStudent(t);
+    const order = await paidOrder(t.db, s.accountId, { amountFen: 1_680_000 });
+    const ask = (i: number) => requestRefund(t.app, adminA.token, s.accountId, { order_id: order.orderNo, amount_fen: 500_000, reason: `拆分退款${i}` });
+    const first = await ask(1);
+    expect(first.body).toMatchObject({ status: 200, msg: REFUND_MSG.REQUESTED, data: { status: 'processing', approval_required: false } });
+    const second = await ask(2);
+    expect(second.body).toMatchObject({ status: 200, msg: REFUND_MSG.WAITING_APPROVAL, data: { status: 'requested', approval_required: true } });
+    // A request waiting for approval counts too.
+    const third = await ask(3);
+    expect(third.body.data).toMatchObject({ status: 'requested', approval_required: true });
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'refund.request'), eq(auditLog.entityId, third.body.data!.refund_no)));
+    expect(audit[0]?.after).toMatchObject({ amount_fen: 500_000, order_total_fen: 1_500_000, approval_required: true });
+    // Rejected and failed refunds took nothing back: they no longer count.
+    await call(t.app, 'POST', `/api/admin/refunds/${second.body.data!.refund_no}/reject`, { token: adminB.token, body: { reason: '拆分' } });
+    await call(t.app, 'POST', `/api/admin/refunds/${third.body.data!.refund_no}/reject`, { token: adminB.token, body: { reason: '拆分' } });
+    const small = await requestRefund(t.app, adminA.token, s.accountId, { order_id: order.orderNo, amount_fen: 1, reason: '一分钱' });
+    expect(small.body.data).toMatchObject({ approval_required: true }); // 500,000 succeeded or processing + 1 > 500,000
+    await setPolicy(NO_LIMIT);
+  });
+
+  it('eight requests at the threshold at once: exactly one goes out without a second admin, none over the paid amount, no 5xx', async () => {
+    await setPolicy({ deadline: null, deductions: [], approval_threshold_fen: 500_000 });
+    const s = await payingStudent(t);
+    const order = await paidOrder(t.db, s.accountId, { amountFen: 1_680_000 });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => requestRefund(t.app, i % 2 ? adminA.token : adminB.token, s.accountId, { order_id: order.orderNo, amount_fen: 500_000, reason: `并发拆分${i}` })),
+    );
+    expect(results.every((r) => r.http < 500)).toBe(true);
+    const ok = results.filter((r) => r.body.status === 200);
+    expect(ok).toHaveLength(3); // 3 × 500,000 ≤ 1,680,000 < 4 × 500,000
+    expect(results.filter((r) => r.body.status === 4003).every((r) => r.body.data?.field === 'amount_fen')).toBe(true);
+    const rows = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(rows).toHaveLength(3);
+    expect(rows.filter((r) => !r.approvalRequired)).toHaveLength(1);
+    await setPolicy(NO_LIMIT);
+  });
+});
+
+describe('a decision is taken once', () => {
+  async function waitingRefund() {
+    await setPolicy({ deadline: null, deductions: [], approval_threshold_fen: 100_000 });
+    const s = await payingStudent(t);
+    const order = await paidOrder(t.db, s.accountId, { amountFen: 1_000_000 });
+    const res = await requestRefund(t.app, adminA.token, s.accountId, { order_id: order.orderNo, amount_fen: 300_000, reason: '待审批' });
+    expect(res.body.data?.status).toBe('requested');
+    return res.body.data!.refund_no;
+  }
+  const decisions = async (refundNo: string) => t.db.select().from(auditLog).where(and(eq(auditLog.entityId, refundNo), inArray(auditLog.action, ['refund.approve', 'refund.reject'])));
+
+  it('eight approvals at once: one 200, one audit row, the others a 4004 (HTTP 409) saying it was approved', async () => {
+    const refundNo = await waitingRefund();
+    const adminC = await staffOfType(t, 9, '管理员丙');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call<AdminRefund>(t.app, 'POST', `/api/admin/refunds/${refundNo}/approve`, { token: i % 2 ? adminB.token : adminC.token })),
+    );
+    expect(results.every((r) => r.http < 500)).toBe(true);
+    const winners = results.filter((r) => r.body.status === 200);
+    expect(winners).toHaveLength(1);
+    const winner = winners[0]!.body.data!.approved_by;
+    for (const r of results.filter((x) => x.body.status !== 200)) {
+      expect(r.http).toBe(409);
+      expect(r.body.status).toBe(4004);
+      // Which words depends on who won: the winner's own second click, or another admin.
+      expect([REFUND_MSG.APPROVED_BY_YOU, REFUND_MSG.APPROVED_BY_OTHER]).toContain(r.body.msg);
+    }
+    expect(await decisions(refundNo)).toHaveLength(1);
+    expect(await refundRow(refundNo)).toMatchObject({ status: 'processing', approvedBy: winner });
+  });
+
+  it('approvals racing rejections: one wins; the losers are told what won, never that money went out when it did not', async () => {
+    const refundNo = await waitingRefund();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2
+          ? call<AdminRefund>(t.app, 'POST', `/api/admin/refunds/${refundNo}/approve`, { token: adminB.token }).then((r) => ({ kind: 'approve' as const, ...r }))
+          : call<AdminRefund>(t.app, 'POST', `/api/admin/refunds/${refundNo}/reject`, { token: adminB.token, body: { reason: '并发驳回' } }).then((r) => ({ kind: 'reject' as const, ...r })),
+      ),
+    );
+    expect(results.every((r) => r.http < 500)).toBe(true);
+    const winners = results.filter((r) => r.body.status === 200);
+    expect(winners).toHaveLength(1);
+    const won = winners[0]!.kind;
+    const row = await refundRow(refundNo);
+    expect(row.status).toBe(won === 'approve' ? 'processing' : 'rejected');
+    const lostMsg = won === 'approve' ? REFUND_MSG.APPROVED_BY_YOU : REFUND_MSG.REJECTED_BY_YOU;
+    for (const r of results.filter((x) => x.body.status !== 200)) expect(r).toMatchObject({ http: 409, body: { status: 4004, msg: lostMsg } });
+    const audit = await decisions(refundNo);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.action).toBe(won === 'approve' ? 'refund.approve' : 'refund.reject');
+  });
+
+  it('an approval after another admin rejected is told so (and the other way round)', async () => {
+    const adminC = await staffOfType(t, 9, '管理员丁');
+    const rejectedNo = await waitingRefund();
+    expect((await call(t.app, 'POST', `/api/admin/refunds/${rejectedNo}/reject`, { token: adminB.token, body: {} })).body.status).toBe(200);
+    const late = await call(t.app, 'POST', `/api/admin/refunds/${rejectedNo}/approve`, { token: adminC.token });
+    expect(late).toMatchObject({ http: 409, body: { status: 4004, msg: REFUND_MSG.REJECTED_BY_OTHER } });
+    expect((await refundRow(rejectedNo)).status).toBe('rejected');
+
+    const approvedNo = await waitingRefund();
+    expect((await call(t.app, 'POST', `/api/admin/refunds/${approvedNo}/approve`, { token: adminB.token })).body.status).toBe(200);
+    const lateReject = await call(t.app, 'POST', `/api/admin/refunds/${approvedNo}/reject`, { token: adminC.token, body: {} });
+    expect(lateReject).toMatchObject({ http: 409, body: { status: 4004, msg: REFUND_MSG.APPROVED_BY_OTHER } });
+    expect((await refundRow(approvedNo)).status).not.toBe('rejected');
+    await setPolicy(NO_LIMIT);
   });
 });
 

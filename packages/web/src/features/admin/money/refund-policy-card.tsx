@@ -81,7 +81,7 @@ export function RefundPolicyCard() {
               </div>
             )}
           </Form.List>
-          <Form.Item name="threshold" label="审批额度（元）" extra="单笔退款超过此金额，须由发起人以外的管理员批准后才会退款。" rules={[{ required: true, message: '请输入审批额度' }]}>
+          <Form.Item name="threshold" label="审批额度（元）" extra="一笔订单累计退款（已退、退款中、待审批与本次之和）超过此金额时，须由发起人以外的管理员批准后才会退款。" rules={[{ required: true, message: '请输入审批额度' }]}>
             <InputNumber<number> prefix="¥" min={0} max={1_000_000} precision={2} style={{ width: '100%' }} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
