@@ -141,6 +141,7 @@ export const MSG = {
   PAY_LINK_INVALID: '支付链接无效，请向学生索取最新的链接',
   PAY_LINK_EXPIRED: '支付链接已过期，请联系学生重新生成',
   PAY_LINK_PAID: '学费已支付，该链接已失效',
+  PAY_LINK_JUST_MADE: '家长代付链接刚刚已生成，请勿重复提交；如需新链接，请10秒后再试',
   PAY_OK: '支付成功',
   PAY_ORDER_PAID: '订单已支付',
   PAY_ORDER_CLOSED: '订单已关闭，请返回重新发起支付',

@@ -47,6 +47,11 @@ export const PAYMENT_TIMING = {
   reconcileAfterMs: 2 * 60_000,
   reconcileEveryMs: 60_000,
   parentLinkTtlMs: 7 * 24 * 60 * 60_000,
+  /**
+   * A parent link made this recently is not replaced: a second press (a double submit, a retry) is answered
+   * 409 instead of revoking the link the first press just handed out.
+   */
+  parentLinkRepeatMs: 10_000,
   /** Provider notifications older or newer than this are refused as replays. */
   notificationSkewMs: 5 * 60_000,
 } as const;

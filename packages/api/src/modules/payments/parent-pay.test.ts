@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, type ParentLink, type PayFor, type PaymentOrder } from '@summit/domain';
+import { MSG, PAYMENT_TIMING, type ParentLink, type PayFor, type PaymentOrder } from '@summit/domain';
 import { parentPayLinks, paymentOrders } from '../../db/schema-payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call } from '../../test/flows.ts';
@@ -116,10 +116,30 @@ describe('the parent, without an account', () => {
   it('a new link revokes the old one', async () => {
     const s = await payingStudent(t, { offer: 1 });
     const first = (await makeLink(s.token)).body.data!;
+    t.clock.advance(PAYMENT_TIMING.parentLinkRepeatMs);
     const second = (await makeLink(s.token)).body.data!;
     expect((await view(first.token)).body).toMatchObject({ status: 4001, msg: MSG.PAY_LINK_INVALID });
     expect((await payAsParent(first.token, { provider: 'WX', channel: 'wechat_scan' })).body).toMatchObject({ status: 4001, msg: MSG.PAY_LINK_INVALID });
     expect((await view(second.token)).body.status).toBe(200);
+  });
+
+  it('eight requests at once make one live link; the others are told it was just made (409) and the one handed out works', async () => {
+    const s = await payingStudent(t, { offer: 1 });
+    const results = await Promise.all(Array.from({ length: 8 }, () => makeLink(s.token)));
+    expect(results.every((r) => r.http < 500)).toBe(true);
+    const made = results.filter((r) => r.body.status === 200);
+    expect(made).toHaveLength(1);
+    for (const r of results.filter((x) => x.body.status !== 200)) expect(r).toMatchObject({ http: 409, body: { status: 4001, msg: MSG.PAY_LINK_JUST_MADE } });
+    const rows = await t.db.select().from(parentPayLinks).where(eq(parentPayLinks.accountId, s.accountId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.revokedAt).toBeNull();
+    expect((await view(made[0]!.body.data!.token)).body.status).toBe(200);
+    // A press seconds later is refused the same way; once the moment has passed a new link replaces it.
+    expect((await makeLink(s.token)).http).toBe(409);
+    t.clock.advance(PAYMENT_TIMING.parentLinkRepeatMs);
+    const next = await makeLink(s.token);
+    expect(next.body.status).toBe(200);
+    expect((await view(made[0]!.body.data!.token)).body).toMatchObject({ status: 4001, msg: MSG.PAY_LINK_INVALID });
   });
 
   it('an expired link answers 支付链接已过期', async () => {

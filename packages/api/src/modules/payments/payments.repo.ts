@@ -268,18 +268,33 @@ async function closeOtherOpenOrders(tx: Tx, order: PaymentOrderRow, now: Date): 
 
 // Parent pay links --------------------------------------------------------------------------------------------
 
-/** Revokes the student's live link for the purpose and stores the new one, together. */
+/** Two-key advisory locks (space, student id): distinct from the seat locks' space (course-centre.repo.ts). */
+const PARENT_LINK_LOCK_SPACE = 4112;
+
+/**
+ * Revokes the student's live link for the purpose and stores the new one, together, one request per student at a
+ * time (an advisory lock keyed by the student), so requests at once never collide on the one-live-link index.
+ * Answers null, changing nothing, when the live link was made after `keepIfMadeAfter`: a double submit then
+ * leaves the first press's link working rather than revoking it.
+ */
 export async function replaceParentLink(
   db: Db,
-  row: { tokenHash: string; accountId: number; purpose: PaymentPurpose; orderId: number | null; now: Date; expiresAt: Date; programmeId?: number | null },
-): Promise<ParentPayLinkRow> {
+  row: { tokenHash: string; accountId: number; purpose: PaymentPurpose; orderId: number | null; now: Date; expiresAt: Date; programmeId?: number | null; keepIfMadeAfter: Date },
+): Promise<ParentPayLinkRow | null> {
   const programmeId = row.programmeId ?? null;
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PARENT_LINK_LOCK_SPACE}, ${row.accountId})`);
     // A programme has one live link whatever installment it was made for (decision 075); the summer one per purpose.
     const sameLink =
       programmeId === null
         ? and(eq(parentPayLinks.purpose, row.purpose), isNull(parentPayLinks.programmeId))
         : eq(parentPayLinks.programmeId, programmeId);
+    const recent = await tx
+      .select({ id: parentPayLinks.id })
+      .from(parentPayLinks)
+      .where(and(eq(parentPayLinks.accountId, row.accountId), sameLink, isNull(parentPayLinks.revokedAt), gt(parentPayLinks.createdAt, row.keepIfMadeAfter)))
+      .limit(1);
+    if (recent.length > 0) return null;
     await tx
       .update(parentPayLinks)
       .set({ revokedAt: row.now })

@@ -6,6 +6,7 @@ import {
   PAYMENT_PURPOSE_LABELS,
   PAYMENT_TIMING,
   PROGRAMME_NAME,
+  STATUS,
   payKindOf,
   type ParentLink,
   type PayFor,
@@ -33,13 +34,22 @@ import {
   findParentLinkByHash,
   findFirstPaidOrder,
   insertOrder,
-  replaceParentLink,
+  replaceParentLink as storeParentLink,
   savePayInstruction,
   type ParentPayLinkRow,
   type PaymentOrderRow,
 } from './payments.repo.ts';
 
-export { replaceParentLink };
+/**
+ * Stores a new parent link in place of the student's live one. A link made in the last
+ * PAYMENT_TIMING.parentLinkRepeatMs stays: the second of two presses at once is refused (4001, HTTP 409) and the
+ * first press's link keeps working.
+ */
+export async function replaceParentLink(db: AppContext['db'], row: Omit<Parameters<typeof storeParentLink>[1], 'keepIfMadeAfter'>): Promise<ParentPayLinkRow> {
+  const link = await storeParentLink(db, { ...row, keepIfMadeAfter: new Date(row.now.getTime() - PAYMENT_TIMING.parentLinkRepeatMs) });
+  if (!link) throw new AppError(STATUS.MESSAGE, MSG.PAY_LINK_JUST_MADE, { httpStatus: 409 });
+  return link;
+}
 
 /** Where the request came from: needed to build absolute return and checkout URLs. */
 export interface PayRequestMeta {
@@ -319,7 +329,7 @@ export async function isStudentOrderPaid(deps: PaymentDeps, auth: AuthState, ord
 
 // Parent pay ------------------------------------------------------------------------------------------------
 
-/** POST /api/student/payment/parent-link: a new 256-bit token; the previous link stops working. */
+/** POST /api/student/payment/parent-link: a new 256-bit token; the previous link stops working (not one made seconds ago: see replaceParentLink). */
 export async function createParentLink(deps: PaymentDeps, auth: AuthState, purpose: 'tuition'): Promise<ParentLink> {
   const reg = paymentPurpose(purpose);
   if (!reg.assertMayPay || !reg.parentPayPath) throw AppError.param('purpose', MSG.PAY_PURPOSE_REQUIRED);
