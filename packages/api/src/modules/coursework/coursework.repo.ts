@@ -223,9 +223,15 @@ export async function findPublication(db: Db, courseId: number) {
   return row;
 }
 
+/** Two-key advisory locks (space, course id): distinct from the seat and parent-link spaces. */
+const GRADE_COMPONENTS_LOCK_SPACE = 4113;
+
 /**
  * Replaces a course's components: kept ids are updated, new ones inserted, missing ones deleted (their scores
- * dropped from every student's record and the finals recomputed by the caller's `recompute`). Audited.
+ * dropped from every student's record and the finals recomputed by the caller's `recompute`). Audited. One
+ * replace per course at a time (an advisory lock keyed by the course, held to the commit), so the course ends
+ * with exactly one request's set, never several stacked. Null, changing nothing, when a kept id is no longer
+ * the course's (a replace that committed first deleted it).
  */
 export async function replaceComponentsAudited(
   db: Db,
@@ -234,10 +240,13 @@ export async function replaceComponentsAudited(
   recompute: (components: ComponentRow[], scores: Record<string, number>) => number | null,
   actorId: number,
   now: Date,
-): Promise<ComponentRow[]> {
+): Promise<ComponentRow[] | null> {
   return db.transaction(async (tx: Tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${GRADE_COMPONENTS_LOCK_SPACE}, ${courseId})`);
     const before = await tx.select().from(gradeComponents).where(eq(gradeComponents.courseId, courseId));
     const keep = new Set(next.flatMap((c) => (c.id ? [c.id] : [])));
+    const current = new Set(before.map((c) => c.id));
+    if ([...keep].some((id) => !current.has(id))) return null;
     const gone = before.filter((c) => !keep.has(c.id)).map((c) => c.id);
     if (gone.length > 0) await tx.delete(gradeComponents).where(inArray(gradeComponents.id, gone));
     for (const [sort, c] of next.entries()) {

@@ -357,9 +357,10 @@ export async function saveGradeComponents(ctx: AppContext, auth: AuthState, cour
   await assertCourseAccess(ctx.db, auth, courseId);
   const problem = checkComponentWeights(body.components);
   if (problem) throw AppError.param('components', problem);
-  const existing = new Set((await repo.listComponents(ctx.db, courseId)).map((c) => c.id));
-  if (body.components.some((c) => c.id !== undefined && !existing.has(c.id))) throw AppError.param('components', COURSEWORK_MSG.COMPONENT_UNKNOWN);
-  await repo.replaceComponentsAudited(ctx.db, courseId, body.components, (components, scores) => computeFinalGrade(componentsOf(components), scores), auth.accountId, ctx.now());
+  const saved = await repo.replaceComponentsAudited(ctx.db, courseId, body.components, (components, scores) => computeFinalGrade(componentsOf(components), scores), auth.accountId, ctx.now());
+  // A kept id is not the course's (checked under the course's lock): another save committed first and removed it,
+  // so the page is out of date — 4004 (HTTP 409), the message asks to reload and the client does.
+  if (!saved) throw AppError.reload(COURSEWORK_MSG.COMPONENT_UNKNOWN);
   return getGradeBook(ctx, auth, courseId);
 }
 

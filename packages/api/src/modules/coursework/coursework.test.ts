@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { COURSEWORK_MSG, MSG, type Assignment, type AssignmentDetail, type Essay, type Participation, type StudentCourseAssignments, type StudentGrade, type Submission, type TeacherAssignmentRow, type TeacherGradeBook, type WritingCentre } from '@summit/domain';
 import { auditLog } from '../../db/schema.ts';
 import { studentNotices } from '../../db/schema-course-centre.ts';
+import { gradeComponents } from '../../db/schema-coursework.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { PNG_BYTES, getCredential, postFile, readBack, uploadPdf } from '../storage/storage-test-kit.ts';
@@ -246,6 +247,37 @@ describe('grades', () => {
     expect((await call<StudentGrade[]>(t.app, 'GET', '/api/student/grades', { token: studentA.token })).body.data).toEqual([]);
     const reweighted = await put(teacherA.token, { components: [{ id: hw!.id, name: '作业', weight: 50 }, { id: exam!.id, name: '期末', weight: 50 }] });
     expect(reweighted.body.data!.students.find((s) => s.student_id === studentA.accountId)?.final_grade).toBe(81.3);
+  });
+
+  it('eight identical replaces at once leave exactly one set of components, weighing 100', async () => {
+    const course = (await makeTeachersCourse(t.db, teacherA.accountId, '并发成绩项')).id;
+    const body = { components: [{ name: '作业', weight: 30 }, { name: '课堂', weight: 20 }, { name: '期末', weight: 50 }] };
+    const results = await Promise.all(Array.from({ length: 8 }, () => call<TeacherGradeBook>(t.app, 'PUT', `/api/teacher/grade/${course}/components`, { token: teacherA.token, body })));
+    // A PUT replaces the whole set: every press may answer 200, but each one replaced the last one's set.
+    expect(results.map((r) => r.body.status)).toEqual(Array(8).fill(200));
+    const stored = await t.db.select().from(gradeComponents).where(eq(gradeComponents.courseId, course));
+    expect(stored.map((c) => [c.name, c.weight]).sort()).toEqual([['作业', 30], ['期末', 50], ['课堂', 20]]);
+    expect(stored.reduce((sum, c) => sum + c.weight, 0)).toBe(100);
+    const book = await call<TeacherGradeBook>(t.app, 'GET', `/api/teacher/grade/${course}`, { token: teacherA.token });
+    expect(book.body.data!.components.map((c) => c.name)).toEqual(['作业', '课堂', '期末']);
+  });
+
+  it('a replace that keeps a component another replace just removed is told to reload (409), never a 5xx; the course keeps one set', async () => {
+    const course = (await makeTeachersCourse(t.db, teacherA.accountId, '并发改权重')).id;
+    const put = (body: Record<string, unknown>) => call<TeacherGradeBook>(t.app, 'PUT', `/api/teacher/grade/${course}/components`, { token: teacherA.token, body });
+    const first = await put({ components: [{ name: '作业', weight: 40 }, { name: '期末', weight: 60 }] });
+    const [hw, exam] = first.body.data!.components;
+    const fresh = { components: [{ name: '论文', weight: 100 }] };
+    const kept = { components: [{ id: hw!.id, name: '作业', weight: 50 }, { id: exam!.id, name: '期末', weight: 50 }] };
+    const bodies = Array.from({ length: 8 }, (_, i) => (i % 2 ? fresh : kept));
+    const results = await Promise.all(bodies.map((b) => put(b)));
+    expect(results.every((r) => r.http < 500)).toBe(true);
+    for (const r of results.filter((x) => x.body.status !== 200)) expect(r).toMatchObject({ http: 409, body: { status: 4004, msg: COURSEWORK_MSG.COMPONENT_UNKNOWN } });
+    expect(results.filter((r) => r.body.status === 200).length).toBeGreaterThanOrEqual(1);
+    const stored = await t.db.select().from(gradeComponents).where(eq(gradeComponents.courseId, course));
+    const set = stored.map((c) => [c.name, c.weight]).sort();
+    expect([[['论文', 100]], [['作业', 50], ['期末', 50]]]).toContainEqual(set);
+    expect(stored.reduce((sum, c) => sum + c.weight, 0)).toBe(100);
   });
 });
 
