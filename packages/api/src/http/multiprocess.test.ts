@@ -10,12 +10,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_API, MSG, type AdminContentPage } from '@summit/domain';
+import { Secret, TOTP } from 'otpauth';
+import { CONTENT_API, MFA_MSG, MSG, type AdminContentPage } from '@summit/domain';
 import { call, createStaffToken, newPhone, registerStudent, TEST_PASSWORD } from '../test/flows.ts';
 import { createClock, createPeerApp, createTestApp, type TestApp } from '../test/test-app.ts';
 import { LocalMessageBus, type BusMessage, type MessageBus } from '../providers/bus/message-bus.ts';
 import { PostgresMessageBus } from '../providers/bus/postgres-message-bus.ts';
 import { SHARED_ROUTE_LIMITS } from './rate-limit-store.ts';
+import { accounts } from '../db/schema.ts';
+import { hashPassword } from '../lib/password.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="UTF-8" /><title>Summit 高中生夏季学术项目</title></head>
@@ -149,6 +152,21 @@ describe.skipIf(!onPostgres)('caches follow changes made by the other instance (
     expect((await call(b.app, 'GET', '/api/auth/info', { token: student.token })).http).toBe(200);
     expect((await call(a.app, 'POST', '/api/logout', { token: student.token })).body.status).toBe(200);
     await until(async () => (await call(b.app, 'GET', '/api/auth/info', { token: student.token })).http === 401, 'B to refuse the revoked token');
+  });
+
+  it('turning on two-factor on A ends the account\'s other sessions on B at once, not after B’s token cache', async () => {
+    const phone = newPhone();
+    await a.db.insert(accounts).values({ role: 'teacher', phone, name: '两步验证教师', passwordHash: await hashPassword(TEST_PASSWORD, 8192), teacherType: 1 });
+    const signIn = async () => (await call<{ token: string }>(a.app, 'POST', '/api/login', { body: { phone_code: '86', phone, password: TEST_PASSWORD } })).body.data!.token;
+    const here = await signIn();
+    const elsewhere = await signIn();
+    // B resolves the other session's token and caches it.
+    expect((await call(b.app, 'GET', '/api/auth/info', { token: elsewhere })).http).toBe(200);
+    const begin = await call<{ secret: string }>(a.app, 'POST', '/api/auth/mfa/enrol', { token: here });
+    const code = new TOTP({ secret: Secret.fromBase32(begin.body.data!.secret), digits: 6, period: 30 }).generate({ timestamp: a.clock.now().getTime() });
+    expect((await call(a.app, 'POST', '/api/auth/mfa/enrol/confirm', { token: here, body: { code } })).body.msg).toBe(MFA_MSG.ENABLED_OTHERS_ENDED);
+    await until(async () => (await call(b.app, 'GET', '/api/auth/info', { token: elsewhere })).http === 401, 'B to refuse the other session');
+    expect((await call(b.app, 'GET', '/api/auth/info', { token: here })).http).toBe(200);
   });
 
   it('after a lost connection the bus reconnects, tells its caches to resync, and carries messages again', async () => {

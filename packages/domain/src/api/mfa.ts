@@ -22,6 +22,8 @@ export const MFA_MSG = {
   NO_PENDING: '请先获取新的密钥，再输入验证码',
   ENFORCED_CANNOT_DISABLE: '管理员和工作人员账号必须开启两步验证，不能关闭',
   ENABLED_OK: '两步验证已开启，请妥善保存恢复码',
+  /** Turning the factor on ends the account's other sessions (decision 082); said when there were any. */
+  ENABLED_OTHERS_ENDED: '已开启两步验证，其他设备已退出登录',
   DISABLED_OK: '两步验证已关闭',
   RESET_OK: '已重置该账号的两步验证，下次登录时需重新绑定',
   CODES_REGENERATED: '已生成新的恢复码，旧恢复码全部失效',
@@ -141,6 +143,9 @@ export const mfaConfirmRequestSchema = requestObjectSchema({ code: totpCodeSchem
 export const mfaSetupConfirmRequestSchema = requestObjectSchema({ challenge: challengeSchema, code: totpCodeSchema });
 export const mfaRecoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type MfaRecoveryCodes = z.infer<typeof mfaRecoveryCodesSchema>;
+/** POST /api/auth/mfa/enrol/confirm also says how many other sessions of the account it ended (decision 082). */
+export const mfaEnrolResultSchema = mfaRecoveryCodesSchema.extend({ sessions_ended: z.number().int().min(0) });
+export type MfaEnrolResult = z.infer<typeof mfaEnrolResultSchema>;
 
 // POST /api/auth/mfa/disable and POST /api/auth/mfa/recovery-codes: both need a current code
 export const mfaCodeRequestSchema = requestObjectSchema({ code: mfaCodeSchema });

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog } from '../../db/schema.ts';
 import { accountMfa, mfaChallenges, mfaRecoveryCodes } from '../../db/schema-security-mfa.ts';
+import { revokeOtherSessions } from './sessions.repo.ts';
 
 export type AccountMfaRow = typeof accountMfa.$inferSelect;
 
@@ -47,20 +48,26 @@ export async function savePendingSecret(db: Db, accountId: number, pendingSecret
  * Confirms a pending secret: it becomes the secret, the step that confirmed it counts as used, the recovery codes
  * are replaced, and the audit row is written, all or nothing. False when another request confirmed first.
  */
+/**
+ * Turns the factor on, and in the same transaction ends every other session of the account (decision 082): all
+ * but `keepTokenId`, the session that confirmed it (null at sign-in, where the new session comes after). The
+ * audit row counts the ended sessions. Null when the factor was already on.
+ */
 export async function confirmEnrolment(
   db: Db,
-  input: { accountId: number; secretEnc: string; step: number; codeHashes: string[]; audit: AuditEntry; now: Date },
-): Promise<boolean> {
+  input: { accountId: number; secretEnc: string; step: number; codeHashes: string[]; keepTokenId: number | null; audit: AuditEntry; now: Date },
+): Promise<{ sessionsEnded: number } | null> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(accountMfa)
       .set({ secretEnc: input.secretEnc, pendingSecretEnc: null, pendingCreatedAt: null, enabledAt: input.now, lastUsedStep: input.step, failedAttempts: 0, lockedUntil: null, updatedAt: input.now })
       .where(and(eq(accountMfa.accountId, input.accountId), isNull(accountMfa.secretEnc)))
       .returning({ id: accountMfa.accountId });
-    if (updated.length !== 1) return false;
+    if (updated.length !== 1) return null;
     await replaceRecoveryCodesIn(tx, input.accountId, input.codeHashes, input.now);
-    await writeAudit(tx, input.audit, input.now);
-    return true;
+    const sessionsEnded = await revokeOtherSessions(tx, input.accountId, input.keepTokenId, input.now);
+    await writeAudit(tx, { ...input.audit, after: { ...(input.audit.after as Record<string, unknown> | undefined), sessions_ended: sessionsEnded } }, input.now);
+    return { sessionsEnded };
   });
 }
 

@@ -6,6 +6,7 @@ import {
   mfaCodeRequestSchema,
   mfaConfirmRequestSchema,
   mfaEnrolmentSchema,
+  mfaEnrolResultSchema,
   mfaRecoveryCodesSchema,
   mfaSetupConfirmRequestSchema,
   mfaSetupRequestSchema,
@@ -81,8 +82,14 @@ export async function mfaRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/auth/mfa/enrol/confirm',
-    { config: { auth: 'any' }, schema: { tags, summary: '开启两步验证：输入验证码确认，返回10个恢复码（只显示一次）', body: mfaConfirmRequestSchema, response: { 200: envelopeOf(mfaRecoveryCodesSchema) } } },
-    async (req) => ok(await confirmAccountEnrolment(app.ctx, authOf(req), req.body.code), MFA_MSG.ENABLED_OK),
+    {
+      config: { auth: 'any' },
+      schema: { tags, summary: '开启两步验证：输入验证码确认，返回10个恢复码（只显示一次）；该账号的其他登录设备全部退出', body: mfaConfirmRequestSchema, response: { 200: envelopeOf(mfaEnrolResultSchema) } },
+    },
+    async (req) => {
+      const result = await confirmAccountEnrolment(app.ctx, authOf(req), req.body.code);
+      return ok(result, result.sessions_ended > 0 ? MFA_MSG.ENABLED_OTHERS_ENDED : MFA_MSG.ENABLED_OK);
+    },
   );
 
   r.post(

@@ -16,6 +16,7 @@ import {
   normaliseRecoveryCode,
   type MfaChallengeResult,
   type MfaEnrolment,
+  type MfaEnrolResult,
   type MfaStatus,
   type SecuritySettings,
   type StaffMfaList,
@@ -201,7 +202,12 @@ async function beginEnrolmentFor(ctx: AppContext, account: AccountRow): Promise<
   };
 }
 
-async function confirmEnrolmentFor(ctx: AppContext, account: AccountRow, code: string, via: 'account' | 'login'): Promise<string[]> {
+/**
+ * Binds the pending authenticator and ends the account's other sessions in the same transaction (decision 082):
+ * a session opened before the factor existed must not outlive it. `keepTokenId` is the confirming session (null at
+ * sign-in). Every process drops the account's cached tokens through the bus, as 退出其他所有设备 does.
+ */
+async function confirmEnrolmentFor(ctx: AppContext, account: AccountRow, code: string, via: 'account' | 'login', keepTokenId: number | null): Promise<{ codes: string[]; sessionsEnded: number }> {
   const mfa = await findAccountMfa(ctx.db, account.id);
   if (mfa?.secretEnc) throw AppError.message(MFA_MSG.ALREADY_ENABLED);
   if (!mfa?.pendingSecretEnc) throw AppError.message(MFA_MSG.NO_PENDING);
@@ -218,11 +224,13 @@ async function confirmEnrolmentFor(ctx: AppContext, account: AccountRow, code: s
     secretEnc: encryptField(key, secretBase32, secretAad(account.id)),
     step,
     codeHashes: codes.map((c) => hashRecoveryCode(key, account.id, normaliseRecoveryCode(c))),
+    keepTokenId,
     audit: { actorId: account.id, action: 'mfa.enrol', accountId: account.id, after: { via, recovery_codes: codes.length } },
     now,
   });
   if (!confirmed) throw AppError.message(MFA_MSG.ALREADY_ENABLED);
-  return codes;
+  if (confirmed.sessionsEnded > 0) ctx.bus.publish({ channel: 'account-revoked', accountId: account.id });
+  return { codes, sessionsEnded: confirmed.sessionsEnded };
 }
 
 async function accountOf(ctx: AppContext, auth: AuthState): Promise<AccountRow> {
@@ -242,8 +250,10 @@ export async function beginEnrolment(ctx: AppContext, auth: AuthState): Promise<
   return beginEnrolmentFor(ctx, await staffAccountOf(ctx, auth));
 }
 
-export async function confirmAccountEnrolment(ctx: AppContext, auth: AuthState, code: string): Promise<{ recovery_codes: string[] }> {
-  return { recovery_codes: await confirmEnrolmentFor(ctx, await staffAccountOf(ctx, auth), code, 'account') };
+/** 开启两步验证 on the account page: the other sessions end, this one stays. */
+export async function confirmAccountEnrolment(ctx: AppContext, auth: AuthState, code: string): Promise<MfaEnrolResult> {
+  const { codes, sessionsEnded } = await confirmEnrolmentFor(ctx, await staffAccountOf(ctx, auth), code, 'account', auth.tokenId);
+  return { recovery_codes: codes, sessions_ended: sessionsEnded };
 }
 
 /** Forced enrolment at sign-in: the challenge stands in for the session the account may not have yet. */
@@ -257,7 +267,8 @@ export async function confirmChallengeEnrolment(
   input: { challenge: string; code: string },
 ): Promise<{ account: AccountRow; plat: string | null; recoveryCodes: string[] }> {
   const { row, account } = await liveChallenge(ctx, input.challenge, 'enrol');
-  const recoveryCodes = await confirmEnrolmentFor(ctx, account, input.code, 'login');
+  // Any session the account still has predates the factor: all end, the sign-in's new one comes after.
+  const { codes: recoveryCodes } = await confirmEnrolmentFor(ctx, account, input.code, 'login', null);
   // The factor is bound either way; a lost race on the challenge only means signing in once more.
   if (!(await consumeChallenge(ctx.db, row.id, ctx.now()))) throw AppError.message(MFA_MSG.CHALLENGE_EXPIRED);
   return { account, plat: row.plat, recoveryCodes };

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { MFA_MSG } from '@summit/domain';
+import { MFA_MSG, MSG } from '@summit/domain';
 import { accounts, auditLog } from '../../db/schema.ts';
 import { accountMfa, mfaRecoveryCodes } from '../../db/schema-security-mfa.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -55,8 +55,8 @@ async function enrolWithToken(t: TestApp, token: string): Promise<{ secret: stri
   const begin = await call<{ secret: string; otpauth_uri: string; qr_data_url: string }>(t.app, 'POST', '/api/auth/mfa/enrol', { token });
   expect(begin.body.status).toBe(200);
   const secret = begin.body.data!.secret;
-  const confirm = await call<{ recovery_codes: string[] }>(t.app, 'POST', '/api/auth/mfa/enrol/confirm', { token, body: { code: codeAt(secret, t) } });
-  expect(confirm.body).toMatchObject({ status: 200, msg: MFA_MSG.ENABLED_OK });
+  const confirm = await call<{ recovery_codes: string[]; sessions_ended: number }>(t.app, 'POST', '/api/auth/mfa/enrol/confirm', { token, body: { code: codeAt(secret, t) } });
+  expect(confirm.body).toMatchObject({ status: 200, msg: confirm.body.data?.sessions_ended ? MFA_MSG.ENABLED_OTHERS_ENDED : MFA_MSG.ENABLED_OK });
   return { secret, recovery: confirm.body.data!.recovery_codes };
 }
 
@@ -118,6 +118,40 @@ describe('demo mode: offered, not required', () => {
     expect(status.body.data).toMatchObject({ enabled: true, recovery_codes_left: 10 });
     const again = await call(t.app, 'POST', '/api/auth/mfa/enrol', { token });
     expect(again.body).toMatchObject({ status: 4001, msg: MFA_MSG.ALREADY_ENABLED });
+  });
+
+  it('turning two-factor on ends the account\'s other sessions (401 at once, cached or not); this one keeps working', async () => {
+    const teacher = await createAccount(t, { teacherType: 1 });
+    const other = await createAccount(t, { teacherType: 1 });
+    const here = (await login(t, teacher.phone)).body.data!.token!;
+    const phone = (await login(t, teacher.phone)).body.data!.token!;
+    const laptop = (await login(t, teacher.phone)).body.data!.token!;
+    const someoneElse = (await login(t, other.phone)).body.data!.token!;
+    // The phone's token is resolved and sits in the token cache; the laptop's is not.
+    expect((await call(t.app, 'GET', '/api/auth/info', { token: phone })).body.status).toBe(200);
+
+    const begin = await call<{ secret: string }>(t.app, 'POST', '/api/auth/mfa/enrol', { token: here });
+    const confirm = await call<{ recovery_codes: string[]; sessions_ended: number }>(t.app, 'POST', '/api/auth/mfa/enrol/confirm', { token: here, body: { code: codeAt(begin.body.data!.secret, t) } });
+    expect(confirm.body).toMatchObject({ status: 200, msg: MFA_MSG.ENABLED_OTHERS_ENDED, data: { sessions_ended: 2 } });
+    expect(confirm.body.msg).toBe('已开启两步验证，其他设备已退出登录');
+
+    for (const token of [phone, laptop]) {
+      const refused = await call(t.app, 'GET', '/api/auth/info', { token });
+      expect([refused.http, refused.body]).toEqual([401, { status: 401, msg: MSG.LOGIN_REQUIRED }]);
+    }
+    expect((await call(t.app, 'GET', '/api/auth/info', { token: here })).body.status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/auth/mfa/status', { token: here })).body.data).toMatchObject({ enabled: true });
+    // Another account's session is untouched.
+    expect((await call(t.app, 'GET', '/api/auth/info', { token: someoneElse })).body.status).toBe(200);
+    const [audit] = await auditRows(t, 'mfa.enrol', teacher.id);
+    expect(audit!.after).toMatchObject({ via: 'account', sessions_ended: 2 });
+
+    // With no other session the answer says only that it is on.
+    const alone = await createAccount(t, { teacherType: 1 });
+    const only = (await login(t, alone.phone)).body.data!.token!;
+    const alone2fa = await call<{ secret: string }>(t.app, 'POST', '/api/auth/mfa/enrol', { token: only });
+    const quiet = await call(t.app, 'POST', '/api/auth/mfa/enrol/confirm', { token: only, body: { code: codeAt(alone2fa.body.data!.secret, t) } });
+    expect(quiet.body).toMatchObject({ status: 200, msg: MFA_MSG.ENABLED_OK, data: { sessions_ended: 0 } });
   });
 
   it('stores the secret encrypted and the recovery codes hashed, never in clear', async () => {

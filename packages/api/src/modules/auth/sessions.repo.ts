@@ -41,12 +41,17 @@ export async function revokeOwnSession(db: Db, accountId: number, tokenId: numbe
   return rows.length === 1;
 }
 
-/** Ends every live session of the account except `keepTokenId` (password change, 退出其他所有设备). */
-export async function revokeOtherSessions(db: Db, accountId: number, keepTokenId: number, now: Date): Promise<number> {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Ends every live session of the account except `keepTokenId` (password change, 退出其他所有设备, turning on
+ * two-factor; null keeps none). Takes a transaction so a change can end the sessions together with itself.
+ */
+export async function revokeOtherSessions(db: Db | Tx, accountId: number, keepTokenId: number | null, now: Date): Promise<number> {
   const rows = await db
     .update(authTokens)
     .set({ revokedAt: now })
-    .where(and(liveOf(accountId, now), ne(authTokens.id, keepTokenId)))
+    .where(keepTokenId === null ? liveOf(accountId, now) : and(liveOf(accountId, now), ne(authTokens.id, keepTokenId)))
     .returning({ id: authTokens.id });
   return rows.length;
 }

@@ -2,10 +2,12 @@ import {
   MFA_MSG,
   loginResultSchema,
   mfaEnrolmentSchema,
+  mfaEnrolResultSchema,
   mfaRecoveryCodesSchema,
   mfaStatusSchema,
   type LoginResult,
   type MfaEnrolment,
+  type MfaEnrolResult,
   type MfaRecoveryCodes,
   type MfaStatus,
 } from '@summit/domain';
@@ -31,8 +33,9 @@ export const fetchMfaStatus = ({ signal }: { signal?: AbortSignal } = {}): Promi
 
 export const beginEnrolment = (): Promise<MfaEnrolment> => api.post('/auth/mfa/enrol', {}, { schema: mfaEnrolmentSchema });
 
-export const confirmEnrolment = (code: string): Promise<MfaRecoveryCodes> =>
-  api.post('/auth/mfa/enrol/confirm', { code }, { schema: mfaRecoveryCodesSchema, ...CODE_ERRORS });
+/** Turning the factor on also ends the account's other sessions: the answer says how many (decision 082). */
+export const confirmEnrolment = (code: string): Promise<MfaEnrolResult> =>
+  api.post('/auth/mfa/enrol/confirm', { code }, { schema: mfaEnrolResultSchema, ...CODE_ERRORS });
 
 export const regenerateRecoveryCodes = (code: string): Promise<MfaRecoveryCodes> =>
   api.post('/auth/mfa/recovery-codes', { code }, { schema: mfaRecoveryCodesSchema, ...CODE_ERRORS });

@@ -56,6 +56,8 @@ export default function MfaSecurityPage() {
   const status = useQuery({ queryKey: MFA_STATUS_KEY, queryFn: ({ signal }) => fetchMfaStatus({ signal }) });
   const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  // Turning the factor on signs the account out everywhere else (decision 082): say so beside the codes.
+  const [endedOthers, setEndedOthers] = useState(false);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<CodeAction | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: MFA_STATUS_KEY });
@@ -66,6 +68,7 @@ export default function MfaSecurityPage() {
     onSuccess: (result) => {
       setEnrolment(null);
       setCodes(result.recovery_codes);
+      setEndedOthers(result.sessions_ended > 0);
       refresh();
     },
     onError: (e) => setConfirmError(codeErrorOf(e)),
@@ -75,7 +78,20 @@ export default function MfaSecurityPage() {
   if (status.isPending) body = <LoadingState rows={4} />;
   else if (status.isError) body = <ErrorState onRetry={() => void status.refetch()} />;
   else if (!status.data.allowed) body = <Alert type="info" showIcon message={MFA_MSG.NOT_ALLOWED} />;
-  else if (codes) body = <RecoveryCodesPanel codes={codes} doneText="我已保存恢复码" onDone={() => setCodes(null)} />;
+  else if (codes)
+    body = (
+      <>
+        {endedOthers ? <Alert type="success" showIcon role="status" message={MFA_MSG.ENABLED_OTHERS_ENDED} /> : null}
+        <RecoveryCodesPanel
+          codes={codes}
+          doneText="我已保存恢复码"
+          onDone={() => {
+            setCodes(null);
+            setEndedOthers(false);
+          }}
+        />
+      </>
+    );
   else if (enrolment)
     body = (
       <>
