@@ -4,6 +4,14 @@ import { defineConfig, devices } from '@playwright/test';
 const CI = Boolean(process.env.CI);
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
+/**
+ * Specs that change state the other tests share, so they run alone after everything else (project `alone`):
+ * the demo administrator's second factor and the enforcement switch (staff-mfa), the demo school's sessions
+ * (admin-end-sessions), the fee plan (deposits), the programme's online/offline mode (online-notice) and the
+ * programme-wide house publication (house-reveal). Each puts things back as it found them.
+ */
+const ALONE = /\/(staff-mfa|admin-end-sessions|deposits|online-notice|house-reveal)\.spec\.ts$/;
+
 // Android Chrome's UA: the web app decides "phone" partly by user agent (docs/product/constants.md), so the phone project
 // must look like a phone to the page, not just have a narrow viewport. Not WeChat: no MicroMessenger.
 const PHONE_USER_AGENT = devices['Pixel 7']?.userAgent;
@@ -58,7 +66,15 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /phone-.*\.spec\.ts$/,
+      testIgnore: [/phone-.*\.spec\.ts$/, ALONE],
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // The specs that change what every other test relies on, one at a time once the rest have finished.
+      name: 'alone',
+      testMatch: ALONE,
+      workers: 1,
+      dependencies: ['desktop', 'phone'],
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
@@ -67,6 +83,7 @@ export default defineConfig({
       // once, on the desktop. Playwright matches `grep` against "project file describe title tags".
       name: 'phone',
       grep: [/phone-[a-z-]+\.spec\.ts/, /@phone/],
+      testIgnore: ALONE,
       use: {
         viewport: { width: 375, height: 812 },
         isMobile: true,

@@ -62,8 +62,40 @@ async function layoutProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** Opens one page and lists what is wrong with it on a phone (an empty list: it fits). */
-async function problemsOf(page: Page, path: string): Promise<string[]> {
+/** Requests the page has in flight, so the pass can wait for a page to finish fetching its data. */
+function trackRequests(page: Page): { idleFor: (quietMs: number, capMs: number) => Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const up = () => {
+    inFlight += 1;
+    lastChange = Date.now();
+  };
+  const down = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = Date.now();
+  };
+  page.on('request', up);
+  page.on('requestfinished', down);
+  page.on('requestfailed', down);
+  return {
+    // Quiet for `quietMs` with nothing in flight, or `capMs` passed (a page that polls is never quiet).
+    idleFor: async (quietMs, capMs) => {
+      const started = Date.now();
+      while (Date.now() - started < capMs) {
+        if (inFlight === 0 && Date.now() - lastChange >= quietMs) return;
+        await page.waitForTimeout(50);
+      }
+    },
+  };
+}
+
+/**
+ * Opens one page and lists what is wrong with it on a phone (an empty list: it fits). The first page of a
+ * role is loaded; the rest are reached inside the app, as a user moving between pages does (the router
+ * follows history changes), which spares the browser re-reading the whole app for each of ~190 pages.
+ * Loading a page from its address is what the desktop flows and the route checks do.
+ */
+async function problemsOf(page: Page, path: string, requests: ReturnType<typeof trackRequests>, load: boolean): Promise<string[]> {
   const problems: string[] = [];
   const onConsole = (message: { type(): string; text(): string }) => {
     if (message.type() === 'error' && !EXPECTED_CONSOLE.test(message.text())) problems.push(`console: ${message.text().slice(0, 160)}`);
@@ -72,9 +104,16 @@ async function problemsOf(page: Page, path: string): Promise<string[]> {
   page.on('console', onConsole);
   page.on('pageerror', onError);
   try {
-    await page.goto(path, { waitUntil: 'load' });
-    // Lazy pages fetch their data after load: wait until the network settles (a page that polls never does).
-    await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => undefined);
+    if (load) {
+      await page.goto(path, { waitUntil: 'load' });
+    } else {
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      }, path);
+    }
+    // Lazy pages fetch their code and data once shown: wait until the requests settle.
+    await requests.idleFor(400, 4_000);
     await expect(page.locator('.ant-skeleton-active, .ant-spin-spinning').first()).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
     // A page may still be drawing (a query answered after the network went quiet): look again a few times
     // before calling what is seen a problem.
@@ -94,6 +133,9 @@ async function problemsOf(page: Page, path: string): Promise<string[]> {
 
 const ROLES: PageRole[] = ['public', 'student', 'any', 'teacher', 'admin', 'school', 'sl'];
 
+// The roles' passes are independent (each its own browser context): they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 test('the page list is the route list less the routes not built yet, each of those a route of the list', () => {
   const listed = new Set(ALL_ROUTES.map((r) => r.path));
   expect([...NOT_YET_BUILT].filter((p) => !listed.has(p)), 'NOT_YET_BUILT entries that are not routes').toEqual([]);
@@ -109,10 +151,11 @@ for (const role of ROLES) {
     const { viewport, isMobile, hasTouch, deviceScaleFactor, userAgent, locale, timezoneId } = testInfo.project.use;
     const context = await roleContext(browser, baseURL!, role, { viewport, isMobile, hasTouch, deviceScaleFactor, userAgent, locale, timezoneId });
     const page = await context.newPage();
+    const requests = trackRequests(page);
     const found: string[] = [];
     try {
-      for (const { path } of pages) {
-        for (const problem of await problemsOf(page, path)) found.push(`${path}: ${problem}`);
+      for (const [index, { path }] of pages.entries()) {
+        for (const problem of await problemsOf(page, path, requests, index === 0)) found.push(`${path}: ${problem}`);
       }
     } finally {
       await context.close();
