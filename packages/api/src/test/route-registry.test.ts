@@ -99,7 +99,8 @@ describe('the route registry', () => {
   });
 });
 
-describe('(a) every protected route refuses callers without the right role', () => {
+// Each test walks every route of the registry: seconds alone, many times that beside the browser suite.
+describe('(a) every protected route refuses callers without the right role', { timeout: 120_000 }, () => {
   it('no token → 401 envelope', async () => {
     const protectedRoutes = routes.filter((r) => r.auth === 'any' || (r.auth === 'role' && r.role));
     expect(protectedRoutes.length).toBeGreaterThan(5);
@@ -184,7 +185,7 @@ function assertEnvelope(label: string, res: { http: number; body: { status?: unk
   if (res.http >= 400) expect(res.body.status, label).not.toBe(200);
 }
 
-describe('(b) malformed input never answers 500', () => {
+describe('(b) malformed input never answers 500', { timeout: 120_000 }, () => {
   it('whole bodies of the wrong shape → 4003', async () => {
     const withBody = routes.filter((r) => r.schema.body);
     expect(withBody.length).toBeGreaterThan(3);
@@ -269,7 +270,7 @@ function multipart(boundary: string, parts: Array<{ name: string; value: string;
   return close ? `${body}--${boundary}--\r\n` : body;
 }
 
-describe('(c) unstorable text, malformed forms and oversized bodies, on every route', () => {
+describe('(c) unstorable text, malformed forms and oversized bodies, on every route', { timeout: 120_000 }, () => {
   it('a body field (top level, nested, in a list, or as a key) holding unstorable text → 4003 naming it', async () => {
     const withBody = routes.filter((r) => r.schema.body);
     for (const route of withBody) {
