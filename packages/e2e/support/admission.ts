@@ -79,7 +79,15 @@ export async function fillStep2(page: Page): Promise<void> {
   await formItem(page, '英语成绩').getByRole('textbox').fill('7.0');
   // The optional attachment goes through the credential and the storage's signed POST.
   await formItem(page, '补充材料').getByTestId('file-input').setInputFiles({ name: '获奖证书.png', mimeType: 'image/png', buffer: TINY_PNG });
-  await expect(formItem(page, '补充材料').getByText('获奖证书.png')).toBeVisible();
+  await expectUploaded(formItem(page, '补充材料'), '获奖证书.png');
+}
+
+/**
+ * Waits until a file field holds the uploaded file: its name as the download button. The name alone shows
+ * from the moment the upload starts (beside the progress bar), and a step submitted then is still missing it.
+ */
+export async function expectUploaded(field: Locator, fileName: string): Promise<void> {
+  await expect(field.getByRole('button', { name: fileName })).toBeVisible({ timeout: 15_000 });
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import type { MyApplication, ProgrammeStep } from '@summit/domain';
 import { expect } from './fixtures.ts';
-import { ESSAY, TINY_PNG, chooseOption, formItem } from './admission.ts';
+import { ESSAY, TINY_PNG, chooseOption, expectUploaded, formItem } from './admission.ts';
 import { callApi } from './api.ts';
 
 export async function applicationViaApi(baseURL: string, role: 'student' | 'sl', code: string, token: string): Promise<MyApplication> {
@@ -46,7 +46,7 @@ export async function fillProgrammeStep(page: Page, step: ProgrammeStep): Promis
         await item.getByTestId('file-input').setInputFiles(
           useImage ? { name, mimeType: 'image/png', buffer: TINY_PNG } : { name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
         );
-        await expect(item.getByText(name)).toBeVisible({ timeout: 15_000 });
+        await expectUploaded(item, name);
         break;
       }
     }
