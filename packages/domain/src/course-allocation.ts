@@ -136,17 +136,27 @@ export interface AllocationStudent {
   held: HeldCourse[];
 }
 
+/** Seats each student should reach before anyone gets more, when the admin sets none on the round (decision 085). */
+export const SEAT_TARGET_DEFAULT = 3;
+export const SEAT_TARGET_MAX = 12;
+
 export interface AllocationInput {
   seed: string;
   courses: AllocationCourse[];
   students: AllocationStudent[];
+  /**
+   * Seats per student the first phase aims at (decision 085): no student gets seat k+1 while another below the
+   * target can still be given a seat; seats already held count. Default SEAT_TARGET_DEFAULT.
+   */
+  target?: number;
 }
 
 export interface AllocationResult {
   seed: string;
   /** The seeded order of students in the first pass (the snake reverses it every other pass). */
   order: number[];
-  assignments: Array<{ studentId: number; courseId: number; rank: number }>;
+  /** `phase`: target = given while the student was below the target; fill = a leftover seat given after. */
+  assignments: Array<{ studentId: number; courseId: number; rank: number; phase?: 'target' | 'fill' }>;
   /** Wishes refused because the course was full, in the order the students met the full course. */
   waitlist: Array<{ studentId: number; courseId: number; rank: number }>;
   fairness: {
@@ -159,63 +169,97 @@ export interface AllocationResult {
     /** Students with at least one wish who received nothing. */
     unplaced: number;
     seatsAssigned: number;
+    /** The target the run used, students who ended below it, and those of them with a wished seat still free (0). */
+    target?: number;
+    belowTarget?: number;
+    belowTargetWithSeatFree?: number;
   };
 }
 
+interface StudentState {
+  studentId: number;
+  held: HeldCourse[];
+  /** Seats the student holds or was given (earlier rounds included). */
+  seats: number;
+  /** Wishes not yet given nor dropped, best first. */
+  pending: Array<{ courseId: number; rank: number }>;
+}
+
 /**
- * Round-robin by rank over a seeded random order, in a snake (decision 042): in each pass every student, in turn,
- * takes their best remaining wish that has a seat and breaks none of the seat rules; the order reverses each pass
- * so nobody is always first. A wish refused for lack of a seat joins that course's waitlist; a wish refused for a
- * clash or the FC cap is dropped. Deterministic for a given input and seed.
+ * Fair and full preference allocation (decisions 042, 085). Students are put in a seeded random order; the draft
+ * runs in rounds, and in each round every student gets at most one seat. Within a round the wishes are walked rank
+ * by rank (every student's 1st remaining wish, in the snake order, then every 2nd, …), so a first choice is never
+ * taken by someone else's fourth. The target phase gives rounds only to students below the target, until none of
+ * them can take a wished seat; the fill phase then keeps going for everyone while any wished seat is free. A
+ * seat must break no seat rule (no clash with what is held or given, the FC cap, one seat per course) and the
+ * course must have a seat left; a wish refused for a full course joins that course's waitlist, one refused for a
+ * clash or the FC cap is dropped (held seats only grow, so it can never become takeable). The order reverses each
+ * round so nobody is always first. Deterministic for a given input, target and seed.
  */
 export function allocateByPreference(input: AllocationInput): AllocationResult {
+  const target = Math.max(1, Math.floor(input.target ?? SEAT_TARGET_DEFAULT));
   const courses = new Map(input.courses.map((c) => [c.id, { ...c }]));
   const students = [...input.students].sort((a, b) => a.studentId - b.studentId);
   const order = seededShuffle(
     students.map((s) => s.studentId),
     input.seed,
   );
-  const byId = new Map(students.map((s) => [s.studentId, { held: [...s.held], pending: s.wishes.map((courseId, i) => ({ courseId, rank: i + 1 })) }]));
+  const byId = new Map<number, StudentState>(
+    students.map((s) => [s.studentId, { studentId: s.studentId, held: [...s.held], seats: s.held.length, pending: s.wishes.map((courseId, i) => ({ courseId, rank: i + 1 })) }]),
+  );
+  const states = order.map((id) => byId.get(id)!);
+  const maxRank = Math.max(0, ...students.map((s) => s.wishes.length));
   const assignments: AllocationResult['assignments'] = [];
   const waitlist: AllocationResult['waitlist'] = [];
   const waitlisted = new Set<string>();
 
-  let pass = 0;
-  let progressed = true;
-  while (progressed) {
-    progressed = false;
-    const turn = pass % 2 === 0 ? order : [...order].reverse();
-    for (const studentId of turn) {
-      const state = byId.get(studentId);
-      if (!state) continue;
-      while (state.pending.length > 0) {
-        const wish = state.pending.shift()!;
-        const course = courses.get(wish.courseId);
-        if (!course) continue;
-        if (seatRuleViolation(course, state.held)) continue;
-        if (course.seatsLeft <= 0) {
-          const key = `${studentId}:${course.id}`;
-          if (!waitlisted.has(key)) {
-            waitlisted.add(key);
-            waitlist.push({ studentId, courseId: course.id, rank: wish.rank });
-          }
-          continue;
-        }
-        course.seatsLeft -= 1;
-        state.held.push(course);
-        assignments.push({ studentId, courseId: course.id, rank: wish.rank });
-        progressed = true;
-        break;
-      }
+  /** Tries the student's pending wish of this rank: true when a seat was given. */
+  const tryRank = (state: StudentState, rank: number, phase: 'target' | 'fill'): boolean => {
+    const at = state.pending.findIndex((w) => w.rank === rank);
+    if (at < 0) return false;
+    const wish = state.pending[at]!;
+    const course = courses.get(wish.courseId);
+    if (!course || seatRuleViolation(course, state.held)) {
+      state.pending.splice(at, 1);
+      return false;
     }
-    pass += 1;
-  }
+    if (course.seatsLeft <= 0) {
+      state.pending.splice(at, 1);
+      const key = `${state.studentId}:${course.id}`;
+      if (!waitlisted.has(key)) {
+        waitlisted.add(key);
+        waitlist.push({ studentId: state.studentId, courseId: course.id, rank: wish.rank });
+      }
+      return false;
+    }
+    state.pending.splice(at, 1);
+    course.seatsLeft -= 1;
+    state.held.push(course);
+    state.seats += 1;
+    assignments.push({ studentId: state.studentId, courseId: course.id, rank: wish.rank, phase });
+    return true;
+  };
 
-  const maxRank = Math.max(0, ...students.map((s) => s.wishes.length));
+  let pass = 0;
+  const runRound = (phase: 'target' | 'fill'): boolean => {
+    const turn = pass % 2 === 0 ? states : [...states].reverse();
+    pass += 1;
+    const eligible = turn.filter((s) => s.pending.length > 0 && (phase === 'fill' || s.seats < target));
+    const served = new Set<StudentState>();
+    for (let rank = 1; rank <= maxRank; rank++) {
+      for (const state of eligible) if (!served.has(state) && tryRank(state, rank, phase)) served.add(state);
+    }
+    return served.size > 0;
+  };
+  while (runRound('target'));
+  while (runRound('fill'));
+
   const byRank = Array.from({ length: maxRank }, () => 0);
   for (const a of assignments) byRank[a.rank - 1] = (byRank[a.rank - 1] ?? 0) + 1;
   const placed = new Set(assignments.map((a) => a.studentId));
   const withWishes = students.filter((s) => s.wishes.length > 0);
+  const wishesOf = new Map(students.map((s) => [s.studentId, s.wishes]));
+  const below = withWishes.map((s) => byId.get(s.studentId)!).filter((s) => s.seats < target);
   return {
     seed: input.seed,
     order,
@@ -229,6 +273,17 @@ export function allocateByPreference(input: AllocationInput): AllocationResult {
       third: byRank[2] ?? 0,
       unplaced: withWishes.filter((s) => !placed.has(s.studentId)).length,
       seatsAssigned: assignments.length,
+      target,
+      belowTarget: below.length,
+      belowTargetWithSeatFree: below.filter((s) => hasFreeWishedSeat(s, wishesOf.get(s.studentId) ?? [], courses)).length,
     },
   };
+}
+
+/** Whether one of the wishes still has a seat the student could take (no clash, FC cap, not already held). */
+function hasFreeWishedSeat(state: StudentState, wishes: readonly number[], courses: ReadonlyMap<number, AllocationCourse>): boolean {
+  return wishes.some((id) => {
+    const c = courses.get(id);
+    return !!c && c.seatsLeft > 0 && !seatRuleViolation(c, state.held);
+  });
 }
