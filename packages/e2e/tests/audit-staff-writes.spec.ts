@@ -33,6 +33,10 @@ test('a teacher opens a sign-in and the admin finds it, named in Chinese, in 操
     localStorage.setItem('last_login_role', 'teacher');
   }, teacherToken);
   await page.goto('/teacher');
+  // The teacher area's tabs are all in Chinese (毕业项目, not Capstone).
+  const teachNav = page.getByRole('navigation', { name: '教师中心导航' });
+  await expect(teachNav.getByRole('link', { name: '毕业项目' })).toBeVisible(slow);
+  await expect(teachNav).not.toContainText('Capstone');
   await page.getByRole('link', { name: new RegExp(title) }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible(slow);
   await page.getByLabel('课次与签到').getByRole('button', { name: '开启签到' }).click();
@@ -52,7 +56,8 @@ test('a teacher opens a sign-in and the admin finds it, named in Chinese, in 操
   await page.goto('/admin/audit');
   const audit = page.getByRole('region', { name: '操作日志' });
   await audit.getByLabel('操作人').fill(DEMO.teacher);
-  await audit.getByLabel('操作', { exact: true }).fill('sign.open');
+  // The 操作 filter takes the action's Chinese name (sent as its code).
+  await audit.getByLabel('操作', { exact: true }).fill('开启签到');
   await audit.getByLabel('对象编号').fill(String(signId));
   await audit.getByRole('button', { name: '查询' }).click();
   await expect(audit.getByText('开启签到').first()).toBeVisible(slow);

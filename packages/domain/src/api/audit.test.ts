@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTION_LABELS, AUDIT_MSG, auditActionLabel, auditDiff, auditEntityLabel, auditQuerySchema } from './audit.ts';
+import { AUDIT_ACTION_LABELS, AUDIT_MSG, auditActionLabel, auditActionOptions, auditActionQuery, auditDiff, auditEntityLabel, auditQuerySchema } from './audit.ts';
 
 describe('auditDiff', () => {
   it('marks changed, added, removed and unchanged fields, changed first', () => {
@@ -47,5 +47,16 @@ describe('auditQuerySchema', () => {
     expect(auditActionLabel('attendance.override')).toBe('修改出勤状态');
     expect(auditActionLabel('something.new')).toBe('something.new');
     for (const label of Object.values(AUDIT_ACTION_LABELS)) expect(label).toMatch(/[\u4e00-\u9fff]/);
+  });
+  it('names admission.decision.release and every other action in Chinese, without Latin letters', () => {
+    expect(auditActionLabel('admission.decision.release')).toBe('发布录取结果');
+    for (const [code, label] of Object.entries(AUDIT_ACTION_LABELS)) expect(label, code).toMatch(/^[\u4e00-\u9fff（）、CSL]+$/);
+  });
+  it('the 操作 filter offers every action by its Chinese name and sends the code', () => {
+    expect(auditActionOptions()).toHaveLength(Object.keys(AUDIT_ACTION_LABELS).length);
+    expect(auditActionOptions()).toContainEqual({ value: 'sign.open', label: '开启签到（sign.open）' });
+    expect(auditActionQuery('发布录取结果')).toBe('admission.decision.release');
+    expect(auditActionQuery(' 开启签到（sign.open） ')).toBe('sign.open');
+    expect(auditActionQuery('house_cup')).toBe('house_cup');
   });
 });

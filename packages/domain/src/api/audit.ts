@@ -238,6 +238,23 @@ export function auditActionLabel(action: string): string {
   return AUDIT_ACTION_LABELS[action] ?? action;
 }
 
+/** The 操作 filter's suggestions: every named action, its Chinese name first and its code after it. */
+export function auditActionOptions(): { value: string; label: string }[] {
+  return Object.entries(AUDIT_ACTION_LABELS).map(([code, label]) => ({ value: code, label: `${label}（${code}）` }));
+}
+
+/**
+ * What the 操作 filter sends: the server matches part of the recorded code, so a Chinese name typed in full (or a
+ * suggestion's text) becomes its code; anything else is sent as typed.
+ */
+export function auditActionQuery(text: string): string {
+  const t = text.trim();
+  const fromOption = /（([a-z][a-z0-9_.]*)）$/.exec(t);
+  if (fromOption && AUDIT_ACTION_LABELS[fromOption[1]!] !== undefined) return fromOption[1]!;
+  const byLabel = Object.entries(AUDIT_ACTION_LABELS).find(([, label]) => label === t);
+  return byLabel ? byLabel[0] : t;
+}
+
 export interface AuditDiffLine {
   /** Dotted path of the field ('' when the whole value is not an object). */
   path: string;

@@ -3,13 +3,14 @@ import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../lib/paths.ts';
 import { TEACHING_KEYS, fetchTeacherInfo } from './teaching-api.ts';
 
-const LINKS = [
+/** The tabs, every label in Chinese (the teacher area is Chinese throughout). */
+export const TEACHING_NAV_LINKS = [
   { to: PATHS.teacher, label: '我的课程' },
   { to: PATHS.teacherCheckinList, label: '签到' },
   { to: PATHS.teacherCoursePreview, label: '课程预览' },
   { to: PATHS.teacherOfficeHour, label: '答疑时间' },
   { to: PATHS.teacherRecommendLetters, label: '推荐信' },
-  { to: PATHS.teacherCapstone, label: 'Capstone' },
+  { to: PATHS.teacherCapstone, label: '毕业项目' },
   { to: PATHS.teacherAcademicResources, label: '学术资源' },
 ];
 
@@ -18,7 +19,7 @@ export function TeachingNav() {
   const { pathname } = useLocation();
   // Staff (type 4) land here after login: the console is one tap away when they hold any of its permissions.
   const me = useQuery({ queryKey: TEACHING_KEYS.me, queryFn: ({ signal }) => fetchTeacherInfo(signal), staleTime: 60_000 });
-  const links = (me.data?.permissions.length ?? 0) > 0 ? [...LINKS, { to: PATHS.admin, label: '管理后台' }] : LINKS;
+  const links = (me.data?.permissions.length ?? 0) > 0 ? [...TEACHING_NAV_LINKS, { to: PATHS.admin, label: '管理后台' }] : TEACHING_NAV_LINKS;
   return (
     <nav className="teach-nav" aria-label="教师中心导航">
       {links.map((l) => (

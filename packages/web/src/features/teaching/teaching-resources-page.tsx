@@ -20,8 +20,8 @@ interface View {
 const VIEWS: Record<string, View> = {
   'course-preview': { title: '课程预览', intro: '你任教或协助的全部课程。点开课程查看名单、课次与签到。', categories: null },
   'training-courses': { title: '教师培训课程', intro: '教师培训课程由项目办公室安排，以下为你参与的课程。', categories: null },
-  capstone: { title: 'Capstone 项目', intro: '你指导的 Capstone 项目课程。', categories: ['capstone'] },
-  'capstone-detail': { title: 'Capstone 项目', intro: '', categories: ['capstone'] },
+  capstone: { title: '毕业项目', intro: '你指导的毕业项目课程。', categories: ['capstone'] },
+  'capstone-detail': { title: '毕业项目', intro: '', categories: ['capstone'] },
   'mc-detail': { title: '大师课', intro: '', categories: ['master_class'] },
   'teacher-profile': { title: '教师资料', intro: '' },
   'academic-resources': { title: '学术资源', intro: '教学大纲模板、学术诚信规范与课堂管理指南由项目办公室发布在教师群与邮件中；如需帮助请联系教务。' },

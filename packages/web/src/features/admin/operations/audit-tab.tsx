@@ -1,9 +1,9 @@
 import '../shell/ops.css';
 import { useState } from 'react';
-import { Button, DatePicker, Drawer, Input } from 'antd';
+import { AutoComplete, Button, DatePicker, Drawer, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import { TEACHER_TYPES, auditActionLabel, auditDiff, auditEntityLabel, type AuditActor, type AuditEntry, type AuditQuery } from '@summit/domain';
+import { TEACHER_TYPES, auditActionLabel, auditActionOptions, auditActionQuery, auditDiff, auditEntityLabel, type AuditActor, type AuditEntry, type AuditQuery } from '@summit/domain';
 import { ExportButton, sheetQuery } from '../shell/export-button.tsx';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
@@ -34,6 +34,8 @@ interface Draft {
 /** The action's Chinese name with its recorded code, which is what the 操作 filter matches. */
 const actionText = (action: string) => (auditActionLabel(action) === action ? action : `${auditActionLabel(action)}（${action}）`);
 
+const ACTION_OPTIONS = auditActionOptions();
+
 const EMPTY: Draft = { actor: '', entity: undefined, entity_id: '', action: '', from: null, to: null };
 
 function queryOf(d: Draft): AuditQuery {
@@ -41,7 +43,7 @@ function queryOf(d: Draft): AuditQuery {
   if (d.actor.trim()) q.actor = d.actor.trim();
   if (d.entity) q.entity = d.entity;
   if (d.entity_id.trim()) q.entity_id = d.entity_id.trim();
-  if (d.action.trim()) q.action = d.action.trim();
+  if (d.action.trim()) q.action = auditActionQuery(d.action);
   if (d.from) q.from = beijingWallClockToIso(d.from);
   if (d.to) q.to = beijingWallClockToIso(d.to);
   return q;
@@ -105,7 +107,7 @@ export default function AuditTab() {
         columns={[
           { title: '对象', key: 'object', render: (_v, e) => `${auditEntityLabel(e.entity)}${e.entity_id ? ` #${e.entity_id}` : ''}` },
           // The Chinese name, with the recorded code for searching (the 操作 filter matches the code).
-          { title: '操作', key: 'action', render: (_v, e) => (auditActionLabel(e.action) === e.action ? e.action : <>{auditActionLabel(e.action)} <small>{e.action}</small></>) },
+          { title: '操作', key: 'action', render: (_v, e) => (auditActionLabel(e.action) === e.action ? e.action : <>{auditActionLabel(e.action)} <small className="ops-muted">{e.action}</small></>) },
           { title: '操作人', key: 'actor', render: (_v, e) => actorText(e) },
           { title: '时间', dataIndex: 'created_at', render: (v: string) => formatTime(v) },
           { title: '详情', key: 'detail', render: (_v, e) => (
@@ -135,7 +137,18 @@ export default function AuditTab() {
             options={(entities.data ?? []).map((e) => ({ value: e.entity, label: `${e.label}（${e.count}）` }))}
           />
           <Input aria-label="对象编号" placeholder="对象编号" value={draft.entity_id} onChange={(e) => set({ entity_id: e.target.value })} onPressEnter={search} allowClear />
-          <Input aria-label="操作" placeholder="操作，如 update" value={draft.action} onChange={(e) => set({ action: e.target.value })} onPressEnter={search} allowClear />
+          {/* Suggests every action by its Chinese name; a chosen or typed name is sent as its code (auditActionQuery). */}
+          <AutoComplete
+            value={draft.action}
+            options={ACTION_OPTIONS}
+            onChange={(v: string) => set({ action: v })}
+            onSelect={(v: string) => set({ action: ACTION_OPTIONS.find((o) => o.value === v)?.label ?? v })}
+            filterOption={(text, option) => (option?.label ?? '').toLowerCase().includes(text.trim().toLowerCase())}
+            defaultActiveFirstOption={false}
+            popupMatchSelectWidth={false}
+          >
+            <Input aria-label="操作" placeholder="操作：名称或代码，如 发布录取结果" onPressEnter={search} allowClear />
+          </AutoComplete>
           <DatePicker aria-label="开始时间" placeholder="开始时间" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={draft.from} onChange={(v) => set({ from: v })} inputReadOnly={isPhone} />
           <DatePicker aria-label="结束时间" placeholder="结束时间" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={draft.to} onChange={(v) => set({ to: v })} inputReadOnly={isPhone} />
           <Button type="primary" onClick={search}>
