@@ -39,6 +39,16 @@ const envShape = {
     STAFF_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     STAFF_TOKEN_IDLE_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
     TRUST_PROXY: booleanFromString.default(false),
+    /**
+     * GET /metrics (Prometheus text) answers only a request carrying `Authorization: Bearer <METRICS_TOKEN>`;
+     * without it the route does not exist. At least 32 characters (openssl rand -hex 32).
+     */
+    METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters (openssl rand -hex 32)').optional(),
+    /**
+     * On SIGTERM a node first answers /readyz with 503 for this long, so the load balancer stops sending it new
+     * requests, then stops accepting and finishes the requests in flight before it exits.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
     PUBLIC_URL: z.string().url().optional(),
     /**
      * Send Strict-Transport-Security (decision 033): the server is reached over HTTPS only. Defaults to true when

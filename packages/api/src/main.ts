@@ -73,7 +73,7 @@ async function runServer(env: Env, role: 'single' | 'worker') {
   const busLog = { warn: (obj: object, msg: string) => log?.warn(obj, msg) };
   const redis = env.REDIS_URL ? await openRedis(env.REDIS_URL) : undefined;
   const bus = await createMessageBus(env, { ...(redis ? { redis } : {}), log: busLog });
-  const app = await buildApp({ env, db: database.db, bus, ...(redis ? { redis } : {}) });
+  const app = await buildApp({ env, db: database.db, bus, startingUp: true, ...(redis ? { redis } : {}), ...(database.poolStats ? { poolStats: database.poolStats } : {}) });
   log = app.log;
   if (env.NODE_ENV === 'test') {
     // The scale-out test tells the workers apart by this header; nothing else needs a pid.
@@ -97,12 +97,18 @@ async function runServer(env: Env, role: 'single' | 'worker') {
   await scheduleDailyReconciliation(app.ctx, app.ctx.now());
   await schedulePaymentDues(database.db, app.ctx.now());
   const jobRunner = new JobRunner({ ctx: app.ctx, log: app.log }).start();
+  // Migrations, the start-up steps and the timed work are in place: /readyz may say yes once it listens.
+  app.ctx.lifecycle.startingUp = false;
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, drainSeconds: number) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // Draining: /readyz answers 503 so the load balancer stops sending new requests; requests keep being
+    // served meanwhile. Then close() stops accepting and waits for the requests in flight (decision 087).
+    app.ctx.lifecycle.draining = true;
+    app.log.info({ signal, drainSeconds }, 'draining, then shutting down');
+    if (drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
     try {
       await jobRunner.stop();
       await reconciler.stop();
@@ -117,10 +123,11 @@ async function runServer(env: Env, role: 'single' | 'worker') {
       process.exit(0);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Ctrl+C in a terminal stops at once; SIGTERM (a deploy, the process unit) drains first.
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', env.SHUTDOWN_DRAIN_SECONDS));
   // A worker whose primary is gone (killed outright) must not linger holding the port's connections.
-  if (role === 'worker') process.on('disconnect', () => void shutdown('primary gone'));
+  if (role === 'worker') process.on('disconnect', () => void shutdown('primary gone', 0));
 
   try {
     await app.listen({ port: env.PORT, host: env.HOST });
@@ -186,11 +193,11 @@ async function runPrimary(env: Env) {
     };
     cluster.on('exit', done);
     for (const w of workers) w.process.kill('SIGTERM');
-    // A worker stuck in its shutdown is not waited for forever.
+    // A worker stuck in its shutdown is not waited for forever (its drain, then 15 s for requests in flight).
     setTimeout(() => {
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
       setTimeout(() => process.exit(0), 500).unref();
-    }, 15_000).unref();
+    }, (env.SHUTDOWN_DRAIN_SECONDS + 15) * 1000).unref();
     done();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

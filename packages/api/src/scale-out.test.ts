@@ -1,7 +1,8 @@
 /**
  * Decision 038 on the real process (decision 038): `WORKERS=2` refuses the embedded database with a clear
  * message, and on PostgreSQL serves requests from two worker processes behind one port (NODE_ENV=test adds
- * the worker's pid as x-summit-pid), restarts a worker that dies, and stops them all on SIGTERM.
+ * the worker's pid as x-summit-pid), restarts a worker that dies, and stops them all on SIGTERM. A node leaving
+ * (SIGTERM) first tells the load balancer through /readyz and keeps serving for SHUTDOWN_DRAIN_SECONDS.
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase } from './test/test-app.ts';
 import { freePort } from './test/free-port.ts';
 import { serverArgs } from './test/server-process.ts';
@@ -58,6 +59,33 @@ async function pidOf(port: number): Promise<string | null> {
     return null;
   }
 }
+
+describe('leaving the load balancer', () => {
+  it('on SIGTERM /readyz turns 503 at once while requests are still served, then the process exits cleanly', { timeout: 180_000 }, async () => {
+    // On PostgreSQL (CI) a copy of the migrated template starts in seconds; the embedded database initialises first.
+    const database = process.env.DATABASE_URL ? await createTestDatabase() : null;
+    onTestFinished(() => database?.close());
+    const port = await freePort();
+    const s = start({ SHUTDOWN_DRAIN_SECONDS: '2', DATA_DIR: path.join(dataDir, 'drain'), ...(database?.url ? { DATABASE_URL: database.url } : {}) }, port);
+    await until(() => s.output().includes('is running at'), 'the server to listen', s.output);
+    const get = (url: string) => fetch(`http://127.0.0.1:${port}${url}`, { headers: { connection: 'close' } });
+    expect((await get('/readyz')).status).toBe(200);
+
+    s.child.kill('SIGTERM');
+    const drainStarted = Date.now();
+    let readyz = 200;
+    await until(async () => (readyz = (await get('/readyz')).status) === 503, '/readyz to say draining', s.output, 1_000);
+    const body = (await (await get('/readyz')).json()) as { data: { checks: Record<string, string> } };
+    expect(body.data.checks.draining).toBe('draining');
+    // Still serving what reaches it during the drain.
+    expect((await get('/healthz')).status).toBe(200);
+    expect((await get('/api/clock')).status).toBe(200);
+    const { code } = await s.exited;
+    expect(code, s.output()).toBe(0);
+    expect(Date.now() - drainStarted).toBeGreaterThanOrEqual(1_900);
+    expect(readyz).toBe(503);
+  });
+});
 
 describe('WORKERS=N', () => {
   it('refuses more than one process on the embedded database, saying why', { timeout: 120_000 }, async () => {

@@ -21,7 +21,7 @@ import { answerFrameworkError, installErrorHandling } from '../http/error-handle
 import { errSerializer, LOG_REDACT_PATHS, redactUrl, scrubLogLine } from '../http/log-redaction.ts';
 import { installInputGuard } from '../http/input-guard.ts';
 import { createSecurityHeaders, installSecurityHeaders } from '../http/security-headers.ts';
-import type { AppContext } from '../http/context.ts';
+import type { AppContext, PoolStats } from '../http/context.ts';
 import { TokenCache } from '../http/token-cache.ts';
 import { cachedToken, resolveToken } from '../modules/auth/token.service.ts';
 import { listSandboxBill } from '../modules/payments/sandbox-ledger.repo.ts';
@@ -36,6 +36,7 @@ import type { RedisConnections } from '../providers/bus/create-message-bus.ts';
 import { invalidateContentHtml } from '../modules/content/content-html.ts';
 import { installSharedRouteLimits, rateLimitStoreFor } from '../http/rate-limit-store.ts';
 import { pickEncoding } from '../http/encoding.ts';
+import { createMetrics, installRequestMetrics } from '../http/metrics.ts';
 import { registerRoutes } from './routes.ts';
 import { registerPaymentPurposes } from './payment-purposes.ts';
 // Registers the hourly sweep's job handler in every process that builds the app.
@@ -59,6 +60,10 @@ export interface BuildAppOptions {
   bus?: MessageBus;
   /** Redis connections when REDIS_URL is set: rate-limit counters live there instead. */
   redis?: RedisConnections;
+  /** The database pool's figures for /metrics (PostgreSQL). */
+  poolStats?: () => PoolStats;
+  /** main.ts: /readyz says "starting" until it clears `app.ctx.lifecycle.startingUp`. */
+  startingUp?: boolean;
 }
 
 function findWebDist(env: Env): string | null {
@@ -108,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: options.now ?? (() => new Date()),
     tokenCache: new TokenCache(options.tokenCacheTtlMs ?? 10_000),
     bus: options.bus ?? new LocalMessageBus(),
+    lifecycle: { startingUp: options.startingUp ?? false, draining: false },
   };
   app.decorate('ctx', ctx);
   // Per-process caches follow their sources in every process: a change anywhere drops the copy here.
@@ -169,7 +175,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await registerRoutes(app, options);
+  // Request rate and latency for /metrics (only when METRICS_TOKEN is set): a root hook, so every route feeds it.
+  const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;
+  if (metrics) installRequestMetrics(app, metrics);
+  await registerRoutes(app, { ...options, ...(metrics ? { metrics } : {}) });
 
   const webDist = findWebDist(env);
   if (webDist) {

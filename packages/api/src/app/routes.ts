@@ -5,6 +5,7 @@ import { mfaRoutes } from '../modules/auth/mfa.routes.ts';
 import { profileRoutes } from '../modules/profile/profile.routes.ts';
 import { regionRoutes } from '../modules/region/region.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
+import { healthRoutes } from '../modules/system/health.routes.ts';
 import { trackingRoutes } from '../modules/tracking/tracking.routes.ts';
 import { paymentRoutes } from '../modules/payments/payments.routes.ts';
 import { programmePortalRoutes } from '../modules/programmes/programme-portal.routes.ts';
@@ -49,15 +50,26 @@ import { contentRoutes } from '../modules/content/content.routes.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import type { Env } from '../env.ts';
 import type { RedisConnections } from '../providers/bus/create-message-bus.ts';
+import type { PoolStats } from '../http/context.ts';
+import type { AppMetrics } from '../http/metrics.ts';
 
 export interface RouteOptions {
   env: Env;
   mail?: MailProvider;
   redis?: RedisConnections;
+  poolStats?: () => PoolStats;
+  metrics?: AppMetrics;
 }
 
 /** Every module's routes, in registration order (the composition root: modules never import each other's routes). */
 export async function registerRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
+  await app.register(
+    healthRoutes({
+      ...(options.redis ? { redis: options.redis } : {}),
+      ...(options.poolStats ? { poolStats: options.poolStats } : {}),
+      ...(options.metrics ? { metrics: options.metrics } : {}),
+    }),
+  );
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(sessionRoutes);

@@ -21,6 +21,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections (for /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export function migrationsFolder(): string {
@@ -62,7 +64,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     await endPool(pool);
     throw err;
   }
-  return { db, kind: 'postgres', close: () => endPool(pool) };
+  return { db, kind: 'postgres', close: () => endPool(pool), poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
 }
 
 export interface PgliteOpenHooks {

@@ -15,6 +15,22 @@ export interface AppContext {
   tokenCache: TokenCache;
   /** Tells the other API processes that a cached source changed (decision 038); local-only on PGlite. */
   bus: MessageBus;
+  /** Where this process is in its life: /readyz answers 503 while starting up or draining. */
+  lifecycle: Lifecycle;
+}
+
+export interface Lifecycle {
+  /** Set by main.ts until migrations and the start-up steps are done (an app built by a test starts ready). */
+  startingUp: boolean;
+  /** Set on SIGTERM: the node is leaving and the load balancer should stop sending it requests. */
+  draining: boolean;
+}
+
+/** The database pool's figures for /metrics (PostgreSQL only; the embedded database has no pool). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export type { AuthState, Role } from './auth-state.ts';
