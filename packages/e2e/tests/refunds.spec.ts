@@ -47,8 +47,8 @@ test('an admin refunds part of a paid tuition from the student page; the student
   // The sandbox answers a moment later; the page shows it after a reload.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('region', { name: '缴费与退款' }).getByRole('table', { name: '退款记录' })).toContainText('已退款', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: '缴费与退款' }).getByRole('table', { name: '退款记录' })).toContainText('已退款', { timeout: 10_000 });
+  }).toPass({ timeout: 90_000 });
   await expect(page.getByRole('region', { name: '缴费与退款' }).getByRole('table', { name: '已支付订单' })).toContainText('¥2,000.00');
   if (isPhone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   if (process.env.REFUND_SHOTS) await page.screenshot({ path: `/tmp/refund-admin-${testInfo.project.name}.png`, fullPage: true });

@@ -70,8 +70,8 @@ test('a parent in WeChat authorises, pays tuition by JSAPI, and an admin refunds
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(async () => {
     await admin.reload();
-    await expect(admin.getByRole('region', { name: '缴费与退款' }).getByRole('table', { name: '退款记录' })).toContainText('已退款', { timeout: 2_000 });
-  }).toPass({ timeout: 45_000 });
+    await expect(admin.getByRole('region', { name: '缴费与退款' }).getByRole('table', { name: '退款记录' })).toContainText('已退款', { timeout: 10_000 });
+  }).toPass({ timeout: 90_000 });
   await adminContext.close();
 
   // The student sees the refund, gone back the way it came (to the parent's WeChat Pay).
