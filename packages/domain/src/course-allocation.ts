@@ -33,6 +33,10 @@ export function findClash(candidate: Pick<HeldCourse, 'id' | 'meetings'>, held: 
   return null;
 }
 
+/** Seats each student should reach before anyone gets more, when the admin sets none on the round (decision 085). */
+export const SEAT_TARGET_DEFAULT = 3;
+export const SEAT_TARGET_MAX = 12;
+
 export const COURSE_CENTRE_MSG = {
   FULL: '该课程名额已满',
   ALREADY_ENROLLED: '已选该课程',
@@ -57,6 +61,7 @@ export const COURSE_CENTRE_MSG = {
   SORT_MISMATCH: '排序须包含且仅包含当前列表中的课程',
   ROUND_NOT_FOUND: '选课轮次不存在',
   ROUND_TIMES: '结束时间须晚于开始时间',
+  SEAT_TARGET: `每人目标门数须为1到${SEAT_TARGET_MAX}之间的整数`,
   ROUND_NOT_PREFERENCE: '只有志愿分配轮次可以试算分配',
   ROUND_ALREADY_ALLOCATED: '本轮已提交分配结果',
   ROUND_NOT_CLOSED_FOR_ALLOCATION: '请在志愿填报结束（或关闭轮次）后再提交分配',
@@ -135,10 +140,6 @@ export interface AllocationStudent {
   /** What the student already holds (earlier rounds): counts for clashes and the FC cap. */
   held: HeldCourse[];
 }
-
-/** Seats each student should reach before anyone gets more, when the admin sets none on the round (decision 085). */
-export const SEAT_TARGET_DEFAULT = 3;
-export const SEAT_TARGET_MAX = 12;
 
 export interface AllocationInput {
   seed: string;

@@ -32,6 +32,8 @@ export const selectionRounds = pgTable(
     venueId: integer('venue_id').references(() => venues.id, { onDelete: 'restrict' }),
     categories: jsonb('categories').$type<Array<(typeof COURSE_CATEGORIES)[number]>>().notNull(),
     mode: text('mode', { enum: ['grab', 'preference'] }).notNull(),
+    /** Preference mode: seats each student should reach before anyone gets more (decision 085). */
+    seatTarget: integer('seat_target').notNull().default(3),
     opensAt: tstz('opens_at').notNull(),
     closesAt: tstz('closes_at').notNull(),
     status: text('status', { enum: ['draft', 'open', 'closed', 'allocated'] }).notNull().default('draft'),
@@ -39,7 +41,9 @@ export const selectionRounds = pgTable(
     seed: text('seed'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('selection_rounds_session_idx').on(t.sessionKey, t.status), check('selection_rounds_window_ck', sql`${t.closesAt} > ${t.opensAt}`)],
+  (t) => [index('selection_rounds_session_idx').on(t.sessionKey, t.status), check('selection_rounds_window_ck', sql`${t.closesAt} > ${t.opensAt}`),
+    check('selection_rounds_seat_target_ck', sql`${t.seatTarget} between 1 and 12`),
+  ],
 );
 
 /** A student's ranked wish list (1 = most wanted): the input of preference allocation. */

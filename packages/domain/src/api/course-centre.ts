@@ -1,6 +1,7 @@
 /** Request and response schemas of the course centre (/api/student/course-center/*) and selection rounds (admin). */
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { COURSE_CENTRE_MSG, SEAT_TARGET_MAX } from '../course-allocation.ts';
 import { COURSE_CATEGORIES, COURSE_LANGUAGES } from '../course-terms.ts';
 import { SESSION_KEYS } from '../programme-terms.ts';
 import { boundedStringSchema, idSchema, queryIdSchema, requestObjectSchema, DB_INT_MAX } from './common.ts';
@@ -60,6 +61,8 @@ export const roundSchema = z.object({
   venue_id: z.number().int().nullable(),
   categories: z.array(z.enum(COURSE_CATEGORIES)),
   mode: z.enum(SELECTION_MODES),
+  /** Preference mode: seats each student should reach before anyone gets more (decision 085). */
+  seat_target: z.number().int(),
   opens_at: z.string(),
   closes_at: z.string(),
   status: z.enum(ROUND_STATUSES),
@@ -102,6 +105,13 @@ export const roundBodySchema = requestObjectSchema({
   venue_id: bodyIdSchema.nullable(),
   categories: z.array(z.enum(COURSE_CATEGORIES, { error: MSG.PARAM_INVALID }), { error: MSG.PARAM_INVALID }).min(1, { error: '请至少选择一个课程类别' }).max(6, { error: MSG.PARAM_INVALID }),
   mode: z.enum(SELECTION_MODES, { error: MSG.PARAM_INVALID }),
+  /** Absent: SEAT_TARGET_DEFAULT on a new round, unchanged on an edit. */
+  seat_target: z
+    .number({ error: MSG.PARAM_INVALID })
+    .int({ error: MSG.PARAM_INVALID })
+    .min(1, { error: COURSE_CENTRE_MSG.SEAT_TARGET })
+    .max(SEAT_TARGET_MAX, { error: COURSE_CENTRE_MSG.SEAT_TARGET })
+    .optional(),
   opens_at: instantSchema,
   closes_at: instantSchema,
 });
@@ -119,6 +129,10 @@ export const fairnessSchema = z.object({
   third: z.number().int(),
   unplaced: z.number().int(),
   seatsAssigned: z.number().int(),
+  /** Decision 085; absent on runs stored before it. */
+  target: z.number().int().optional(),
+  belowTarget: z.number().int().optional(),
+  belowTargetWithSeatFree: z.number().int().optional(),
 });
 export const allocationRunSchema = z.object({
   id: idSchema,

@@ -67,6 +67,7 @@ interface RawRound {
   venue_id: number | null;
   categories: RoundRow['categories'];
   mode: RoundRow['mode'];
+  seat_target: number;
   opens_at: string;
   closes_at: string;
   status: RoundRow['status'];
@@ -81,6 +82,7 @@ const roundOfRaw = (r: RawRound): RoundRow => ({
   venueId: r.venue_id === null ? null : Number(r.venue_id),
   categories: r.categories,
   mode: r.mode,
+  seatTarget: Number(r.seat_target),
   opensAt: new Date(r.opens_at),
   closesAt: new Date(r.closes_at),
   status: r.status,

@@ -11,6 +11,7 @@ import {
   SESSION_NAMES,
   STATUS,
   allocateByPreference,
+  SEAT_TARGET_DEFAULT,
   courseCentreGate,
   cornerstoneShortfall,
   roundPhase,
@@ -126,6 +127,7 @@ function roundOut(r: RoundRow): SelectionRound {
     venue_id: r.venueId,
     categories: r.categories,
     mode: r.mode,
+    seat_target: r.seatTarget,
     opens_at: r.opensAt.toISOString(),
     closes_at: r.closesAt.toISOString(),
     status: r.status,
@@ -384,13 +386,14 @@ async function checkRoundBody(ctx: AppContext, body: RoundBody) {
     venueId: body.venue_id,
     categories: [...new Set(body.categories)],
     mode: body.mode,
+    ...(body.seat_target === undefined ? {} : { seatTarget: body.seat_target }),
     opensAt: new Date(body.opens_at),
     closesAt: new Date(body.closes_at),
   };
 }
 
 export async function createSelectionRound(ctx: AppContext, auth: AuthState, body: RoundBody): Promise<SelectionRound> {
-  return roundOut(await insertRoundAudited(ctx.db, { ...(await checkRoundBody(ctx, body)), status: 'draft' }, auth.accountId, ctx.now()));
+  return roundOut(await insertRoundAudited(ctx.db, { seatTarget: SEAT_TARGET_DEFAULT, ...(await checkRoundBody(ctx, body)), status: 'draft' }, auth.accountId, ctx.now()));
 }
 
 export async function updateSelectionRound(ctx: AppContext, auth: AuthState, id: number, body: RoundBody): Promise<SelectionRound> {
@@ -437,6 +440,7 @@ export async function dryRunAllocation(ctx: AppContext, auth: AuthState, id: num
   const held = await findHeldOfMany(ctx.db, studentIds);
   const result = allocateByPreference({
     seed: usedSeed,
+    target: round.seatTarget,
     courses: roundCourses.map((c) => ({ ...toHeld(c), seatsLeft: c.capacity - c.taken })),
     students: studentIds.map((sid) => ({ studentId: sid, wishes: wishes.filter((w) => w.studentId === sid).map((w) => w.courseId), held: held.get(sid) ?? [] })),
   });

@@ -241,8 +241,11 @@ describe('preference allocation (admin)', () => {
     const now = t.clock.now().getTime();
     const bad = await call(t.app, 'POST', rounds, { token: admin, body: { name: '志愿轮', session_key: 'first', venue_id: venueId, categories: ['major'], mode: 'preference', opens_at: new Date(now).toISOString(), closes_at: new Date(now - MIN).toISOString() } });
     expect(bad.body).toMatchObject({ status: 4003, data: { field: 'closes_at' } });
-    const created = await call<SelectionRound>(t.app, 'POST', rounds, { token: admin, body: { name: '志愿轮', session_key: 'first', venue_id: venueId, categories: ['major'], mode: 'preference', opens_at: new Date(now - MIN).toISOString(), closes_at: new Date(now + 10 * MIN).toISOString() } });
-    expect(created.body).toMatchObject({ status: 200, data: { status: 'draft', mode: 'preference' } });
+    const body = { name: '志愿轮', session_key: 'first', venue_id: venueId, categories: ['major'], mode: 'preference', opens_at: new Date(now - MIN).toISOString(), closes_at: new Date(now + 10 * MIN).toISOString() };
+    const badTarget = await call(t.app, 'POST', rounds, { token: admin, body: { ...body, seat_target: 13 } });
+    expect(badTarget.body).toMatchObject({ status: 4003, data: { field: 'seat_target' } });
+    const created = await call<SelectionRound>(t.app, 'POST', rounds, { token: admin, body: { ...body, seat_target: 2 } });
+    expect(created.body).toMatchObject({ status: 200, data: { status: 'draft', mode: 'preference', seat_target: 2 } });
     const id = created.body.data!.id;
     expect((await call(t.app, 'POST', `${rounds}/${id}/status`, { token: admin, body: { status: 'open' } })).body.status).toBe(200);
 
@@ -254,7 +257,7 @@ describe('preference allocation (admin)', () => {
     const run1 = await call<AllocationRun>(t.app, 'POST', `${rounds}/${id}/dry-run`, { token: admin, body: { seed: 'summit-2026' } });
     const run2 = await call<AllocationRun>(t.app, 'POST', `${rounds}/${id}/dry-run`, { token: admin, body: { seed: 'summit-2026' } });
     expect(run1.body.data?.assignments).toEqual(run2.body.data?.assignments);
-    expect(run1.body.data?.fairness).toMatchObject({ students: 5, seatsAssigned: 6 });
+    expect(run1.body.data?.fairness).toMatchObject({ students: 5, seatsAssigned: 6, target: 2, belowTargetWithSeatFree: 0 });
     expect(run1.body.data!.fairness.first + run1.body.data!.fairness.second + run1.body.data!.fairness.third).toBe(6);
     expect(await takenOf(majors[0]!.id)).toBe(0);
 

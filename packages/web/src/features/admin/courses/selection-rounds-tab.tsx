@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Popconfirm, Select, Space, Table, Tag, message } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, message } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,8 @@ import {
   SELECTION_MODES,
   SESSION_KEYS,
   SESSION_NAMES,
+  SEAT_TARGET_DEFAULT,
+  SEAT_TARGET_MAX,
   allocationRunSchema,
   roundSchema,
   waitlistViewSchema,
@@ -40,6 +42,7 @@ interface RoundForm {
   session_key: RoundBody['session_key'];
   categories: RoundBody['categories'];
   mode: RoundBody['mode'];
+  seat_target: number;
   window: [Dayjs, Dayjs];
 }
 
@@ -49,7 +52,7 @@ function CreateRoundCard({ onCreated }: { onCreated: () => void }) {
   const venues = useQuery({ queryKey: STRUCTURE_KEYS.venues, queryFn: ({ signal }) => fetchVenues({ signal }) });
   const create = useMutation({
     mutationFn: (v: RoundForm) =>
-      createRound({ name: v.name, session_key: v.session_key, venue_id: v.venue_id ? v.venue_id : null, categories: v.categories, mode: v.mode, opens_at: beijingWallClockToIso(v.window[0]), closes_at: beijingWallClockToIso(v.window[1]) }),
+      createRound({ name: v.name, session_key: v.session_key, venue_id: v.venue_id ? v.venue_id : null, categories: v.categories, mode: v.mode, seat_target: v.seat_target, opens_at: beijingWallClockToIso(v.window[0]), closes_at: beijingWallClockToIso(v.window[1]) }),
     onSuccess: (round) => {
       void toast.success(`已创建「${round.name}」（草稿）`);
       form.resetFields();
@@ -60,7 +63,7 @@ function CreateRoundCard({ onCreated }: { onCreated: () => void }) {
     <section className="admin-card" aria-label="新建选课轮次">
       {holder}
       <h2>新建选课轮次</h2>
-      <Form form={form} layout="vertical" initialValues={{ session_key: 'first', venue_id: 0, mode: 'grab', categories: ['seminar'] }} onFinish={(v) => create.mutate(v)}>
+      <Form form={form} layout="vertical" initialValues={{ session_key: 'first', venue_id: 0, mode: 'grab', seat_target: SEAT_TARGET_DEFAULT, categories: ['seminar'] }} onFinish={(v) => create.mutate(v)}>
         <Form.Item name="name" label="轮次名称" rules={[{ required: true, message: '请填写轮次名称' }]}>
           <Input maxLength={60} />
         </Form.Item>
@@ -73,6 +76,15 @@ function CreateRoundCard({ onCreated }: { onCreated: () => void }) {
           </Form.Item>
           <Form.Item name="mode" label="分配方式">
             <Select style={{ minWidth: 180 }} options={SELECTION_MODES.map((m) => ({ value: m, label: SELECTION_MODE_LABELS[m] }))} />
+          </Form.Item>
+          <Form.Item noStyle dependencies={['mode']}>
+            {({ getFieldValue }) =>
+              getFieldValue('mode') === 'preference' ? (
+                <Form.Item name="seat_target" label="每人目标门数" tooltip="志愿分配先让每位学生达到此门数，再把剩余名额分给仍有志愿的学生" rules={[{ required: true, message: `每人目标门数须为1到${SEAT_TARGET_MAX}之间的整数` }]}>
+                  <InputNumber aria-label="每人目标门数" min={1} max={SEAT_TARGET_MAX} precision={0} style={{ width: 120 }} />
+                </Form.Item>
+              ) : null
+            }
           </Form.Item>
         </Space>
         <Form.Item name="categories" label="课程类别" rules={[{ required: true, message: '请至少选择一个课程类别' }]}>
@@ -94,7 +106,7 @@ function FairnessTable({ run }: { run: AllocationRun }) {
   return (
     <div aria-label="公平性统计">
       <p>
-        种子 <code>{run.seed}</code>：{f.students} 名同学，分配 {f.seatsAssigned} 个名额；第1志愿 {f.first} 人，第2志愿 {f.second} 人，第3志愿 {f.third} 人，未分到任何课程 {f.unplaced} 人；候补 {run.waitlist.length} 条。
+        种子 <code>{run.seed}</code>：{f.students} 名同学，分配 {f.seatsAssigned} 个名额；第1志愿 {f.first} 人，第2志愿 {f.second} 人，第3志愿 {f.third} 人，未分到任何课程 {f.unplaced} 人；{f.target === undefined ? '' : `每人目标${f.target}门，未达目标 ${f.belowTarget ?? 0} 人（其中仍有空余志愿名额 ${f.belowTargetWithSeatFree ?? 0} 人）；`}候补 {run.waitlist.length} 条。
       </p>
       <Table
         size="small"
@@ -196,7 +208,7 @@ export default function SelectionRoundsTab() {
               { title: '名称', dataIndex: 'name' },
               { title: '期次', dataIndex: 'session_key', render: (k: SelectionRound['session_key']) => SESSION_NAMES[k] },
               { title: '会场', dataIndex: 'venue_id', render: (id: number | null) => (id === null ? '全部会场' : (venues.data?.find((v) => v.id === id)?.name ?? `#${id}`)) },
-              { title: '方式', dataIndex: 'mode', render: (m: SelectionRound['mode']) => SELECTION_MODE_LABELS[m] },
+              { title: '方式', dataIndex: 'mode', render: (m: SelectionRound['mode'], r: SelectionRound) => (m === 'preference' ? `${SELECTION_MODE_LABELS[m]}（每人${r.seat_target}门）` : SELECTION_MODE_LABELS[m]) },
               { title: '类别', dataIndex: 'categories', render: (cs: SelectionRound['categories']) => cs.map((c) => COURSE_CATEGORY_LABELS[c].replace(/（.*）/, '')).join('、') },
               { title: '开放', dataIndex: 'opens_at', render: formatTime },
               { title: '结束', dataIndex: 'closes_at', render: formatTime },

@@ -1,0 +1,2 @@
+ALTER TABLE "selection_rounds" ADD COLUMN "seat_target" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "selection_rounds" ADD CONSTRAINT "selection_rounds_seat_target_ck" CHECK ("selection_rounds"."seat_target" between 1 and 12);
