@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Popconfirm } from 'antd';
+import { Alert, Button, Popconfirm } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { toast } from '../../lib/notifier.ts';
+import { checkCart } from './cart-check.ts';
 import { CourseNav } from './course-nav.tsx';
 import { GrabCountdown, useServerCountdown } from './grab-countdown.tsx';
 import { RankedList } from './ranked-list.tsx';
@@ -50,6 +51,13 @@ export default function MyCoursePage() {
       </div>
     );
 
+  const check = checkCart(
+    cart.data.map((line) => line.course),
+    my.data.courses,
+    round?.categories.includes('cw') ?? false,
+  );
+  const warnings = [...check.clashes, ...check.lines.flatMap((l) => (l.problem ? [`《${l.course.title}》：${l.problem}`] : [])), ...(check.cornerstone ? [`${check.cornerstone}（已选上及可成功提交的基石工作坊 ${check.cornerstoneCount} 门）`] : [])];
+
   return (
     <div className="cc-page">
       <h1 className="page__title">我的课表</h1>
@@ -84,13 +92,30 @@ export default function MyCoursePage() {
         ) : (
           <>
             <RankedList label="选课车" items={cart.data} onOrder={(ids) => sort.mutate(ids)} onRemove={(id) => remove.mutate(id)} />
+            {warnings.length > 0 ? (
+              <Alert
+                className="cc-cart-warnings"
+                type="warning"
+                showIcon
+                role="alert"
+                style={{ marginTop: 12 }}
+                message="提交前请注意"
+                description={
+                  <ul>
+                    {warnings.map((w) => (
+                      <li key={w}>{w}</li>
+                    ))}
+                  </ul>
+                }
+              />
+            ) : null}
             <div className="cc-card__actions" style={{ marginTop: 12 }}>
               {cart.data.map(({ course }) => (
                 <Button key={course.id} type="primary" disabled={!canGrab || grab.isPending} onClick={() => grab.mutate(course.id)}>
                   抢课：{course.title}
                 </Button>
               ))}
-              <Button disabled={!canGrab || submit.isPending} onClick={() => submit.mutate(undefined)}>
+              <Button disabled={!canGrab || submit.isPending || check.cornerstone !== null} onClick={() => submit.mutate(undefined)}>
                 按顺序提交全部
               </Button>
             </div>
