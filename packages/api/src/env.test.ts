@@ -17,6 +17,14 @@ describe('configuration', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('listens on 127.0.0.1 in demo mode (its passwords are published) and on every interface otherwise, unless HOST says', () => {
+    expect(loadEnv({}).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x', DEMO_MODE: 'true' }).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x' }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x', HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+
   it('turns demo mode off by default with PostgreSQL', () => {
     expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x' })).toMatchObject({ DEMO_MODE: false, SEED_DEMO: false });
     expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x', DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);

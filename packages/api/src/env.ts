@@ -20,7 +20,11 @@ const aliyunTemplateCode = z.string().regex(/^SMS_\d{3,20}$/, 'must be an Aliyun
 const envShape = {
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /**
+     * The listen address. Demo mode (published demo passwords) listens on 127.0.0.1 unless HOST is set;
+     * otherwise every interface (0.0.0.0).
+     */
+    HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.string().url().optional(),
     /** API processes (node:cluster) sharing the port; more than one needs PostgreSQL (decision 038). */
@@ -313,6 +317,7 @@ const envSchema = z
     PAYMENT_NHP: env.PAYMENT_NHP ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
     WECHAT_MODE: env.WECHAT_MODE ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'standin' : 'off'),
     HSTS: env.HSTS ?? Boolean(env.PUBLIC_URL?.startsWith('https://')),
+    HOST: env.HOST ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? '127.0.0.1' : '0.0.0.0'),
   }));
 
 export type Env = z.output<typeof envSchema>;

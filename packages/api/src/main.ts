@@ -56,6 +56,11 @@ function printBanner(env: Env, kind: Database['kind']): void {
     `Summit 高中生夏季学术项目 is running at ${url}`,
     `  database: ${kind === 'pglite' ? `embedded (${env.DATA_DIR})` : 'PostgreSQL'}   API docs: ${url}/api/docs${env.WORKERS > 1 ? `   processes: ${env.WORKERS}` : ''}`,
   ];
+  if (env.DEMO_MODE && (env.HOST === '127.0.0.1' || env.HOST === 'localhost' || env.HOST === '::1')) {
+    lines.push(`  listening on ${env.HOST} only (demo mode, published passwords); set HOST=0.0.0.0 to open it to the network`);
+  } else {
+    lines.push(`  listening on ${env.HOST}:${env.PORT}`);
+  }
   if (env.SEED_DEMO) {
     lines.push(`  demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.phone}  ${a.label}`);
