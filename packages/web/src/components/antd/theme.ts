@@ -10,7 +10,8 @@ export const COLORS = {
   paper: '#f7f4ef',
   sand: '#efe9df',
   ink: '#2a2623',
-  muted: '#7a7068',
+  // Secondary text: at least 4.5:1 (WCAG AA) on sand, paper and white (the footer's links sit on sand).
+  muted: '#6b6259',
   line: '#e4ddd2',
 } as const;
 
