@@ -36,6 +36,7 @@ import type { RedisConnections } from '../providers/bus/create-message-bus.ts';
 import { invalidateContentHtml } from '../modules/content/content-html.ts';
 import { installSharedRouteLimits, rateLimitStoreFor } from '../http/rate-limit-store.ts';
 import { pickEncoding } from '../http/encoding.ts';
+import { acceptsHtml, sendAppShell } from '../http/app-shell.ts';
 import { createMetrics, installRequestMetrics } from '../http/metrics.ts';
 import { registerRoutes } from './routes.ts';
 import { registerPaymentPurposes } from './payment-purposes.ts';
@@ -210,11 +211,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || !webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ status: STATUS.MESSAGE, msg: MSG.NOT_FOUND_API });
     }
     // A hashed asset that is gone (an old chunk after a deploy) must fail as a 404, never as the app shell.
     if (request.url.startsWith('/assets/')) return reply.code(404).send({ status: STATUS.MESSAGE, msg: MSG.NOT_FOUND_API });
+    // No web app built: a page path still answers a page in Chinese, anything else the API's 404.
+    if (!webDist) return acceptsHtml(request) ? sendAppShell(reply, null) : reply.code(404).send({ status: STATUS.MESSAGE, msg: MSG.NOT_FOUND_API });
     // Client-side routes: every other GET is the single-page app.
     reply.header('cache-control', 'no-cache');
     // Public content pages and /login: index.html with the page already drawn (decisions 013, 018).
@@ -224,7 +227,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       securityHeaders.allowInlineScripts(reply, await prerenderScriptHashes(app.ctx, webDist));
       return reply.type('text/html; charset=utf-8').send(prerendered);
     }
-    return reply.sendFile('index.html');
+    // index.html read here, not through the static plugin: when it is missing (dist/ being rebuilt) the plugin
+    // fell back to the framework's bare English 404; sendAppShell answers a Chinese page instead.
+    return sendAppShell(reply, webDist);
   });
 
   return app;

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { revealApp } from '../lib/prerender.ts';
-import { PATHS } from '../lib/paths.ts';
+import { useHomePath } from '../components/use-home-path.ts';
 
 /** A failed lazy chunk usually means a new deployment replaced it: a reload fetches the new one. */
 function isChunkLoadError(error: unknown): boolean {
@@ -27,9 +27,11 @@ export function RouteError() {
   const error = useRouteError();
   // A failure before the shell mounted (the root loader) must not leave the prerendered page over it.
   useLayoutEffect(() => revealApp(), []);
+  const home = useHomePath();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   let title = '出错了';
   let detail = messageOf(error) ?? '页面加载失败，请稍后重试。';
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (notFound) {
     title = '页面不存在';
     detail = '您访问的页面不存在或已被移除。';
   } else if (isChunkLoadError(error)) {
@@ -41,10 +43,13 @@ export function RouteError() {
       <h1 className="page__title">{title}</h1>
       <p className="route-error__detail">{detail}</p>
       <div className="route-error__actions">
-        <button type="button" className="plain-button plain-button--primary" onClick={() => window.location.reload()}>
-          重新加载
-        </button>
-        <Link to={PATHS.home} className="plain-button">
+        {/* A missing page has nothing to retry: only the way home (the person's own home). */}
+        {notFound ? null : (
+          <button type="button" className="plain-button plain-button--primary" onClick={() => window.location.reload()}>
+            重新加载
+          </button>
+        )}
+        <Link to={home} className={notFound ? 'plain-button plain-button--primary' : 'plain-button'}>
           返回首页
         </Link>
       </div>

@@ -1,0 +1,56 @@
+// Words and states people see (decision 084): a 404 leads home (the person's own home), not to a retry.
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { callApi, type LoginResult } from '../support/api.ts';
+import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
+
+/** First paint of an antd page or an argon2 login on a busy 2-core machine. */
+const SLOW = { timeout: 30_000 };
+
+async function apiLogin(baseURL: string, phone: string): Promise<string> {
+  const res = await callApi<LoginResult>(baseURL, 'POST', '/api/login', { body: { phone_code: '86', phone, password: DEMO_PASSWORD } });
+  if (!res.data?.token) throw new Error(`login ${phone}: ${res.msg}`);
+  return res.data.token;
+}
+
+async function keepLogin(page: Page, role: 'student' | 'teacher', token: string) {
+  await page.addInitScript(([r, t]) => {
+    localStorage.setItem(`${r}_token`, t);
+    localStorage.setItem('last_login_role', r);
+    localStorage.setItem('online_notice_read', '1');
+  }, [role, token] as const);
+}
+
+async function expectWayHome(page: Page, home: string) {
+  await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible(SLOW);
+  const back = page.getByRole('link', { name: '返回首页' });
+  await expect(back).toHaveAttribute('href', home, SLOW);
+  await expect(page.getByRole('button', { name: /重试|重新加载/ })).toHaveCount(0);
+}
+
+test.describe('a 404 offers the way home', () => {
+  test('a visitor goes to the site home', async ({ page }) => {
+    await page.goto('/no-such-page-at-all');
+    await expectWayHome(page, '/');
+  });
+
+  test('a student goes to /account', async ({ page, baseURL }) => {
+    await keepLogin(page, 'student', await apiLogin(baseURL!, DEMO.student));
+    await page.goto('/no-such-page-at-all');
+    await expectWayHome(page, '/account');
+  });
+
+  test('a teacher goes to /teacher', async ({ page, baseURL }) => {
+    await keepLogin(page, 'teacher', await apiLogin(baseURL!, DEMO.teacher));
+    await page.goto('/no-such-page-at-all');
+    await expectWayHome(page, '/teacher');
+  });
+
+  test('an admin goes to /admin', async ({ page, baseURL }) => {
+    await keepLogin(page, 'teacher', await apiLogin(baseURL!, DEMO.admin));
+    await page.goto('/no-such-page-at-all');
+    await expectWayHome(page, '/admin');
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await expect(page).toHaveURL(/\/admin/, SLOW);
+  });
+});
