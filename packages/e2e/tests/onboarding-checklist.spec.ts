@@ -82,6 +82,8 @@ test('an admitted, paid student works through the forms of the checklist; the ad
   await expect(page).toHaveURL(/\/checklist$/);
   await expect(page.getByRole('heading', { name: '入学清单' })).toBeVisible();
   for (const item of ITEMS) await expect(row(page, item.key).getByTestId('checklist-state')).toHaveText('待完成');
+  // The progress ring has a name for screen readers, not only a number drawn inside it.
+  await expect(page.getByRole('progressbar', { name: '入学清单完成进度' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('checklist-todo.png'), fullPage: true });
 
   // Basic information: a draft first (kept on reload), then the full form.

@@ -39,7 +39,7 @@ export default function ChecklistPage() {
       ) : (
         <>
           <section className="ckl-summary" aria-label="完成进度">
-            <Progress type="circle" size={72} percent={Math.round((query.data.done / query.data.total) * 100)} format={() => `${query.data.done}/${query.data.total}`} />
+            <Progress type="circle" size={72} aria-label="入学清单完成进度" percent={Math.round((query.data.done / query.data.total) * 100)} format={() => `${query.data.done}/${query.data.total}`} />
             <div>
               <strong data-testid="checklist-progress">
                 已完成 {query.data.done} / {query.data.total} 项
