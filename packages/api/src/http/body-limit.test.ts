@@ -86,7 +86,8 @@ async function repeat(times: number, attempt: () => Promise<Outcome>): Promise<O
   return outcomes;
 }
 
-describe('over-large request bodies over a real socket', () => {
+// Twenty paced 10 MB sends per test: a few seconds alone, far longer beside the browser suite on two cores.
+describe('over-large request bodies over a real socket', { timeout: 120_000 }, () => {
   it('answers a 10 MB body with a declared length with the 413 envelope every time', async () => {
     const body = Buffer.alloc(10 * MB, 'a');
     const outcomes = await repeat(TRIES, () => send('POST', '/api/login', body, { 'content-type': 'application/json' }));
