@@ -2,10 +2,13 @@ import { useEffect } from 'react';
 import { Button } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
+import dayjs from 'dayjs';
+import { MSG } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { PATHS, rosterPath } from '../../lib/paths.ts';
-import { PLACEMENT_KEYS, fetchMyHouse, markSeen } from './placement-api.ts';
+import { PLACEMENT_KEYS, fetchCard, fetchMyHouse, markSeen } from './placement-api.ts';
+import { revealBeginState } from './placement-model.ts';
 import './placement.css';
 
 /**
@@ -17,7 +20,11 @@ export default function HouseRevealPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const begin = pathname === PATHS.houseRevealBegin;
-  const query = useQuery({ queryKey: PLACEMENT_KEYS.house, queryFn: ({ signal }) => fetchMyHouse(signal), retry: false });
+  // The begin page reads the card first: before publication it says so (and when) without asking for the house,
+  // whose answer would be a failed request.
+  const card = useQuery({ queryKey: PLACEMENT_KEYS.card, queryFn: ({ signal }) => fetchCard(signal), enabled: begin });
+  const beginState = card.data ? revealBeginState(card.data, Date.now()) : null;
+  const query = useQuery({ queryKey: PLACEMENT_KEYS.house, queryFn: ({ signal }) => fetchMyHouse(signal), retry: false, enabled: !begin || beginState?.kind === 'ready' });
   const revealed = !begin && query.isSuccess;
 
   useEffect(() => {
@@ -25,6 +32,20 @@ export default function HouseRevealPage() {
     void markSeen('house').then((next) => queryClient.setQueryData(PLACEMENT_KEYS.card, next), () => undefined);
   }, [revealed, queryClient]);
 
+  if (begin && card.isError) return <div className="plc-page"><ErrorState onRetry={() => void card.refetch()} /></div>;
+  if (begin && beginState?.kind === 'waiting') {
+    return (
+      <div className="plc-reveal">
+        <h1>分院时刻</h1>
+        <div className="plc-seal plc-seal--closed" aria-hidden="true"><strong>?</strong>{card.data?.venue ? <span>{card.data.venue.name}</span> : null}</div>
+        <p className="plc-motto" data-testid="reveal-message">{MSG.HOUSE_NOT_PUBLISHED}</p>
+        <p className="plc-muted" data-testid="reveal-when">
+          {beginState.opensAt ? `学院结果将于 ${dayjs(beginState.opensAt).tz('Asia/Shanghai').format('YYYY年M月D日 HH:mm')} 揭晓，届时请回到本页。` : '揭晓时间将另行通知，公布后可在“我的会场与选课”查看。'}
+        </p>
+        <Link className="plc-link" to={PATHS.cardCourse}>返回我的会场与选课</Link>
+      </div>
+    );
+  }
   if (query.isPending) return <div className="plc-page"><LoadingState /></div>;
   if (query.isError) {
     const error = query.error;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SuccessCardStatus } from '@summit/domain';
-import { countdownText, courseCardState, houseState } from './placement-model.ts';
+import { countdownText, courseCardState, houseState, revealBeginState } from './placement-model.ts';
 
 const base: SuccessCardStatus = {
   cards: { is_new: false },
@@ -40,5 +40,14 @@ describe('houseState', () => {
     expect(houseState({ ...base, user: { house: { code: 'qilin', name: '麒麟', english_name: 'Qilin', colour: '#d4a017', motto: '' } } }, NOW)).toBe('revealed');
     expect(houseState({ ...base, house_open_at: '2026-07-05T00:00:00Z' }, NOW)).toBe('scheduled');
     expect(houseState(base, NOW)).toBe('pending');
+  });
+});
+
+describe('revealBeginState', () => {
+  it('waits (with the announced time when still ahead) until the house is published, then is ready', () => {
+    expect(revealBeginState(base, NOW)).toEqual({ kind: 'waiting', opensAt: null });
+    expect(revealBeginState({ ...base, house_open_at: '2026-07-05T00:00:00Z' }, NOW)).toEqual({ kind: 'waiting', opensAt: '2026-07-05T00:00:00Z' });
+    expect(revealBeginState({ ...base, house_open_at: '2026-06-30T00:00:00Z' }, NOW)).toEqual({ kind: 'waiting', opensAt: null });
+    expect(revealBeginState({ ...base, user: { house: { code: 'qilin', name: '麒麟', english_name: 'Qilin', colour: '#d4a017', motto: '' } } }, NOW)).toEqual({ kind: 'ready' });
   });
 });

@@ -30,3 +30,16 @@ export function houseState(card: SuccessCardStatus, nowMs: number): 'revealed' |
   if (card.house_open_at && Date.parse(card.house_open_at) > nowMs) return 'scheduled';
   return 'pending';
 }
+
+export type RevealBeginState = { kind: 'ready' } | { kind: 'waiting'; opensAt: string | null };
+
+/**
+ * /student/house-reveal-begin: ready once the student's house is published (the card carries it), else waiting,
+ * with the announced time when one is set and still ahead. Waiting asks nothing more of the server, so the page
+ * makes no request that fails before publication.
+ */
+export function revealBeginState(card: SuccessCardStatus, nowMs: number): RevealBeginState {
+  if (card.user.house) return { kind: 'ready' };
+  const at = card.house_open_at;
+  return { kind: 'waiting', opensAt: at && Date.parse(at) > nowMs ? at : null };
+}

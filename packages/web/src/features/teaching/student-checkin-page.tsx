@@ -25,7 +25,7 @@ export default function StudentCheckinPage() {
   }, [token, run]);
 
   let body;
-  if (!token) body = <Result ok={false} title={TEACHING_MSG.TOKEN_INVALID} detail="请扫描老师屏幕上的签到二维码。" />;
+  if (!token) body = <HowToCheckIn />;
   else if (run.isIdle || run.isPending) body = <LoadingState rows={3} />;
   else if (run.isError) body = <Result ok={false} title="签到失败" detail={run.error instanceof ApiError ? run.error.msg : '网络错误，请重新扫码'} />;
   else {
@@ -39,6 +39,25 @@ export default function StudentCheckinPage() {
     );
   }
   return <div className="teach-page">{body}</div>;
+}
+
+/**
+ * Opened without a code (from a bookmark, the menu or a typed address): how checking in works, not an error. The
+ * teacher's QR code changes every 15 seconds and carries no code to type, so the way in is the camera; a student
+ * who cannot scan is marked by the teacher (attendance override, decision 051).
+ */
+function HowToCheckIn() {
+  return (
+    <section className="teach-result" aria-label="如何签到">
+      <h1 className="teach-result__title">扫码签到</h1>
+      <ol className="teach-muted">
+        <li>上课时，老师会在屏幕上展示签到二维码（每 15 秒更新一次）。</li>
+        <li>用微信“扫一扫”或手机相机扫描该二维码，会自动打开本页并完成签到。</li>
+        <li>二维码过期或扫不出来时，请重新扫描屏幕上最新的二维码；仍无法签到的，请课后联系任课老师为你登记出勤。</li>
+      </ol>
+      <Link to={PATHS.calendar}>查看我的课程日历与出勤</Link>
+    </section>
+  );
 }
 
 function Result({ ok, title, detail }: { ok: boolean; title: string; detail: string }) {
