@@ -76,7 +76,7 @@ function codeJournal(): JournalEntry[] {
   return journal.entries;
 }
 
-function levelOf(rows: Array<{ created_at: unknown }>, journal: JournalEntry[]): MigrationLevel {
+function levelOf(rows: Array<Record<string, unknown>>, journal: JournalEntry[]): MigrationLevel {
   if (rows.length === 0) return { count: 0, last: null, last_created_at: null };
   const last = Number(rows[rows.length - 1]!.created_at);
   return { count: rows.length, last: journal.find((e) => e.when === last)?.tag ?? null, last_created_at: last };
