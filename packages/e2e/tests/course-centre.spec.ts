@@ -1,7 +1,7 @@
 // Decisions 040–042, the paid student's walk after tuition: an admin (through the admin API) makes a venue with two
 // seminars, places a freshly paid student there, sorts and publishes its houses, and opens a grab round a few
 // seconds ahead (in the browser on desktop). The student sees their venue and the course countdown on the card, reveals their house, wishes two
-// courses, ranks them, puts one in the cart, waits for the server-clock countdown, grabs, and sees the timetable.
+// courses, ranks them, puts one in the cart (a second one at the same time is flagged there, then removed), waits for the server-clock countdown, grabs, and sees the timetable.
 // Desktop and 375 px. Everything the test needs is its own (venue, courses, round, student), so it runs on the
 // embedded database and never changes what other specs see: the round belongs to the test's venue only.
 import { randomBytes } from 'node:crypto';
@@ -84,6 +84,7 @@ test('a paid student sees the card, reveals their house, wishes, ranks, grabs at
   const venue = await ok('venue', callApi<{ id: number; name: string }>(base, 'POST', '/api/admin/venues', { token: admin, body: { place_name: `cc-${tag}`, name: `测试会场${tag}`, city: '', capacity: 20, session_keys: ['first'] } }));
   await ok('course A', callApi(base, 'POST', '/api/admin/courses', { token: admin, body: seminar(`E2EA${tag}`, `逻辑与论证${tag}`, venue.id, 9) }));
   await ok('course B', callApi(base, 'POST', '/api/admin/courses', { token: admin, body: seminar(`E2EB${tag}`, `科学史${tag}`, venue.id, 11) }));
+  await ok('course C', callApi(base, 'POST', '/api/admin/courses', { token: admin, body: seminar(`E2EC${tag}`, `同时段${tag}`, venue.id, 11) }));
   await ok('move', callApi(base, 'POST', '/api/admin/placement/move', { token: admin, body: { student_id: student.userId, venue_id: venue.id } }));
   await ok('house sort', callApi(base, 'POST', '/api/admin/placement/house-sort', { token: admin, body: { venue_id: venue.id, seed: `e2e-${tag}` } }));
   for (const kind of ['venue', 'house'] as const) await ok(`publish ${kind}`, put(base, '/api/admin/placement/publication', admin, { kind, venue_id: venue.id, publish_at: new Date().toISOString() }));
@@ -137,6 +138,15 @@ test('a paid student sees the card, reveals their house, wishes, ranks, grabs at
   await page.goto('/course/preview/list');
   await page.getByRole('article', { name: `科学史${tag}` }).getByRole('button', { name: '加入选课车' }).click();
   await expect(page.getByRole('article', { name: `科学史${tag}` }).getByRole('button', { name: '已在选课车' })).toBeVisible(slow);
+
+  // Decision 085: a second cart course at the same time is flagged on the cart before anything is submitted.
+  await page.getByRole('article', { name: `同时段${tag}` }).getByRole('button', { name: '加入选课车' }).click();
+  await expect(page.getByRole('article', { name: `同时段${tag}` }).getByRole('button', { name: '已在选课车' })).toBeVisible(slow);
+  await page.getByRole('navigation', { name: '选课中心' }).getByRole('link', { name: '我的课表' }).click();
+  const warning = page.getByRole('alert').filter({ hasText: '提交前请注意' });
+  await expect(warning).toContainText(`《科学史${tag}》与《同时段${tag}》时间冲突`, slow);
+  await page.getByRole('button', { name: `移除 同时段${tag}` }).click();
+  await expect(warning).toBeHidden(slow);
 
   // The grab: disabled with a countdown until the server's clock reaches the opening, then one click.
   await page.getByRole('navigation', { name: '选课中心' }).getByRole('link', { name: '我的课表' }).click();
