@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FEE_PLAN, beijingDaysUntil, dueAtOf, feePlanUpdateRequestSchema, installmentOf, installmentPurpose, planInstallments } from './fee-plan.ts';
+import { DEFAULT_FEE_PLAN, OVERDUE_CONSEQUENCES, OVERDUE_RULES, beijingDaysUntil, dueAtOf, feePlanUpdateRequestSchema, installmentOf, installmentPurpose, planInstallments } from './fee-plan.ts';
 import { MSG } from './messages.ts';
 
 const released = new Date('2026-06-01T04:00:00Z');
@@ -67,5 +67,14 @@ describe('feePlanUpdateRequestSchema', () => {
     const rule = feePlanUpdateRequestSchema.safeParse({ ...split, overdue_rule: 'whatever' });
     expect(rule.error?.issues[0]).toMatchObject({ path: ['overdue_rule'], message: MSG.FEE_PLAN_RULE_REQUIRED });
     expect(feePlanUpdateRequestSchema.safeParse(split).success).toBe(true);
+  });
+});
+
+describe('OVERDUE_CONSEQUENCES', () => {
+  it('tells an overdue student, for every overdue rule, what happens now', () => {
+    for (const rule of OVERDUE_RULES) expect(OVERDUE_CONSEQUENCES[rule], rule).toMatch(/^缴费截止时间已过/);
+    expect(OVERDUE_CONSEQUENCES.remind_only).toContain('仍可继续支付');
+    expect(OVERDUE_CONSEQUENCES.close_and_mark).toContain('办理延期');
+    expect(OVERDUE_CONSEQUENCES.release_place).toContain('撤销你的录取名额');
   });
 });

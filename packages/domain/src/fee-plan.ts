@@ -44,6 +44,16 @@ export const OVERDUE_RULE_LABELS: Record<OverdueRule, string> = {
   release_place: '撤销录取名额',
 };
 
+/**
+ * What a student whose installment is 已逾期 reads about what happens now, by the fee plan's overdue rule (decision
+ * 072; the wording, decision 084). Shown beside the 已逾期 mark on the tuition pages.
+ */
+export const OVERDUE_CONSEQUENCES: Record<OverdueRule, string> = {
+  remind_only: '缴费截止时间已过。目前仍可继续支付，请尽快完成缴费；如需延期，请联系项目组。',
+  close_and_mark: '缴费截止时间已过，在线支付已关闭。请联系项目组办理延期后再支付。',
+  release_place: '缴费截止时间已过，项目组将撤销你的录取名额并短信通知你。如已付款或需要延期，请立即联系项目组。',
+};
+
 const DAY_MS = 24 * 60 * 60_000;
 const BEIJING_MS = 8 * 3_600_000;
 

@@ -89,3 +89,24 @@ test('an admin splits tuition into a deposit and a final payment in 费用与截
   const body = (await res.json()) as { data: { mode: string; deposit_fen: number; overdue_rule: string } };
   expect(body.data).toMatchObject({ mode: 'split', deposit_fen: 300_000, overdue_rule: 'release_place' });
 });
+
+test('a tuition deadline already passed shows 已逾期 and what happens now', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const onPhone = testInfo.project.name === 'phone';
+  const admin = await loginViaApi(baseURL as string, DEMO.admin, DEMO_PASSWORD);
+  const res = await fetch(new URL('/api/admin/settings/fee-plan', baseURL), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    body: JSON.stringify({ ...PLAN, mode: 'whole', whole_due: { kind: 'date', at: '2020-01-01T00:00:00+08:00' } }),
+  });
+  expect(((await res.json()) as { status: number }).status).toBe(200);
+  const student = await studentAt(baseURL as string, 'offer', onPhone ? '逾期机' : '逾期桌');
+  await loginInBrowser(page, student.token);
+  await page.goto('/pay/admission');
+  const notice = page.getByTestId('tuition-overdue');
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(notice).toContainText('已逾期');
+  await expect(notice).toContainText('2020年');
+  // The demo rule is 仅提醒: payment stays open and the student is told so.
+  await expect(notice).toContainText('目前仍可继续支付');
+});

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { INSTALLMENT_STATUS_LABELS, type PaymentPlan } from '@summit/domain';
+import { INSTALLMENT_STATUS_LABELS, OVERDUE_CONSEQUENCES, type PaymentPlan } from '@summit/domain';
 import { formatMoney } from '../../components/payment/money.ts';
 
 const beijingDate = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -21,5 +21,22 @@ export function InstallmentPlan({ plan }: { plan: PaymentPlan }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A tuition deadline already passed: 已逾期 and what happens now under the fee plan's overdue rule (decisions 072,
+ * 084). Nothing when no installment is overdue. The whole-payment page shows it too, where no plan list is drawn.
+ */
+export function OverdueNotice({ plan }: { plan: PaymentPlan }) {
+  const overdue = plan.installments.find((i) => i.status === 'overdue');
+  if (!overdue) return null;
+  return (
+    <div className="adm-installments__overdue" role="alert" data-testid="tuition-overdue">
+      <Tag color="red">{INSTALLMENT_STATUS_LABELS.overdue}</Tag>
+      <span>
+        {overdue.label}缴费截止 {beijingDate(overdue.due_at)}。{OVERDUE_CONSEQUENCES[plan.overdue_rule]}
+      </span>
+    </div>
   );
 }

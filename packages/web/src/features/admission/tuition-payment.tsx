@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MSG, type PaymentPurpose } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ADMISSION_KEYS, createStudentPayment, fetchPaymentPlan, isStudentOrderPaid } from './admission-api.ts';
-import { InstallmentPlan } from './installment-plan.tsx';
+import { InstallmentPlan, OverdueNotice } from './installment-plan.tsx';
 import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
 
 /**
@@ -26,22 +26,29 @@ export function TuitionPayment({
   if (plan.isPending) return <LoadingState />;
   if (plan.isError) return <ErrorState onRetry={() => void plan.refetch()} />;
   if (plan.data.mode === 'whole') {
+    const whole = plan.data.installments[0];
+    // Past the deadline under a rule that closes payment: the notice says what to do; no panel that would fail.
+    if (whole?.status === 'overdue' && !whole.payable) return <OverdueNotice plan={plan.data} />;
     return (
-      <PaymentPanel
-        purposeLabel="学费"
-        amountFen={wholeFen}
-        resumeKey="summit.pay.tuition"
-        startPayment={(option) => createStudentPayment('tuition', option)}
-        checkPaid={isStudentOrderPaid}
-        offerStripe={offerStripe}
-        onPaid={onAllPaid}
-      />
+      <>
+        <OverdueNotice plan={plan.data} />
+        <PaymentPanel
+          purposeLabel="学费"
+          amountFen={wholeFen}
+          resumeKey="summit.pay.tuition"
+          startPayment={(option) => createStudentPayment('tuition', option)}
+          checkPaid={isStudentOrderPaid}
+          offerStripe={offerStripe}
+          onPaid={onAllPaid}
+        />
+      </>
     );
   }
   const next = plan.data.installments.find((i) => i.purpose === plan.data.next_purpose) ?? null;
   return (
     <>
       <InstallmentPlan plan={plan.data} />
+      <OverdueNotice plan={plan.data} />
       {next?.payable ? (
         <PaymentPanel
           key={next.purpose}
