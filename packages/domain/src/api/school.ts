@@ -27,6 +27,7 @@ export const SCHOOL_MSG = {
   COMMENT_TOO_LONG: '推荐理由不能超过200字',
   RECOMMEND_REQUIRED: '请选择是否推荐',
   RECOMMEND_NOT_APPLIED: '该学生尚未提交申请，暂不能推荐',
+  RECOMMEND_DECIDED: '该学生的录取结果已公布，不能再推荐',
   RECOMMEND_SAVED: '推荐已提交',
   RECOMMEND_WITHDRAWN: '已撤回推荐',
 } as const;

@@ -191,15 +191,23 @@ function snapshot(r: typeof schoolRecommendations.$inferSelect | undefined) {
  * Writes (comment) or withdraws (null) the school's recommendation for this year, with its audit row, in one
  * transaction. The student must still be the school's: checked inside the transaction on the locked profile.
  */
+/** The student a school recommends: applied or not, and the admission decision (released or not). */
+export interface RecommendTarget {
+  step1SubmittedAt: Date | null;
+  decision: 'offer' | 'reject' | 'waitlist' | null;
+  releasedAt: Date | null;
+}
+
 export async function writeRecommendation(
   db: Db,
-  w: { schoolId: number; studentId: number; year: number; actorId: number; now: Date; comment: string | null; check: (student: { step1SubmittedAt: Date | null } | undefined) => void },
+  w: { schoolId: number; studentId: number; year: number; actorId: number; now: Date; comment: string | null; check: (student: RecommendTarget | undefined) => void },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [student] = await tx
-      .select({ step1SubmittedAt: p.step1SubmittedAt })
+      .select({ step1SubmittedAt: p.step1SubmittedAt, decision: d.decision, releasedAt: d.releasedAt })
       .from(p)
       .innerJoin(accounts, eq(accounts.id, p.accountId))
+      .leftJoin(d, eq(d.accountId, p.accountId))
       .where(and(eq(p.accountId, w.studentId), eq(p.schoolId, w.schoolId), eq(accounts.role, 'student')))
       .for('update', { of: p });
     w.check(student);

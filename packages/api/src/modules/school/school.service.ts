@@ -206,6 +206,9 @@ export async function recommendStudent(ctx: AppContext, auth: AuthState, userId:
     check: (student) => {
       if (!student) throw AppError.notFound(SCHOOL_MSG.STUDENT_NOT_FOUND);
       if (comment !== null && student.step1SubmittedAt === null) throw AppError.message(SCHOOL_MSG.RECOMMEND_NOT_APPLIED);
+      // Admitted or not admitted (released): a recommendation can no longer count. Withdrawing stays allowed.
+      const decided = schoolDecisionOf(student.decision ? { decision: student.decision, releasedAt: student.releasedAt } : null);
+      if (comment !== null && (decided === 'offer' || decided === 'reject')) throw AppError.message(SCHOOL_MSG.RECOMMEND_DECIDED);
     },
   });
   const saved = (await findRecommendations(ctx.db, userId)).find((r) => r.programmeYear === year);

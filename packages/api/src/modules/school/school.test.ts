@@ -247,6 +247,15 @@ describe('recommend', () => {
     expect([res.http, res.body.status, res.body.msg]).toEqual([400, 4001, SCHOOL_MSG.RECOMMEND_NOT_APPLIED]);
   });
 
+  it('a student already decided (admitted, released) cannot be recommended: 4001 in Chinese, nothing stored; withdrawing stays allowed', async () => {
+    const put = await recommend(schoolA.token, a3.id, { recommended: true, comment: '推荐' });
+    expect([put.http, put.body.status, put.body.msg]).toEqual([400, 4001, SCHOOL_MSG.RECOMMEND_DECIDED]);
+    const post = await recommendPost(schoolA.token, { user_id: a3.id, comment: '推荐' });
+    expect([post.body.status, post.body.msg]).toEqual([4001, SCHOOL_MSG.RECOMMEND_DECIDED]);
+    expect(await t.db.select().from(schoolRecommendations).where(eq(schoolRecommendations.studentId, a3.id))).toHaveLength(0);
+    expect((await recommend(schoolA.token, a3.id, { recommended: false })).body.status).toBe(200);
+  });
+
   it('another school’s student or an unknown id → 404, nothing stored', async () => {
     for (const id of [b1.id, 999_999]) {
       expect((await recommend(schoolA.token, id, { recommended: true, comment: '推荐' })).http).toBe(404);
