@@ -18,3 +18,12 @@ export const paidLabel = (paid: boolean) => (paid ? '已缴' : '未缴');
 
 /** "第一期 · 人文社科" for an offer, else —. */
 export const offerPlace = (session: string | null, track: string | null) => [session, track].filter(Boolean).join(' · ') || '—';
+
+/**
+ * Whether the school may recommend this student now: not before they applied, and not once their admission result is
+ * released as admitted or not admitted (the API refuses with SCHOOL_MSG.RECOMMEND_DECIDED; decision 084).
+ */
+export function recommendState(d: { step: 0 | 1 | 2; decision: SchoolDecision }): 'not_applied' | 'decided' | 'open' {
+  if (d.step === 0) return 'not_applied';
+  return d.decision === 'offer' || d.decision === 'reject' ? 'decided' : 'open';
+}

@@ -10,7 +10,7 @@ import timezone from 'dayjs/plugin/timezone';
 import { schoolStudentDetailSchema, schoolStudentHistorySchema } from '@summit/domain';
 import { HistoryView, StudentDetailView } from './student-drawer.tsx';
 import { filterQuery } from './school-api.ts';
-import { offerPlace, stepLabel } from './school-format.ts';
+import { offerPlace, recommendState, stepLabel } from './school-format.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -73,5 +73,15 @@ describe('school portal views', () => {
     expect([stepLabel(0), stepLabel(1), stepLabel(2)]).toEqual(['未申请', '第一步', '第二步']);
     expect(offerPlace(null, null)).toBe('—');
     expect(filterQuery({ q: '张', batch: undefined, decision: 'offer', applied: 'true' })).toEqual({ q: '张', decision: 'offer', applied: 'true' });
+  });
+});
+
+describe('recommendState', () => {
+  it('refuses before the student applied and once they are admitted or not admitted; open otherwise', () => {
+    expect(recommendState({ step: 0, decision: 'none' })).toBe('not_applied');
+    expect(recommendState({ step: 2, decision: 'offer' })).toBe('decided');
+    expect(recommendState({ step: 1, decision: 'reject' })).toBe('decided');
+    expect(recommendState({ step: 2, decision: 'waitlist' })).toBe('open');
+    expect(recommendState({ step: 1, decision: 'none' })).toBe('open');
   });
 });

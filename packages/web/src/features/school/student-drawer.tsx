@@ -5,7 +5,7 @@ import { SCHOOL_MSG, SCHOOL_RECOMMEND_COMMENT_MAX, type SchoolStudentDetail, typ
 import { ApiError } from '../../lib/api-client.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { SCHOOL_KEYS, fetchHistory, fetchStudent, saveRecommendation, withdrawRecommendation } from './school-api.ts';
-import { batchLabel, decisionColor, decisionLabel, formatTime, offerPlace, paidLabel, signupLabel, stepLabel } from './school-format.ts';
+import { batchLabel, decisionColor, decisionLabel, formatTime, offerPlace, paidLabel, recommendState, signupLabel, stepLabel } from './school-format.ts';
 
 export function StudentDetailView({ d }: { d: SchoolStudentDetail }) {
   return (
@@ -97,8 +97,10 @@ function RecommendPanel({ d }: { d: SchoolStudentDetail }) {
       {toastHolder}
       {modalHolder}
       <h3>学校推荐</h3>
-      {d.step === 0 ? (
+      {recommendState(d) === 'not_applied' ? (
         <Alert type="info" showIcon title={SCHOOL_MSG.RECOMMEND_NOT_APPLIED} />
+      ) : recommendState(d) === 'decided' ? (
+        <Alert type="info" showIcon title={SCHOOL_MSG.RECOMMEND_DECIDED} description={d.recommendation ? `已于 ${formatTime(d.recommendation.updated_at)} 推荐。` : undefined} />
       ) : (
         <>
           {d.recommendation ? (
