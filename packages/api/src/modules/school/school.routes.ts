@@ -71,8 +71,8 @@ export async function schoolRoutes(app: FastifyInstance) {
     '/api/school/export',
     { schema: { tags, summary: '导出本校学生名单（.xlsx，按当前筛选）', querystring: schoolStudentFilterSchema } },
     async (req, reply) => {
-      const { fileName, stream } = await exportStudents(ctx, authOf(req), req.query);
-      return sendSheet(req, reply, 'school-students.xlsx', fileName, stream);
+      const { fileName, asciiName, stream } = await exportStudents(ctx, authOf(req), req.query);
+      return sendSheet(req, reply, asciiName, fileName, stream);
     },
   );
 }

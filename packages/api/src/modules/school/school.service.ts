@@ -223,7 +223,8 @@ export async function schoolRecommendationForAdmin(ctx: AppContext, userId: numb
 }
 
 /** The export: the same filters as the list, every matching row, written to the stream batch by batch. */
-export async function exportStudents(ctx: AppContext, auth: AuthState, q: SchoolStudentFilter): Promise<{ fileName: string; stream: Readable }> {
+/** The export's names: the school and the Beijing day, in Chinese and (for clients without filename*) in ASCII. */
+export async function exportStudents(ctx: AppContext, auth: AuthState, q: SchoolStudentFilter): Promise<{ fileName: string; asciiName: string; stream: Readable }> {
   const school = await requireSchool(ctx, auth);
   const [year, publications] = await Promise.all([programmeYear(ctx), listPublications(ctx.db)]);
   const now = ctx.now();
@@ -231,5 +232,6 @@ export async function exportStudents(ctx: AppContext, auth: AuthState, q: School
   async function* items() {
     for await (const rows of batches) yield rows.map((r) => listItem(schoolItemOf(r, publications, now)));
   }
-  return { fileName: `${school.schoolName}-学生名单-${beijingDayTag(now)}.xlsx`, stream: writeSchoolStudentSheet(items()) };
+  const day = beijingDayTag(now);
+  return { fileName: `${school.schoolName}-学生名单-${day}.xlsx`, asciiName: `school-${school.schoolId}-students-${day}.xlsx`, stream: writeSchoolStudentSheet(items()) };
 }

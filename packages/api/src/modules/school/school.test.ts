@@ -294,6 +294,8 @@ describe('export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toContain(`filename*=UTF-8''${encodeURIComponent('测试学校甲-学生名单-')}`);
+    // Each school's file has its own name, in the ASCII fallback too (school id and Beijing day).
+    expect(String(res.headers['content-disposition'])).toMatch(new RegExp(`filename="school-${schoolA.id}-students-\\d{8}\\.xlsx"`));
     const { name, rows } = await readSheet(res.rawPayload);
     expect(name).toBe('学生名单');
     expect(rows[0]).toEqual([...SCHOOL_SHEET_HEADERS]);
