@@ -1,5 +1,6 @@
 import { PAGES } from '@summit/domain/pages';
 import type { Role } from '../../lib/auth-storage.ts';
+import { homePathOf } from '../../lib/home-path.ts';
 
 export const ROLE_LABELS: Record<Role, string> = { student: '学生', teacher: '教师', school: '学校', sl: '学生领袖' };
 
@@ -14,14 +15,7 @@ export function roleLabel(role: Role, isAdmin: boolean): string {
   return role === 'teacher' && isAdmin ? '管理员' : ROLE_LABELS[role];
 }
 
-/** The landing of a role other than student (docs/product/states.md's order); students go to their progress page. */
+/** The landing of a role other than student (docs/product/states.md's order): its home. Students go to their progress page. */
 export function staffLanding(role: Exclude<Role, 'student'>, isAdmin: boolean): string {
-  switch (role) {
-    case 'teacher':
-      return isAdmin ? PAGES.admin : PAGES.teacher;
-    case 'school':
-      return PAGES.school;
-    case 'sl':
-      return PAGES.slHome;
-  }
+  return homePathOf(role, isAdmin);
 }
