@@ -1,4 +1,3 @@
-import { PAGES } from '@summit/domain/pages';
 import type { Role } from '../../lib/auth-storage.ts';
 import { homePathOf } from '../../lib/home-path.ts';
 
