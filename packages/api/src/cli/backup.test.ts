@@ -15,7 +15,7 @@ import { accounts, studentProfiles } from '../db/schema.ts';
 import { loadEnv } from '../env.ts';
 import { payingStudent } from '../modules/payments/payment-test-kit.ts';
 import { PDF_BYTES, readBack, uploadPdf } from '../modules/storage/storage-test-kit.ts';
-import { call, TEST_PASSWORD } from '../test/flows.ts';
+import { STEP1_ANSWERS, call, TEST_PASSWORD } from '../test/flows.ts';
 import { createTestDatabase } from '../test/test-app.ts';
 import { BackupError, createBackup, readManifest, restoreBackup, type BackupEnv, type BackupManifest } from './backup-archive.ts';
 
@@ -23,22 +23,7 @@ import { BackupError, createBackup, readManifest, restoreBackup, type BackupEnv,
 const template = inject('dbTemplate');
 const onPostgres = template.kind === 'postgres';
 const APPLY = '/api/student/v5/apply';
-const STEP1 = {
-  legal_name: '李小明',
-  gender: 1,
-  birth_date: '2010-03-07',
-  card_type: 'id_card',
-  card_number: '110105201003070025',
-  school_id: null,
-  school_name: '北京市第四中学',
-  grade: 'G11',
-  guardian_name: '李大明',
-  guardian_relation: 'father',
-  guardian_phone: '13800138000',
-  guardian_consent: true,
-  session_preference: '第二期',
-  track_preference: '理工科学',
-};
+const STEP1 = STEP1_ANSWERS;
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'summit-backup-test-'));
 const sourceDir = path.join(root, 'source');

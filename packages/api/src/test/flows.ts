@@ -78,3 +78,21 @@ export async function createStaffToken(
   if (!res.body.data?.token) throw new Error(`login failed for ${role}: ${res.body.msg}`);
   return res.body.data.token;
 }
+
+/** Step 1 of the main application, filled in full (a valid ID number, the guardian's consent). */
+export const STEP1_ANSWERS = {
+  legal_name: '李小明',
+  gender: 1,
+  birth_date: '2010-03-07',
+  card_type: 'id_card',
+  card_number: '110105201003070025',
+  school_id: null,
+  school_name: '北京市第四中学',
+  grade: 'G11',
+  guardian_name: '李大明',
+  guardian_relation: 'father',
+  guardian_phone: '13800138000',
+  guardian_consent: true,
+  session_preference: '第二期',
+  track_preference: '理工科学',
+};

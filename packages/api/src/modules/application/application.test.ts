@@ -5,7 +5,7 @@ import { studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions, applications } from '../../db/schema-admission.ts';
 import { uploadPdf } from '../storage/storage-test-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { call, createStaffToken } from '../../test/flows.ts';
+import { STEP1_ANSWERS, call, createStaffToken } from '../../test/flows.ts';
 import { payingStudent, profileOf } from '../payments/payment-test-kit.ts';
 
 let t: TestApp;
@@ -18,22 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const STEP1 = {
-  legal_name: '李小明',
-  gender: 1,
-  birth_date: '2010-03-07',
-  card_type: 'id_card',
-  card_number: '110105201003070025',
-  school_id: null,
-  school_name: '北京市第四中学',
-  grade: 'G11',
-  guardian_name: '李大明',
-  guardian_relation: 'father',
-  guardian_phone: '13800138000',
-  guardian_consent: true,
-  session_preference: '第二期',
-  track_preference: '理工科学',
-};
+const STEP1 = STEP1_ANSWERS;
 const ESSAY = '我'.repeat(120);
 const STEP2 = {
   essay_motivation: ESSAY,

@@ -9,7 +9,7 @@ import { paymentOrders } from '../../db/schema-payments.ts';
 import { studentIdentity } from '../../db/schema-privacy.ts';
 import type { LocalStorageProvider } from '../../providers/storage/storage-provider.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { TEST_PASSWORD, call, createStaffToken, newPhone, registerStudent } from '../../test/flows.ts';
+import { STEP1_ANSWERS, TEST_PASSWORD, call, createStaffToken, newPhone, registerStudent } from '../../test/flows.ts';
 import { payingStudent } from '../payments/payment-test-kit.ts';
 import { storageFor } from '../storage/storage.service.ts';
 import { uploadPdf } from '../storage/storage-test-kit.ts';
@@ -30,22 +30,7 @@ afterAll(async () => {
 
 const ID = '110105201003070025';
 const MASKED = '1101**********0025';
-const STEP1 = {
-  legal_name: '李小明',
-  gender: 1,
-  birth_date: '2010-03-07',
-  card_type: 'id_card',
-  card_number: ID,
-  school_id: null,
-  school_name: '北京市第四中学',
-  grade: 'G11',
-  guardian_name: '李大明',
-  guardian_relation: 'father',
-  guardian_phone: '13800138000',
-  guardian_consent: true,
-  session_preference: '第二期',
-  track_preference: '理工科学',
-};
+const STEP1 = { ...STEP1_ANSWERS, card_number: ID };
 const APPLY = '/api/student/v5/apply';
 const base = (id: number) => `/api/admin/students/${id}`;
 
