@@ -135,6 +135,8 @@ export const MSG = {
   PAY_PROVIDER_REQUIRED: '请选择支付方式',
   PAY_METHOD_UNSUPPORTED: '暂不支持该支付方式',
   PAY_UNAVAILABLE: '支付服务暂时不可用，请稍后再试',
+  /** /readyz while a node starts, drains, or cannot reach its database (decision 087). */
+  SERVICE_NOT_READY: '服务暂不可用，请稍后再试',
   PAY_WX_PAYER_REQUIRED: '请先授权获取微信身份后再使用微信支付',
   PAY_ORDER_NOT_FOUND: '订单不存在',
   PAY_ORDER_BUSY: '订单正在创建，请稍后再试',

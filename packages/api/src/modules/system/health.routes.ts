@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MSG, STATUS } from '@summit/domain';
 import type { Lifecycle, PoolStats } from '../../http/context.ts';
 import { bearerMatches, type AppMetrics } from '../../http/metrics.ts';
 import type { RedisConnections } from '../../providers/bus/create-message-bus.ts';
@@ -72,7 +73,7 @@ export function healthRoutes(options: HealthOptions) {
       const ready = Object.values(checks).every((c) => c === 'ok');
       reply.header('cache-control', 'no-store');
       // 503 tells nginx and the process supervisor to leave this node out; the body says why.
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 200 : 4001, msg: ready ? 'ok' : '服务暂不可用，请稍后再试', data: { ready, checks } });
+      return reply.code(ready ? 200 : 503).send({ status: ready ? STATUS.OK : STATUS.MESSAGE, msg: ready ? 'ok' : MSG.SERVICE_NOT_READY, data: { ready, checks } });
     });
 
     const token = env.METRICS_TOKEN;
@@ -108,7 +109,7 @@ export function healthRoutes(options: HealthOptions) {
     app.get('/metrics', { ...hide, config: { auth: 'public' } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!bearerMatches(request.headers.authorization, token)) {
-        return reply.code(401).header('www-authenticate', 'Bearer').send({ status: 401, msg: '请重新登录！' });
+        return reply.code(401).header('www-authenticate', 'Bearer').send({ status: STATUS.LOGIN_REQUIRED, msg: MSG.LOGIN_REQUIRED });
       }
       return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
     });

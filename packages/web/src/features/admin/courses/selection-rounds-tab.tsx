@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COURSE_CATEGORIES,
+  COURSE_CENTRE_MSG,
   COURSE_CATEGORY_LABELS,
   ROUND_STATUS_LABELS,
   SELECTION_MODE_LABELS,
@@ -80,7 +81,7 @@ function CreateRoundCard({ onCreated }: { onCreated: () => void }) {
           <Form.Item noStyle dependencies={['mode']}>
             {({ getFieldValue }) =>
               getFieldValue('mode') === 'preference' ? (
-                <Form.Item name="seat_target" label="每人目标门数" tooltip="志愿分配先让每位学生达到此门数，再把剩余名额分给仍有志愿的学生" rules={[{ required: true, message: `每人目标门数须为1到${SEAT_TARGET_MAX}之间的整数` }]}>
+                <Form.Item name="seat_target" label="每人目标门数" tooltip="志愿分配先让每位学生达到此门数，再把剩余名额分给仍有志愿的学生" rules={[{ required: true, message: COURSE_CENTRE_MSG.SEAT_TARGET }]}>
                   <InputNumber aria-label="每人目标门数" min={1} max={SEAT_TARGET_MAX} precision={0} style={{ width: 120 }} />
                 </Form.Item>
               ) : null
