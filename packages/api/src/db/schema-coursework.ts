@@ -95,6 +95,8 @@ export const gradeComponents = pgTable(
     name: text('name').notNull(),
     weight: integer('weight').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** The assignments that feed this item (decision 089); empty: the teacher types its score by hand. */
+    assignmentIds: jsonb('assignment_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [index('grade_components_course_idx').on(t.courseId), check('grade_components_weight_ck', sql`${t.weight} between 1 and 100`)],
 );
@@ -106,6 +108,8 @@ export const courseGrades = pgTable(
     courseId: course(),
     studentId: student(),
     scores: jsonb('scores').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    /** Component id → the teacher's score replacing the one computed from assignments (decision 089). */
+    overrides: jsonb('overrides').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     finalGrade: real('final_grade'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
     updatedBy: integer('updated_by'),

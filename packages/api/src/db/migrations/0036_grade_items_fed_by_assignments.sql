@@ -1,0 +1,2 @@
+ALTER TABLE "course_grades" ADD COLUMN "overrides" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "grade_components" ADD COLUMN "assignment_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
