@@ -49,6 +49,7 @@ export * from './house-sorting.ts';
 export * from './venue-rule.ts';
 export * from './api/placement.ts';
 export * from './coursework.ts';
+export * from './grade-items.ts';
 export * from './api/coursework.ts';
 export * from './api/teaching.ts';
 export * from './api/classes.ts';

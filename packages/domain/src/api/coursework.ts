@@ -59,7 +59,19 @@ export type EssaySaveRequest = z.infer<typeof essaySaveRequestSchema>;
 
 export const gradeComponentsRequestSchema = requestObjectSchema({
   components: z
-    .array(z.object({ id: bodyIdSchema.optional(), name: requiredText(40), weight: z.number(err).int(err).min(1, err).max(100, err) }, err), err)
+    .array(
+      z.object(
+        {
+          id: bodyIdSchema.optional(),
+          name: requiredText(40),
+          weight: z.number(err).int(err).min(1, err).max(100, err),
+          /** The assignments feeding the item (decision 089); left out or empty: scores typed by hand. */
+          assignment_ids: z.array(bodyIdSchema, err).max(50, err).optional(),
+        },
+        err,
+      ),
+      err,
+    )
     .min(1, { error: '各成绩项权重之和须为100' })
     .max(10, err),
 });
@@ -68,6 +80,10 @@ export type GradeComponentsRequest = z.infer<typeof gradeComponentsRequestSchema
 export const studentGradeRequestSchema = requestObjectSchema({
   /** Component id → score 0–100; a component left out keeps no score. */
   scores: z.record(z.string(err).regex(/^[0-9]{1,10}$/, err), z.number(err).min(0, { error: '分数须在0至100之间' }).max(100, { error: '分数须在0至100之间' }), err),
+  /** Fed item id → the teacher's score replacing the computed one (null or left out: the computed one stands). */
+  overrides: z
+    .record(z.string(err).regex(/^[0-9]{1,10}$/, err), z.number(err).min(0, { error: '分数须在0至100之间' }).max(100, { error: '分数须在0至100之间' }).nullable(), err)
+    .optional(),
 });
 export type StudentGradeRequest = z.infer<typeof studentGradeRequestSchema>;
 
@@ -175,12 +191,34 @@ export type WritingCentre = z.infer<typeof writingCentreSchema>;
 
 export const gradeComponentSchema = z.object({ id: idSchema, name: z.string(), weight: z.number().int() });
 
+export const gradeItemValueSchema = z.object({
+  value: z.number().nullable(),
+  source: z.enum(['manual', 'assignments', 'override']),
+  computed: z.number().nullable(),
+  graded: z.number().int(),
+  total: z.number().int(),
+});
+
 export const teacherGradeBookSchema = z.object({
   course: courseRefSchema,
-  components: z.array(gradeComponentSchema),
+  components: z.array(gradeComponentSchema.extend({ assignment_ids: z.array(idSchema) })),
+  /** The course's assignments a grade item can be fed by. */
+  assignments: z.array(z.object({ id: idSchema, title: z.string(), max_score: z.number() })),
   publish_at: z.string().nullable(),
   published: z.boolean(),
-  students: z.array(z.object({ student_id: idSchema, student_name: z.string(), scores: z.record(z.string(), z.number()), final_grade: z.number().nullable(), letter: z.string().nullable() })),
+  students: z.array(
+    z.object({
+      student_id: idSchema,
+      student_name: z.string(),
+      /** Typed scores of hand-entered items. */
+      scores: z.record(z.string(), z.number()),
+      overrides: z.record(z.string(), z.number()),
+      /** Every item's value as the final grade counts it. */
+      values: z.record(z.string(), gradeItemValueSchema),
+      final_grade: z.number().nullable(),
+      letter: z.string().nullable(),
+    }),
+  ),
 });
 export type TeacherGradeBook = z.infer<typeof teacherGradeBookSchema>;
 

@@ -32,6 +32,8 @@ export const TEACHING_MSG = {
   SIGN_OPENED: '签到已开启',
   SIGN_CLOSED: '签到已结束',
   SIGN_NOT_OPEN: '签到未开启或已结束',
+  /** A scan after the sign-in ended (the teacher's 结束签到 or its set end). */
+  SIGN_ENDED: '本次签到已结束，不能再签到；如未签到，请联系任课老师',
   TOKEN_INVALID: '二维码无效，请重新扫描老师屏幕上的二维码',
   TOKEN_EXPIRED: '二维码已过期，请重新扫描老师屏幕上的二维码',
   NOT_ENROLLED: '你未选这门课，不能签到',

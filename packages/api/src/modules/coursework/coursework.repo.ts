@@ -88,6 +88,11 @@ export async function deleteAssignmentAudited(db: Db, row: AssignmentRow, actorI
   await db.transaction(async (tx) => {
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(submissions).where(eq(submissions.assignmentId, row.id));
     await tx.delete(assignments).where(eq(assignments.id, row.id));
+    // A grade item fed by it no longer counts it (decision 089); the caller recomputes the finals.
+    await tx
+      .update(gradeComponents)
+      .set({ assignmentIds: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(${gradeComponents.assignmentIds}) e where e <> to_jsonb(${row.id}::int))` })
+      .where(and(eq(gradeComponents.courseId, row.courseId), sql`${gradeComponents.assignmentIds} @> to_jsonb(array[${row.id}::int])`));
     await tx.insert(auditLog).values({ actorId, action: 'assignment.delete', entity: 'assignment', entityId: String(row.id), before: { course_id: row.courseId, title: row.title, submissions: n }, createdAt: now });
   });
 }
@@ -226,23 +231,99 @@ export async function findPublication(db: Db, courseId: number) {
 /** Two-key advisory locks (space, course id): distinct from the seat and parent-link spaces. */
 const GRADE_COMPONENTS_LOCK_SPACE = 4113;
 
+/** Every write that reads a course's grade items and writes from them holds this lock to its commit (decision 081/089). */
+async function lockCourseGrades(tx: Tx, courseId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${GRADE_COMPONENTS_LOCK_SPACE}, ${courseId})`);
+}
+
+export interface GradedWorkRow {
+  studentId: number;
+  assignmentId: number;
+  maxScore: number;
+  score: number | null;
+}
+
+/** The graded submissions of a course's assignments (optionally of one student): what grade items are fed by. */
+async function gradedWorkOf(tx: Tx | Db, courseId: number, studentId?: number): Promise<GradedWorkRow[]> {
+  return tx
+    .select({ studentId: submissions.studentId, assignmentId: submissions.assignmentId, maxScore: assignments.maxScore, score: submissions.score })
+    .from(submissions)
+    .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
+    .where(and(eq(assignments.courseId, courseId), sql`${submissions.gradedAt} is not null`, studentId === undefined ? undefined : eq(submissions.studentId, studentId)));
+}
+
+/** Read-side: the graded work of a course (the grade book) or of one student in it (their grade). */
+export async function listGradedWork(db: Db, courseId: number, studentId?: number): Promise<GradedWorkRow[]> {
+  return gradedWorkOf(db, courseId, studentId);
+}
+
+export type RecomputeFinal = (components: ComponentRow[], grade: { scores: Record<string, number>; overrides: Record<string, number> }, work: GradedWorkRow[]) => number | null;
+
+/**
+ * Keeps the stored finals of a course (or of the given students) equal to what the items compute, inside the
+ * caller's transaction and lock: students with a grade row or graded work get a row whose final_grade is current.
+ */
+async function recomputeFinalsLocked(tx: Tx, courseId: number, recompute: RecomputeFinal, onlyStudent?: number): Promise<void> {
+  const components = await tx.select().from(gradeComponents).where(eq(gradeComponents.courseId, courseId)).orderBy(asc(gradeComponents.sort), asc(gradeComponents.id));
+  const rows = await tx
+    .select()
+    .from(courseGrades)
+    .where(and(eq(courseGrades.courseId, courseId), onlyStudent === undefined ? undefined : eq(courseGrades.studentId, onlyStudent)));
+  const work = await gradedWorkOf(tx, courseId, onlyStudent);
+  const students = new Set([...rows.map((r) => r.studentId), ...work.map((w) => w.studentId)]);
+  for (const studentId of students) {
+    const row = rows.find((r) => r.studentId === studentId);
+    const final = recompute(components, { scores: row?.scores ?? {}, overrides: row?.overrides ?? {} }, work.filter((w) => w.studentId === studentId));
+    if (row && row.finalGrade === final) continue;
+    if (row) await tx.update(courseGrades).set({ finalGrade: final }).where(and(eq(courseGrades.courseId, courseId), eq(courseGrades.studentId, studentId)));
+    else await tx.insert(courseGrades).values({ courseId, studentId, finalGrade: final }).onConflictDoUpdate({ target: [courseGrades.courseId, courseGrades.studentId], set: { finalGrade: final } });
+  }
+}
+
+/** After an assignment's score changed (graded, its full score edited, removed): the affected finals, under the lock. */
+export async function recomputeFinals(db: Db, courseId: number, recompute: RecomputeFinal, onlyStudent?: number): Promise<void> {
+  await db.transaction(async (tx: Tx) => {
+    await lockCourseGrades(tx, courseId);
+    await recomputeFinalsLocked(tx, courseId, recompute, onlyStudent);
+  });
+}
+
+/**
+ * Stores the default scheme when a course has none (decision 089: what the grade book shows is saved), under the
+ * course's lock so two first openings store it once. Audited as the opener's components write. True when stored.
+ */
+export async function ensureDefaultComponents(db: Db, courseId: number, defaults: ReadonlyArray<{ name: string; weight: number }>, actorId: number, now: Date): Promise<boolean> {
+  return db.transaction(async (tx: Tx) => {
+    await lockCourseGrades(tx, courseId);
+    const [any] = await tx.select({ id: gradeComponents.id }).from(gradeComponents).where(eq(gradeComponents.courseId, courseId)).limit(1);
+    if (any) return false;
+    const after = await tx
+      .insert(gradeComponents)
+      .values(defaults.map((d, sort) => ({ courseId, name: d.name, weight: d.weight, sort })))
+      .returning();
+    await tx.insert(auditLog).values({ actorId, action: 'grade.components', entity: 'course', entityId: String(courseId), before: [], after: after.map((c) => ({ id: c.id, name: c.name, weight: c.weight, assignment_ids: [] })), createdAt: now });
+    return true;
+  });
+}
+
 /**
  * Replaces a course's components: kept ids are updated, new ones inserted, missing ones deleted (their scores
- * dropped from every student's record and the finals recomputed by the caller's `recompute`). Audited. One
- * replace per course at a time (an advisory lock keyed by the course, held to the commit), so the course ends
- * with exactly one request's set, never several stacked. Null, changing nothing, when a kept id is no longer
- * the course's (a replace that committed first deleted it).
+ * dropped from every student's record and the finals recomputed by the caller's `recompute`). An item whose kind
+ * changes (typed ↔ fed by assignments) loses its typed score or override. Audited. One replace per course at a
+ * time (an advisory lock keyed by the course, held to the commit), so the course ends with exactly one request's
+ * set, never several stacked. Null, changing nothing, when a kept id is no longer the course's (a replace that
+ * committed first deleted it).
  */
 export async function replaceComponentsAudited(
   db: Db,
   courseId: number,
-  next: Array<{ id?: number | undefined; name: string; weight: number }>,
-  recompute: (components: ComponentRow[], scores: Record<string, number>) => number | null,
+  next: Array<{ id?: number | undefined; name: string; weight: number; assignment_ids?: number[] | undefined }>,
+  recompute: RecomputeFinal,
   actorId: number,
   now: Date,
 ): Promise<ComponentRow[] | null> {
   return db.transaction(async (tx: Tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${GRADE_COMPONENTS_LOCK_SPACE}, ${courseId})`);
+    await lockCourseGrades(tx, courseId);
     const before = await tx.select().from(gradeComponents).where(eq(gradeComponents.courseId, courseId));
     const keep = new Set(next.flatMap((c) => (c.id ? [c.id] : [])));
     const current = new Set(before.map((c) => c.id));
@@ -250,52 +331,59 @@ export async function replaceComponentsAudited(
     const gone = before.filter((c) => !keep.has(c.id)).map((c) => c.id);
     if (gone.length > 0) await tx.delete(gradeComponents).where(inArray(gradeComponents.id, gone));
     for (const [sort, c] of next.entries()) {
-      if (c.id) await tx.update(gradeComponents).set({ name: c.name.trim(), weight: c.weight, sort }).where(and(eq(gradeComponents.id, c.id), eq(gradeComponents.courseId, courseId)));
-      else await tx.insert(gradeComponents).values({ courseId, name: c.name.trim(), weight: c.weight, sort });
+      const assignmentIds = c.assignment_ids ?? [];
+      if (c.id) await tx.update(gradeComponents).set({ name: c.name.trim(), weight: c.weight, sort, assignmentIds }).where(and(eq(gradeComponents.id, c.id), eq(gradeComponents.courseId, courseId)));
+      else await tx.insert(gradeComponents).values({ courseId, name: c.name.trim(), weight: c.weight, sort, assignmentIds });
     }
     const after = await tx.select().from(gradeComponents).where(eq(gradeComponents.courseId, courseId)).orderBy(asc(gradeComponents.sort), asc(gradeComponents.id));
-    const ids = new Set(after.map((c) => String(c.id)));
+    const manual = new Set(after.filter((c) => c.assignmentIds.length === 0).map((c) => String(c.id)));
+    const fed = new Set(after.filter((c) => c.assignmentIds.length > 0).map((c) => String(c.id)));
     const grades = await tx.select().from(courseGrades).where(eq(courseGrades.courseId, courseId));
     for (const g of grades) {
-      const scores = Object.fromEntries(Object.entries(g.scores).filter(([k]) => ids.has(k)));
-      await tx.update(courseGrades).set({ scores, finalGrade: recompute(after, scores) }).where(and(eq(courseGrades.courseId, courseId), eq(courseGrades.studentId, g.studentId)));
+      const scores = Object.fromEntries(Object.entries(g.scores).filter(([k]) => manual.has(k)));
+      const overrides = Object.fromEntries(Object.entries(g.overrides).filter(([k]) => fed.has(k)));
+      await tx.update(courseGrades).set({ scores, overrides }).where(and(eq(courseGrades.courseId, courseId), eq(courseGrades.studentId, g.studentId)));
     }
+    await recomputeFinalsLocked(tx, courseId, recompute);
     await tx.insert(auditLog).values({
       actorId,
       action: 'grade.components',
       entity: 'course',
       entityId: String(courseId),
-      before: before.map((c) => ({ id: c.id, name: c.name, weight: c.weight })),
-      after: after.map((c) => ({ id: c.id, name: c.name, weight: c.weight })),
+      before: before.map((c) => ({ id: c.id, name: c.name, weight: c.weight, assignment_ids: c.assignmentIds })),
+      after: after.map((c) => ({ id: c.id, name: c.name, weight: c.weight, assignment_ids: c.assignmentIds })),
       createdAt: now,
     });
     return after;
   });
 }
 
-export async function saveCourseGradeAudited(
-  db: Db,
-  v: { courseId: number; studentId: number; scores: Record<string, number>; finalGrade: number | null },
-  actorId: number,
-  now: Date,
-): Promise<CourseGradeRow> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(courseGrades).where(and(eq(courseGrades.courseId, v.courseId), eq(courseGrades.studentId, v.studentId))).for('update');
-    const [row] = await tx
-      .insert(courseGrades)
-      .values({ ...v, updatedAt: now, updatedBy: actorId })
-      .onConflictDoUpdate({ target: [courseGrades.courseId, courseGrades.studentId], set: { scores: v.scores, finalGrade: v.finalGrade, updatedAt: now, updatedBy: actorId } })
-      .returning();
+export type GradeEntry = (components: ComponentRow[], work: GradedWorkRow[]) => { ok: true; scores: Record<string, number>; overrides: Record<string, number>; finalGrade: number | null } | { ok: false; msg: string };
+
+/**
+ * One student's typed scores and overrides. The course's items are read under the same lock a scheme replace
+ * holds, so an entry is checked against, and its final computed from, the items as they are at its commit.
+ * Returns the reason when `build` refuses the entry against those items.
+ */
+export async function saveCourseGradeAudited(db: Db, courseId: number, studentId: number, build: GradeEntry, actorId: number, now: Date): Promise<{ ok: true } | { ok: false; msg: string }> {
+  return db.transaction(async (tx: Tx) => {
+    await lockCourseGrades(tx, courseId);
+    const components = await tx.select().from(gradeComponents).where(eq(gradeComponents.courseId, courseId)).orderBy(asc(gradeComponents.sort), asc(gradeComponents.id));
+    const entry = build(components, await gradedWorkOf(tx, courseId, studentId));
+    if (!entry.ok) return entry;
+    const [before] = await tx.select().from(courseGrades).where(and(eq(courseGrades.courseId, courseId), eq(courseGrades.studentId, studentId))).for('update');
+    const v = { scores: entry.scores, overrides: entry.overrides, finalGrade: entry.finalGrade, updatedAt: now, updatedBy: actorId };
+    await tx.insert(courseGrades).values({ courseId, studentId, ...v }).onConflictDoUpdate({ target: [courseGrades.courseId, courseGrades.studentId], set: v });
     await tx.insert(auditLog).values({
       actorId,
       action: 'grade.update',
       entity: 'course_grade',
-      entityId: `${v.courseId}:${v.studentId}`,
-      before: before ? { scores: before.scores, final_grade: before.finalGrade } : null,
-      after: { scores: v.scores, final_grade: v.finalGrade },
+      entityId: `${courseId}:${studentId}`,
+      before: before ? { scores: before.scores, overrides: before.overrides, final_grade: before.finalGrade } : null,
+      after: { scores: entry.scores, overrides: entry.overrides, final_grade: entry.finalGrade },
       createdAt: now,
     });
-    return row!;
+    return { ok: true as const };
   });
 }
 

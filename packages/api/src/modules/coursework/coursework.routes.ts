@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   COURSEWORK_MSG,
+  GRADE_ITEM_MSG,
   assignmentDetailSchema,
   assignmentSaveRequestSchema,
   assignmentSchema,
@@ -75,7 +76,10 @@ export async function courseworkRoutes(app: FastifyInstance) {
     ok(await cw.saveGradeComponents(ctx, authOf(req), req.params.course_id, req.body), COURSEWORK_MSG.GRADE_SAVED),
   );
   r.put(`${t}/grade/:course_id/publish`, { schema: { tags: teacher, summary: '设置成绩发布时间（null 撤回）', params: courseworkCourseParamsSchema, body: gradePublishRequestSchema, response: book } }, async (req) =>
-    ok(await cw.setGradePublication(ctx, authOf(req), req.params.course_id, req.body.publish_at), COURSEWORK_MSG.PUBLISH_SAVED),
+    {
+      const book = await cw.setGradePublication(ctx, authOf(req), req.params.course_id, req.body.publish_at);
+      return ok(book, book.published ? GRADE_ITEM_MSG.PUBLISHED : book.publish_at ? COURSEWORK_MSG.PUBLISH_SAVED : GRADE_ITEM_MSG.PUBLISH_WITHDRAWN);
+    },
   );
   r.put(`${t}/grade/:course_id/student/:student_id`, { schema: { tags: teacher, summary: '录入学生成绩（计算总评；写入审计日志）', params: courseworkStudentGradeParamsSchema, body: studentGradeRequestSchema, response: book } }, async (req) =>
     ok(await cw.saveStudentGrade(ctx, authOf(req), req.params.course_id, req.params.student_id, req.body), COURSEWORK_MSG.GRADE_SAVED),

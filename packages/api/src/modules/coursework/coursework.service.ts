@@ -12,7 +12,12 @@ import {
   WRITING_RUBRIC,
   checkComponentWeights,
   checkRubricTotal,
-  computeFinalGrade,
+  DEFAULT_GRADE_ITEMS,
+  checkItemAssignments,
+  finalGradeOf,
+  itemValuesOf,
+  splitGradeEntry,
+  type GradeItem,
   fileExtensionOf,
   fileKeyOf,
   formatMessage,
@@ -178,12 +183,16 @@ export async function updateAssignment(ctx: AppContext, auth: AuthState, id: num
   const { a } = await assignmentForTeacher(ctx, auth, id);
   // An assignment never moves to another course (that would hand its submissions to another teacher).
   if (body.course_id !== a.courseId) throw AppError.forbidden();
-  return assignmentOf(await repo.updateAssignment(ctx.db, id, assignmentValues(body), auth.accountId, ctx.now()));
+  const row = await repo.updateAssignment(ctx.db, id, assignmentValues(body), auth.accountId, ctx.now());
+  // A changed full score changes what its graded work is worth in the grade items (decision 089).
+  if (row.maxScore !== a.maxScore) await repo.recomputeFinals(ctx.db, a.courseId, recomputeFinal);
+  return assignmentOf(row);
 }
 
 export async function deleteAssignment(ctx: AppContext, auth: AuthState, id: number): Promise<void> {
   const { a } = await assignmentForTeacher(ctx, auth, id);
   await repo.deleteAssignmentAudited(ctx.db, a, auth.accountId, ctx.now());
+  await repo.recomputeFinals(ctx.db, a.courseId, recomputeFinal);
 }
 
 export async function getAssignmentDetail(ctx: AppContext, auth: AuthState, id: number): Promise<AssignmentDetail> {
@@ -225,6 +234,8 @@ export async function gradeSubmission(ctx: AppContext, auth: AuthState, submissi
   const result = scoreOfGrading(a.rubric, a.maxScore, body);
   if (!result.ok) throw AppError.param(body.rubric_points ? 'rubric_points' : 'score', result.msg);
   const row = await repo.gradeSubmissionAudited(ctx.db, s, { score: result.score, rubricPoints: result.rubricPoints, comment: body.comment }, auth.accountId, ctx.now());
+  // The score feeds the grade items that name this assignment: the student's stored final follows it (decision 089).
+  await repo.recomputeFinals(ctx.db, a.courseId, recomputeFinal, row.studentId);
   return submissionOf(row, await repo.nameOf(ctx.db, row.studentId));
 }
 
@@ -330,34 +341,50 @@ export async function reviewEssay(ctx: AppContext, auth: AuthState, id: number, 
 
 // --- grades ----------------------------------------------------------------------------------------------
 
-const componentsOf = (rows: repo.ComponentRow[]) => rows.map((c) => ({ id: c.id, name: c.name, weight: c.weight }));
+const itemsOf = (rows: repo.ComponentRow[]): GradeItem[] => rows.map((c) => ({ id: c.id, name: c.name, weight: c.weight, assignment_ids: c.assignmentIds }));
+const workOf = (rows: repo.GradedWorkRow[]) => rows.map((w) => ({ assignmentId: w.assignmentId, maxScore: w.maxScore, score: w.score }));
+
+/** The one computation every stored final goes through (decision 089): the items' values, then 053's weighted sum. */
+const recomputeFinal: repo.RecomputeFinal = (components, grade, work) => {
+  const items = itemsOf(components);
+  return finalGradeOf(items, itemValuesOf(items, grade.scores, grade.overrides, workOf(work)));
+};
 
 export async function getGradeBook(ctx: AppContext, auth: AuthState, courseId: number): Promise<TeacherGradeBook> {
   const course = await assertCourseAccess(ctx.db, auth, courseId);
-  const [components, roster, grades, publication] = await Promise.all([
+  // What the page shows is saved: a course without a scheme gets the default one stored, not merely displayed.
+  if ((await repo.listComponents(ctx.db, courseId)).length === 0) await repo.ensureDefaultComponents(ctx.db, courseId, DEFAULT_GRADE_ITEMS, auth.accountId, ctx.now());
+  const [components, roster, grades, publication, assignmentRows, work] = await Promise.all([
     repo.listComponents(ctx.db, courseId),
     repo.listRoster(ctx.db, courseId),
     repo.listCourseGrades(ctx.db, courseId),
     repo.findPublication(ctx.db, courseId),
+    repo.listAssignments(ctx.db, courseId),
+    repo.listGradedWork(ctx.db, courseId),
   ]);
+  const items = itemsOf(components);
   return {
     course: courseRefOf(course),
-    components: componentsOf(components),
+    components: items.map((c) => ({ ...c, assignment_ids: [...c.assignment_ids] })),
+    assignments: assignmentRows.map((a) => ({ id: a.id, title: a.title, max_score: a.maxScore })),
     publish_at: publication ? publication.publishAt.toISOString() : null,
     published: isGradePublished(publication?.publishAt ?? null, ctx.now()),
     students: roster.map((r) => {
       const g = grades.find((x) => x.studentId === r.studentId);
-      const final = g?.finalGrade ?? null;
-      return { student_id: r.studentId, student_name: r.name, scores: g?.scores ?? {}, final_grade: final, letter: final === null ? null : letterOf(final) };
+      const scores = g?.scores ?? {};
+      const overrides = g?.overrides ?? {};
+      const values = itemValuesOf(items, scores, overrides, workOf(work.filter((w) => w.studentId === r.studentId)));
+      const final = finalGradeOf(items, values);
+      return { student_id: r.studentId, student_name: r.name, scores, overrides, values, final_grade: final, letter: final === null ? null : letterOf(final) };
     }),
   };
 }
 
 export async function saveGradeComponents(ctx: AppContext, auth: AuthState, courseId: number, body: GradeComponentsRequest): Promise<TeacherGradeBook> {
   await assertCourseAccess(ctx.db, auth, courseId);
-  const problem = checkComponentWeights(body.components);
+  const problem = checkComponentWeights(body.components) ?? checkItemAssignments(body.components, (await repo.listAssignments(ctx.db, courseId)).map((a) => a.id));
   if (problem) throw AppError.param('components', problem);
-  const saved = await repo.replaceComponentsAudited(ctx.db, courseId, body.components, (components, scores) => computeFinalGrade(componentsOf(components), scores), auth.accountId, ctx.now());
+  const saved = await repo.replaceComponentsAudited(ctx.db, courseId, body.components, recomputeFinal, auth.accountId, ctx.now());
   // A kept id is not the course's (checked under the course's lock): another save committed first and removed it,
   // so the page is out of date — 4004 (HTTP 409), the message asks to reload and the client does.
   if (!saved) throw AppError.reload(COURSEWORK_MSG.COMPONENT_UNKNOWN);
@@ -367,12 +394,22 @@ export async function saveGradeComponents(ctx: AppContext, auth: AuthState, cour
 export async function saveStudentGrade(ctx: AppContext, auth: AuthState, courseId: number, studentId: number, body: StudentGradeRequest): Promise<TeacherGradeBook> {
   await assertCourseAccess(ctx.db, auth, courseId);
   if (!(await repo.isEnrolled(ctx.db, studentId, courseId))) throw AppError.message(COURSEWORK_MSG.NOT_ENROLLED);
-  const components = componentsOf(await repo.listComponents(ctx.db, courseId));
-  if (components.length === 0) throw AppError.message(COURSEWORK_MSG.COMPONENTS_REQUIRED);
-  const ids = new Set(components.map((c) => String(c.id)));
-  if (Object.keys(body.scores).some((k) => !ids.has(String(Number(k))))) throw AppError.param('scores', COURSEWORK_MSG.COMPONENT_UNKNOWN);
-  const scores = Object.fromEntries(Object.entries(body.scores).map(([k, v]) => [String(Number(k)), v]));
-  await repo.saveCourseGradeAudited(ctx.db, { courseId, studentId, scores, finalGrade: computeFinalGrade(components, scores) }, auth.accountId, ctx.now());
+  // The items are read under the course's grade lock, as a scheme replace holds it (decisions 081, 089).
+  const saved = await repo.saveCourseGradeAudited(
+    ctx.db,
+    courseId,
+    studentId,
+    (components, work) => {
+      const items = itemsOf(components);
+      if (items.length === 0) return { ok: false, msg: COURSEWORK_MSG.COMPONENTS_REQUIRED };
+      const entry = splitGradeEntry(items, body);
+      if (!entry.ok) return entry;
+      return { ...entry, finalGrade: finalGradeOf(items, itemValuesOf(items, entry.scores, entry.overrides, workOf(work))) };
+    },
+    auth.accountId,
+    ctx.now(),
+  );
+  if (!saved.ok) throw saved.msg === COURSEWORK_MSG.COMPONENTS_REQUIRED ? AppError.message(saved.msg) : AppError.param('scores', saved.msg);
   return getGradeBook(ctx, auth, courseId);
 }
 
@@ -383,14 +420,14 @@ export async function setGradePublication(ctx: AppContext, auth: AuthState, cour
   return getGradeBook(ctx, auth, courseId);
 }
 
-async function studentGradeOf(ctx: AppContext, row: Awaited<ReturnType<typeof repo.listPublishedGradesOf>>[number]): Promise<StudentGrade> {
-  const components = await repo.listComponents(ctx.db, row.course.id);
-  const scores = row.grade?.scores ?? {};
-  const final = row.grade?.finalGrade ?? null;
+async function studentGradeOf(ctx: AppContext, studentId: number, row: Awaited<ReturnType<typeof repo.listPublishedGradesOf>>[number]): Promise<StudentGrade> {
+  const items = itemsOf(await repo.listComponents(ctx.db, row.course.id));
+  const values = itemValuesOf(items, row.grade?.scores ?? {}, row.grade?.overrides ?? {}, workOf(await repo.listGradedWork(ctx.db, row.course.id, studentId)));
+  const final = finalGradeOf(items, values);
   return {
     course: courseRefOf(row.course),
     published_at: row.publishAt.toISOString(),
-    components: components.map((c) => ({ id: c.id, name: c.name, weight: c.weight, score: scores[String(c.id)] ?? null })),
+    components: items.map((c) => ({ id: c.id, name: c.name, weight: c.weight, score: values[String(c.id)]?.value ?? null })),
     final_grade: final,
     letter: final === null ? null : letterOf(final),
   };
@@ -398,7 +435,7 @@ async function studentGradeOf(ctx: AppContext, row: Awaited<ReturnType<typeof re
 
 export async function listMyGrades(ctx: AppContext, auth: AuthState): Promise<StudentGrade[]> {
   const rows = await repo.listPublishedGradesOf(ctx.db, auth.accountId, ctx.now());
-  return Promise.all(rows.map((r) => studentGradeOf(ctx, r)));
+  return Promise.all(rows.map((r) => studentGradeOf(ctx, auth.accountId, r)));
 }
 
 /** One course's published grade of the caller; unpublished, not enrolled or unknown all read the same. */
@@ -406,7 +443,7 @@ export async function getMyGrade(ctx: AppContext, auth: AuthState, courseId: num
   const rows = await repo.listPublishedGradesOf(ctx.db, auth.accountId, ctx.now());
   const row = rows.find((r) => r.course.id === courseId);
   if (!row) throw AppError.message(COURSEWORK_MSG.GRADE_NOT_PUBLISHED);
-  return studentGradeOf(ctx, row);
+  return studentGradeOf(ctx, auth.accountId, row);
 }
 
 // --- notices ---------------------------------------------------------------------------------------------

@@ -351,7 +351,7 @@ export interface CheckinFacts {
   courseTitle: string;
   meetingStartsAt: Date;
 }
-export type CheckinOutcome = ({ kind: 'recorded' | 'already' } & CheckinFacts) | { kind: 'not_enrolled' } | { kind: 'closed' };
+export type CheckinOutcome = ({ kind: 'recorded' | 'already' } & CheckinFacts) | { kind: 'not_enrolled' } | { kind: 'closed'; ended: boolean };
 
 interface FactsRow {
   status: AttendanceStatus;
@@ -393,7 +393,7 @@ export async function recordCheckin(db: Runner, signId: number, studentId: numbe
   if (existing[0]) return { kind: 'already', ...factsOf(existing[0]) };
   const sign = await getSign(db, signId);
   if (!sign || !(await isEnrolled(db, sign.courseId, studentId))) return { kind: 'not_enrolled' };
-  return { kind: 'closed' };
+  return { kind: 'closed', ended: sign.closesAt.getTime() <= now.getTime() };
 }
 
 /** The teacher's override and its audit row, in one transaction. */

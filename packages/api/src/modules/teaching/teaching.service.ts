@@ -261,7 +261,8 @@ export async function checkin(ctx: AppContext, auth: AuthState, token: string): 
   if (!verdict.ok) throw AppError.message(verdict.reason === 'expired' ? TEACHING_MSG.TOKEN_EXPIRED : TEACHING_MSG.TOKEN_INVALID);
   const outcome = await repo.recordCheckin(ctx.db, verdict.signId, auth.accountId, now);
   if (outcome.kind === 'not_enrolled') throw AppError.message(TEACHING_MSG.NOT_ENROLLED);
-  if (outcome.kind === 'closed') throw AppError.message(TEACHING_MSG.SIGN_NOT_OPEN);
+  // After the teacher's 结束签到 (or the set end) the student is told it is over and whom to ask (decision 089).
+  if (outcome.kind === 'closed') throw AppError.message(outcome.ended ? TEACHING_MSG.SIGN_ENDED : TEACHING_MSG.SIGN_NOT_OPEN);
   return {
     status: outcome.status,
     already: outcome.kind === 'already',

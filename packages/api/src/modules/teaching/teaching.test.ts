@@ -247,7 +247,7 @@ describe('check-in (decision 051)', () => {
     expect((await qrOf(teacherB.token, sign.id)).body).toMatchObject({ status: 4001, msg: TEACHING_MSG.SIGN_NOT_OPEN });
     const secret = await checkinSecret(t.app.ctx);
     const replay = signCheckinToken(secret, sign.id, checkinPeriodOf(t.clock.now().getTime()));
-    expect((await scan(never.token, replay)).body).toMatchObject({ status: 4001, msg: TEACHING_MSG.SIGN_NOT_OPEN });
+    expect((await scan(never.token, replay)).body).toMatchObject({ status: 4001, msg: TEACHING_MSG.SIGN_ENDED });
 
     const mine = await call<MyAttendanceRow[]>(t.app, 'GET', '/api/student/sign', { token: never.token });
     expect(mine.body.data).toEqual([expect.objectContaining({ sign_id: sign.id, status: 'absent', open: false })]);
@@ -311,5 +311,22 @@ describe('calendar', () => {
     expect(reset.body.data!.feed_url).not.toBe(feed);
     expect((await t.app.inject({ method: 'GET', url: feed })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: reset.body.data!.feed_url })).statusCode).toBe(200);
+  });
+});
+
+describe('结束签到', () => {
+  it('the teacher ends a sign-in from its page; a code still on a phone is then told the sign-in is over; others cannot end it', async () => {
+    const course = await courseWithMeetings(t.db, teacherA.id, [new Date(t.clock.now().getTime() - MIN)], '结束签到课');
+    const student = await payingStudent(t, { name: '晚到生' });
+    await enrol(t.db, student.accountId, course.course.id);
+    const sign = (await openSign(teacherA.token, course.meetings[0]!.id, { duration_minutes: 30 })).body.data!;
+    const code = (await qrOf(teacherA.token, sign.id)).body.data!.token;
+    t.clock.advance(1000);
+    expect((await call(t.app, 'POST', `/api/teacher/sign/${sign.id}/close`, { token: teacherB.token })).http).toBe(403);
+    const closed = await call<SignSummary>(t.app, 'POST', `/api/teacher/sign/${sign.id}/close`, { token: teacherA.token });
+    expect(closed.body).toMatchObject({ status: 200, msg: TEACHING_MSG.SIGN_CLOSED, data: { open: false } });
+    // The code was made a moment ago and is still within its two periods: the sign-in's end is what refuses it.
+    expect((await scan(student.token, code)).body).toMatchObject({ status: 4001, msg: TEACHING_MSG.SIGN_ENDED });
+    expect((await qrOf(teacherA.token, sign.id)).body).toMatchObject({ status: 4001, msg: TEACHING_MSG.SIGN_NOT_OPEN });
   });
 });
