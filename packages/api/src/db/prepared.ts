@@ -158,26 +158,3 @@ export function hotStatement<T>(build: () => SQL): (db: Db, values: Record<strin
     return runRaw<T>(db, compiled.sql, fillPlaceholders(compiled.params, values));
   };
 }
-
-/** An SQL literal for a value the caller built (ids, fixed words, ISO times); anything else is refused. */
-export function scriptLiteral(value: number | string | null): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new Error(`not an integer literal: ${value}`);
-    return String(value);
-  }
-  return pg.escapeLiteral(value);
-}
-
-/**
- * Several statements in ONE round trip through the simple query protocol, which runs them as one implicit
- * transaction: a later statement sees what an earlier one locked or wrote, an error anywhere rolls back all of
- * them, and transaction-scoped advisory locks are held to the end. No parameters: build the text with
- * scriptLiteral only. Answers the last statement's rows.
- */
-export async function runScript<T>(db: Db, text: string): Promise<T[]> {
-  const client = clientOf(db);
-  const results = isPglite(client) ? await client.exec(text) : await (client as PgPoolLike).query(text);
-  const list = (Array.isArray(results) ? results : [results]) as Array<{ rows?: unknown[] }>;
-  return (list[list.length - 1]?.rows ?? []) as T[];
-}

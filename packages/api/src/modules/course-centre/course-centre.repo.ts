@@ -7,7 +7,8 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { AppError, COURSE_CENTRE_MSG, type CourseCategory, type HeldCourse, type SessionKey } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
-import { hotStatement, runScript, scriptLiteral } from '../../db/prepared.ts';
+import { lockNaturalKey } from '../../db/natural-key-lock.ts';
+import { hotStatement } from '../../db/prepared.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { courseMeetings, courses, venueAssignments, venues } from '../../db/schema-courses.ts';
 import { allocationRuns, cartItems, enrolments, selectionRounds, studentNotices, waitlistEntries, wishItems } from '../../db/schema-course-centre.ts';
@@ -392,42 +393,57 @@ export async function takeSeat(db: Db, s: SeatTake): Promise<void> {
   });
 }
 
-export type QuickSeat = 'taken' | 'full' | 'stale' | 'already';
+/** What course_centre_grab answers (migration 0039, decision 094); the service turns it into the domain's messages. */
+export type GrabOutcome =
+  | 'taken'
+  | 'no_profile'
+  | 'gate'
+  | 'no_round'
+  | 'not_grab_round'
+  | 'not_started'
+  | 'ended'
+  | 'course_not_found'
+  | 'wrong_session_or_venue'
+  | 'not_in_round'
+  | 'full'
+  | 'already'
+  | 'fc_limit'
+  | 'clash';
+
+export interface GrabAnswer {
+  outcome: GrabOutcome;
+  /** The gate's three facts (courseCentreGate), set from 'gate' on. */
+  paid: boolean | null;
+  published: boolean | null;
+  assigned: boolean | null;
+  /** The held course the candidate meets at the same time ('clash'). */
+  clashTitle: string | null;
+}
+
+const grabStatement = hotStatement<{ outcome: GrabOutcome; paid: boolean | null; published: boolean | null; assigned: boolean | null; clash_title: string | null }>(() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`select outcome, paid, published, assigned, clash_title
+    from course_centre_grab(${p('student')}::int, ${p('course')}::int, ${p('now')}::timestamptz, array[${p('first')}::text, ${p('second')}::text, ${p('third')}::text], ${p('fcMax')}::int, 'grab')`;
+});
 
 /**
- * The grab's seat in ONE round trip (decision 044): the caller has checked the seat rules on the held courses it
- * read without a lock (`heldIds`). One simple-protocol script, one implicit transaction: the student's lock, then
- * one statement that re-reads the held courses under it (a fresh snapshot) and moves the counter only if they are
- * still exactly `heldIds` and a seat is left, inserting the enrolment, clearing the cart line and writing the audit
- * row. 'stale' (the student's seats changed since the read: their own other tab, a promotion) changes nothing: the
- * caller takes the locked path (takeSeat). A unique violation (a seat given by an allocation commit meanwhile)
- * rolls the whole script back and answers 'already'.
+ * The whole grab in ONE round trip (decision 094): gate, governing round, window, course, full, then under the
+ * student's lock the seat rules on a fresh read, the conditional seat, the enrolment, the cart line and the audit
+ * row, all in the stored function course_centre_grab (migration 0039), called as a named statement. A unique
+ * violation (a seat given meanwhile by an allocation commit, which does not take the student lock) aborts the
+ * call whole, the counter included: 'already'.
  */
-export async function takeSeatQuick(db: Db, s: Omit<SeatTake, 'check'> & { heldIds: readonly number[] }): Promise<QuickSeat> {
-  const student = scriptLiteral(s.studentId);
-  const course = scriptLiteral(s.courseId);
-  const expected = `ARRAY[${[...s.heldIds].sort((a, b) => a - b).map(scriptLiteral).join(', ')}]::int[]`;
-  const now = `${scriptLiteral(s.now.toISOString())}::timestamptz`;
-  const text = `select pg_advisory_xact_lock(${SEAT_LOCK_SPACE}, ${student});
-with fresh as (select coalesce((select array_agg(course_id order by course_id) from enrolments where student_id = ${student}), '{}'::int[]) = ${expected} as ok),
-seat as (update courses set taken = taken + 1 where id = ${course} and taken < capacity and (select ok from fresh) returning id),
-ins as (insert into enrolments (student_id, course_id, round_id, source, created_at) select ${student}, id, ${scriptLiteral(s.roundId)}::int, ${scriptLiteral(s.source)}, ${now} from seat returning id),
-cart as (delete from cart_items where student_id = ${student} and course_id = ${course} and exists (select 1 from ins)),
-audit as (insert into audit_log (actor_id, action, entity, entity_id, after, created_at)
-  select ${scriptLiteral(s.actorId)}::int, ${scriptLiteral(`enrolment.${s.source}`)}, ${scriptLiteral(CC_AUDIT_ENTITY)}, ${scriptLiteral(String(s.studentId))},
-         json_build_object('course_id', ${course}, 'round_id', ${scriptLiteral(s.roundId)}::int), ${now} from ins)
-select (select ok from fresh) as fresh, (select count(*) from seat)::int as seat, (select count(*) from ins)::int as enrolled`;
-  let rows: Array<{ fresh: boolean; seat: number; enrolled: number }>;
+export async function grabSeat(db: Db, g: { studentId: number; courseId: number; now: Date; sessionNames: Record<SessionKey, string>; fcMax: number }): Promise<GrabAnswer> {
+  const values = { student: g.studentId, course: g.courseId, now: g.now.toISOString(), first: g.sessionNames.first, second: g.sessionNames.second, third: g.sessionNames.third, fcMax: g.fcMax };
+  let row;
   try {
-    rows = await runScript(db, text);
+    [row] = await grabStatement(db, values);
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') return 'already';
+    if ((error as { code?: string }).code === '23505') return { outcome: 'already', paid: true, published: true, assigned: true, clashTitle: null };
     throw error;
   }
-  const row = rows[0];
-  if (!row || !row.fresh) return 'stale';
-  if (Number(row.seat) === 0) return 'full';
-  return 'taken';
+  if (!row) throw new Error('course_centre_grab answered no row');
+  return { outcome: row.outcome, paid: row.paid, published: row.published, assigned: row.assigned, clashTitle: row.clash_title };
 }
 
 export interface SeatDrop {
@@ -532,6 +548,10 @@ type RoundValues = Omit<typeof selectionRounds.$inferInsert, 'id' | 'createdAt'>
 
 export async function insertRoundAudited(db: Db, values: RoundValues, actorId: number, now: Date): Promise<RoundRow> {
   return db.transaction(async (tx) => {
+    // One round of a name per session: a double-submitted create finds the first one's round (decision 092).
+    await lockNaturalKey(tx, 'selection_round', `${values.sessionKey}:${values.name}`);
+    const same = await tx.select({ id: selectionRounds.id }).from(selectionRounds).where(and(eq(selectionRounds.sessionKey, values.sessionKey), eq(selectionRounds.name, values.name)));
+    if (same.length > 0) throw AppError.reload(COURSE_CENTRE_MSG.ROUND_DUPLICATE);
     const [row] = await tx
       .insert(selectionRounds)
       .values({ ...values, createdAt: now })

@@ -11,6 +11,7 @@ import {
   SESSION_NAMES,
   STATUS,
   allocateByPreference,
+  clashMessage,
   SEAT_TARGET_DEFAULT,
   courseCentreGate,
   cornerstoneShortfall,
@@ -61,11 +62,11 @@ import {
   removeCart,
   removeWish,
   reorder,
-  takeSeat,
-  takeSeatQuick,
   updateRoundAudited,
   venueExists,
+  grabSeat,
   type CourseRow,
+  type GrabAnswer,
   type RoundRow,
   type StudentLists,
 } from './course-centre.repo.ts';
@@ -256,24 +257,53 @@ export async function removeFromCart(ctx: AppContext, auth: AuthState, courseId:
   return orderedList(ctx, c, 'cart');
 }
 
+/** The grab's outcome as the API answers it: the same statuses and messages as the read-then-write path had. */
+function grabRefusal(a: GrabAnswer): AppError | null {
+  switch (a.outcome) {
+    case 'taken':
+      return null;
+    case 'no_profile':
+      return AppError.login();
+    case 'gate': {
+      const gate = courseCentreGate({ tuitionPaid: a.paid === true, venueResultPublished: a.published === true, venueAssigned: a.assigned === true });
+      if (!gate) throw new Error('course_centre_grab refused a student the gate lets in');
+      return gate.status === STATUS.MESSAGE ? AppError.message(gate.msg) : AppError.gate(gate.status, gate.msg);
+    }
+    case 'no_round':
+      return AppError.gate(STATUS.GATE_COURSE_CART, MSG.COURSE_CART_NOT_OPEN);
+    case 'not_grab_round':
+      return AppError.message(COURSE_CENTRE_MSG.NOT_GRAB_ROUND);
+    case 'not_started':
+      return AppError.message(COURSE_CENTRE_MSG.NOT_STARTED);
+    case 'ended':
+      return AppError.message(COURSE_CENTRE_MSG.ENDED);
+    case 'course_not_found':
+      return AppError.message(COURSE_CENTRE_MSG.COURSE_NOT_FOUND);
+    case 'wrong_session_or_venue':
+      return AppError.message(COURSE_CENTRE_MSG.WRONG_SESSION_OR_VENUE);
+    case 'not_in_round':
+      return AppError.message(COURSE_CENTRE_MSG.NOT_IN_ROUND);
+    case 'full':
+      return AppError.message(COURSE_CENTRE_MSG.FULL);
+    case 'already':
+      return AppError.message(COURSE_CENTRE_MSG.ALREADY_ENROLLED);
+    case 'fc_limit':
+      return AppError.message(COURSE_CENTRE_MSG.FC_LIMIT);
+    case 'clash':
+      return AppError.message(clashMessage(a.clashTitle ?? ''));
+  }
+}
+
 /**
- * One seat by first come, first served (decision 044). A full course, a rule the student breaks and a course
- * outside their session or round are answered from reads alone, before any lock. A free seat is one round trip
- * (takeSeatQuick); only when the student's own seats moved since the read does it take the locked path.
+ * One seat by first come, first served, in ONE database round trip (decision 094): the stored function
+ * course_centre_grab decides the gate, the round and its window, the course, a full course and, under the
+ * student's lock, the seat rules, and takes the seat. The checks run in the same order as loadCentre,
+ * requireGrabRound, requireSelectable and seatRuleViolation, so the answers are theirs.
  */
-async function grabOne(ctx: AppContext, c: Centre, round: RoundRow, courseId: number, known?: { course: CourseRow | null; held: HeldCourse[] | null }): Promise<void> {
-  const course = requireSelectable(c, known ? known.course : await findCourse(ctx.db, courseId), round);
-  if (course.taken >= course.capacity) throw AppError.message(COURSE_CENTRE_MSG.FULL);
-  const candidate = toHeld(course);
-  const held = known?.held ?? (await findHeld(ctx.db, c.studentId));
-  const verdict = seatRuleViolation(candidate, held);
-  if (verdict) throw AppError.message(verdict);
-  const seat = { studentId: c.studentId, courseId, roundId: round.id, source: 'grab' as const, actorId: c.studentId, now: ctx.now() };
-  const quick = await takeSeatQuick(ctx.db, { ...seat, heldIds: held.map((h) => h.id) });
-  if (quick === 'taken') return;
-  if (quick === 'full') throw AppError.message(COURSE_CENTRE_MSG.FULL);
-  if (quick === 'already') throw AppError.message(COURSE_CENTRE_MSG.ALREADY_ENROLLED);
-  await takeSeat(ctx.db, { ...seat, check: (now) => seatRuleViolation(candidate, now) });
+async function grabOne(ctx: AppContext, studentId: number, courseId: number): Promise<void> {
+  const answer = await grabSeat(ctx.db, { studentId, courseId, now: ctx.now(), sessionNames: SESSION_NAMES, fcMax: COURSE_LIMITS.FC_EXTRA_MAX });
+  const refusal = grabRefusal(answer);
+  if (refusal) throw refusal;
 }
 
 function requireGrabRound(ctx: AppContext, c: Centre): RoundRow {
@@ -284,8 +314,7 @@ function requireGrabRound(ctx: AppContext, c: Centre): RoundRow {
 }
 
 export async function grab(ctx: AppContext, auth: AuthState, courseId: number): Promise<GrabResult> {
-  const c = await loadCentre(ctx, auth, courseId);
-  await grabOne(ctx, c, requireGrabRound(ctx, c), courseId, { course: c.course, held: c.held });
+  await grabOne(ctx, auth.accountId, courseId);
   return { course_id: courseId, ok: true, msg: COURSE_CENTRE_MSG.GRAB_OK };
 }
 
@@ -303,7 +332,7 @@ export async function submitCart(ctx: AppContext, auth: AuthState): Promise<{ re
   const results: GrabResult[] = [];
   for (const item of lists.cart) {
     try {
-      await grabOne(ctx, c, round, item.courseId);
+      await grabOne(ctx, c.studentId, item.courseId);
       results.push({ course_id: item.courseId, ok: true, msg: COURSE_CENTRE_MSG.GRAB_OK });
     } catch (e) {
       if (!(e instanceof AppError) || e.status !== STATUS.MESSAGE) throw e;

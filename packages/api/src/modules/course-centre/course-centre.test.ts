@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { COURSE_CENTRE_MSG, MSG, STATUS, clashMessage, type AllocationRun, type CentreConfig, type CentreCourse, type GrabResult, type SelectionRound, type Timetable } from '@summit/domain';
+import { COURSE_CENTRE_MSG, MSG, SESSION_NAMES, STATUS, clashMessage, seatRuleViolation, type HeldCourse, type AllocationRun, type CentreConfig, type CentreCourse, type GrabResult, type SelectionRound, type Timetable } from '@summit/domain';
 import { auditLog } from '../../db/schema.ts';
 import { courses } from '../../db/schema-courses.ts';
 import { enrolments, studentNotices, waitlistEntries } from '../../db/schema-course-centre.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { makeCourse, makeRound, makeVenue, placedStudent } from './course-centre-test-kit.ts';
-import { findGoverningRound, findLiveSelectionRound, takeSeatQuick } from './course-centre.repo.ts';
+import { findGoverningRound, findHeld, findLiveSelectionRound, grabSeat } from './course-centre.repo.ts';
 
 let t: TestApp;
 let admin: string;
@@ -16,7 +16,8 @@ const MIN = 60_000;
 const base = '/api/student/course-center';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every student of this file registers from one address: more than a day's SMS codes per IP.
+  t = await createTestApp({ env: { SMS_DAILY_PER_IP: '1000' } });
   admin = await createStaffToken(t, 'teacher', { isAdmin: true });
   venueId = (await makeVenue(t.db, 'beijing')).id;
 });
@@ -27,6 +28,14 @@ afterAll(async () => {
 const grab = (token: string, course_id: number) => call<GrabResult>(t.app, 'POST', `${base}/cart/grab`, { token, body: { course_id } });
 const takenOf = async (id: number) => (await t.db.select({ taken: courses.taken }).from(courses).where(eq(courses.id, id)))[0]!.taken;
 const seatsOf = async (id: number) => (await t.db.select().from(enrolments).where(eq(enrolments.courseId, id))).length;
+/** What the student holds (the rules' view) and every course's rules view by id, for comparing with the domain. */
+async function findHeldOf(studentId: number): Promise<{ held: HeldCourse[]; all: Map<number, HeldCourse> }> {
+  const held = await findHeld(t.db, studentId);
+  const rows = (await t.db.execute(sql`select c.id, c.title, c.category, json_agg(json_build_object('start', (extract(epoch from m.starts_at) * 1000)::float8, 'end', (extract(epoch from m.ends_at) * 1000)::float8)) as meetings
+    from courses c join course_meetings m on m.course_id = c.id group by c.id`)) as unknown as { rows: Array<{ id: number; title: string; category: HeldCourse['category']; meetings: Array<{ start: number; end: number }> }> };
+  return { held, all: new Map(rows.rows.map((r) => [Number(r.id), { id: Number(r.id), title: r.title, category: r.category, meetings: r.meetings.map((m) => ({ start: Number(m.start), end: Number(m.end) })) }])) };
+}
+const toHeldView = (id: number, all: Map<number, HeldCourse>) => all.get(id)!;
 const openRound = (o: Partial<Parameters<typeof makeRound>[1]> = {}) => makeRound(t.db, { opensAt: new Date(t.clock.now().getTime() - MIN), closesAt: new Date(t.clock.now().getTime() + 60 * MIN), ...o });
 
 describe('gates (the domain courseCentreGate, docs/product/errors.md order)', () => {
@@ -167,29 +176,79 @@ describe('contention', () => {
   });
 });
 
-describe('the quick seat (one round trip) and its locked fallback', () => {
-  it('takes a seat only while the held courses are those the caller checked; stale and full change nothing', async () => {
-    const s = await placedStudent(t, venueId);
-    const [a, b, one] = await Promise.all([makeCourse(t.db, { slot: 80 }), makeCourse(t.db, { slot: 81 }), makeCourse(t.db, { slot: 82, capacity: 1, taken: 1 })]);
-    const seat = { studentId: s.accountId, roundId: null, source: 'grab' as const, actorId: s.accountId, now: t.clock.now() };
-    expect(await takeSeatQuick(t.db, { ...seat, courseId: a!.id, heldIds: [] })).toBe('taken');
-    // The caller read its held courses before `a` was taken: nothing moves, the locked path decides.
-    expect(await takeSeatQuick(t.db, { ...seat, courseId: b!.id, heldIds: [] })).toBe('stale');
-    expect([await takenOf(b!.id), await seatsOf(b!.id)]).toEqual([0, 0]);
-    expect(await takeSeatQuick(t.db, { ...seat, courseId: one!.id, heldIds: [a!.id] })).toBe('full');
-    expect(await takeSeatQuick(t.db, { ...seat, courseId: b!.id, heldIds: [a!.id] })).toBe('taken');
-    expect([await takenOf(a!.id), await seatsOf(a!.id), await takenOf(b!.id), await seatsOf(b!.id), await takenOf(one!.id)]).toEqual([1, 1, 1, 1, 1]);
+describe('the grab in one round trip (course_centre_grab, decision 094)', () => {
+  let s: Awaited<ReturnType<typeof placedStudent>>;
+  it('one statement per grab: seat, enrolment with its round, cart line cleared, audit row', async () => {
+    const round = await openRound();
+    s = await placedStudent(t, venueId);
+    const c = await makeCourse(t.db, { slot: 80, capacity: 5 });
+    expect((await call(t.app, 'POST', `${base}/cart`, { token: s.token, body: { course_id: c.id } })).body.status).toBe(200);
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const sent: unknown[] = [];
+    const query = client.query.bind(client);
+    client.query = (...args: unknown[]) => {
+      sent.push(args[0]);
+      return query(...args);
+    };
+    try {
+      expect((await grab(s.token, c.id)).body).toMatchObject({ status: 200, data: { ok: true } });
+    } finally {
+      client.query = query;
+    }
+    // The token is in the cache after the cart call: the grab is the one call of the stored function.
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0])).toContain('course_centre_grab');
+    const [seat] = await t.db.select().from(enrolments).where(eq(enrolments.courseId, c.id));
+    expect(seat).toMatchObject({ studentId: s.accountId, roundId: round.id, source: 'grab' });
+    expect((await call<unknown[]>(t.app, 'GET', `${base}/cart`, { token: s.token })).body.data).toEqual([]);
     const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(s.accountId)), eq(auditLog.action, 'enrolment.grab')));
-    expect(audits).toHaveLength(2);
+    expect(audits.map((a) => a.after)).toEqual([{ course_id: c.id, round_id: round.id }]);
+    expect([await takenOf(c.id), await seatsOf(c.id)]).toEqual([1, 1]);
   });
 
-  it('a seat given meanwhile by another path (allocation) rolls the quick script back: no counter moves', async () => {
+  it('its seat rules answer as the domain seatRuleViolation: one seat, FC cap, clash (half-open meetings)', async () => {
+    await openRound();
     const s = await placedStudent(t, venueId);
+    const held = [await makeCourse(t.db, { title: '前沿一', category: 'fc', slot: 84 }), await makeCourse(t.db, { title: '前沿二', category: 'fc', slot: 85 }), await makeCourse(t.db, { title: '基石', category: 'cw', slot: 86 })];
+    for (const c of held) expect((await grab(s.token, c.id)).body.status).toBe(200);
+    const touching = await makeCourse(t.db, { category: 'cw', slot: 87 });
+    await t.db.execute(sql`update course_meetings set starts_at = (select ends_at from course_meetings where course_id = ${held[2]!.id}), ends_at = (select ends_at from course_meetings where course_id = ${held[2]!.id}) + interval '1 hour' where course_id = ${touching.id}`);
+    const candidates = [held[0]!, await makeCourse(t.db, { category: 'fc', slot: 88 }), await makeCourse(t.db, { title: '同时', slot: 86 }), touching];
+    const heldView = await findHeldOf(s.accountId);
+    for (const c of candidates) {
+      const expected = seatRuleViolation(toHeldView(c.id, heldView.all), heldView.held);
+      const answer = (await grab(s.token, c.id)).body;
+      expect(answer.msg === COURSE_CENTRE_MSG.GRAB_OK ? null : answer.msg).toBe(expected);
+    }
+    expect(new Set((await findHeldOf(s.accountId)).held.map((h) => h.id))).toEqual(new Set([...held.map((h) => h.id), touching.id]));
+  });
+
+  it('refuses with the gate and the round: unpaid, no round, a preference round, a closed round, a category outside it', async () => {
+    const v = await makeVenue(t.db);
+    const c = await makeCourse(t.db, { slot: 89, venueId: v.id, sessionKey: 'second' });
+    const s = await placedStudent(t, v.id, { paid: false, placeName: '第二期' });
+    expect((await grab(s.token, c.id)).body).toMatchObject({ status: STATUS.GATE_COURSE_CART, msg: MSG.COURSE_SELECTION_NOT_OPEN_FOR_USER });
+    await t.db.execute(sql`update student_profiles set tuition_paid_at = now() where account_id = ${s.accountId}`);
+    // 第二期 has no round yet (the programme-wide rounds above are 第一期's).
+    expect((await grab(s.token, c.id)).body).toMatchObject({ status: STATUS.GATE_COURSE_CART, msg: MSG.COURSE_CART_NOT_OPEN });
+    const pref = await openRound({ venueId: v.id, mode: 'preference', sessionKey: 'second' });
+    expect((await grab(s.token, c.id)).body).toMatchObject({ status: 4001, msg: COURSE_CENTRE_MSG.NOT_GRAB_ROUND });
+    await t.db.execute(sql`update selection_rounds set status = 'closed' where id = ${pref.id}`);
+    const round = await openRound({ venueId: v.id, categories: ['fc'], sessionKey: 'second' });
+    expect((await grab(s.token, c.id)).body).toMatchObject({ status: 4001, msg: COURSE_CENTRE_MSG.NOT_IN_ROUND });
+    await t.db.execute(sql`update selection_rounds set status = 'closed' where id = ${round.id}`);
+    expect((await grab(s.token, c.id)).body).toMatchObject({ status: 4001, msg: COURSE_CENTRE_MSG.ENDED });
+    expect([await takenOf(c.id), await seatsOf(c.id)]).toEqual([0, 0]);
+  });
+
+  it('a seat given meanwhile by another path (allocation) rolls the call back whole: 已选该课程, no counter moves', async () => {
     const c = await makeCourse(t.db, { slot: 83, capacity: 5 });
+    // The stored function's own check sees the row; the unique index is the last word when it lands after the check.
     await t.db.insert(enrolments).values({ studentId: s.accountId, courseId: c.id, source: 'admin' });
-    // heldIds claims the course is held so the guard passes: the insert meets the unique index.
-    expect(await takeSeatQuick(t.db, { studentId: s.accountId, courseId: c.id, roundId: null, source: 'grab', actorId: s.accountId, now: t.clock.now(), heldIds: [c.id] })).toBe('already');
-    expect(await takenOf(c.id)).toBe(0);
+    expect((await grab(s.token, c.id)).body).toMatchObject({ status: 4001, msg: COURSE_CENTRE_MSG.ALREADY_ENROLLED });
+    const clash = await makeCourse(t.db, { slot: 83, capacity: 5 });
+    expect((await grabSeat(t.db, { studentId: s.accountId, courseId: clash.id, now: t.clock.now(), sessionNames: SESSION_NAMES, fcMax: 2 })).outcome).toBe('clash');
+    expect([await takenOf(c.id), await takenOf(clash.id)]).toEqual([0, 0]);
   });
 });
 
