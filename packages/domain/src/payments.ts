@@ -99,6 +99,28 @@ export function formatFen(fen: number): string {
   return `${sign}¥${yuan}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** ¥16,800.00 for CNY; another currency by its code (USD 120.00), never under a yuan sign. */
+export function formatAmount(fen: number, currency: string = 'CNY'): string {
+  const text = formatFen(fen);
+  return currency.toUpperCase() === 'CNY' ? text : `${currency.toUpperCase()} ${text.replace('¥', '')}`;
+}
+
+/**
+ * Sums amounts per currency, CNY first then by code: money in different currencies is never added together
+ * (a Stripe order may be charged in another currency than the yuan).
+ */
+export function sumByCurrency<T>(items: readonly T[], amountOf: (item: T) => number, currencyOf: (item: T) => string): Array<{ currency: string; fen: number; count: number }> {
+  const totals = new Map<string, { fen: number; count: number }>();
+  for (const item of items) {
+    const currency = currencyOf(item).toUpperCase();
+    const t = totals.get(currency) ?? { fen: 0, count: 0 };
+    totals.set(currency, { fen: t.fen + amountOf(item), count: t.count + 1 });
+  }
+  return [...totals]
+    .sort(([a], [b]) => (a === 'CNY' ? -1 : b === 'CNY' ? 1 : a.localeCompare(b)))
+    .map(([currency, t]) => ({ currency, ...t }));
+}
+
 /** "500.00" for 50000: the decimal string Alipay's total_amount wants. */
 export function fenToYuanString(fen: number): string {
   if (!Number.isSafeInteger(fen) || fen < 0) throw new RangeError(`fen must be a non-negative safe integer, got ${fen}`);

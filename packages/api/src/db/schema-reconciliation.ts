@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { RECON_MISMATCH_KINDS, RECON_RUN_STATUSES, RECON_TRIGGERS } from '@summit/domain';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { RECON_MISMATCH_KINDS, RECON_RUN_STATUSES, RECON_TRIGGERS, type ReconCurrencyTotals } from '@summit/domain';
 import { accounts } from './schema.ts';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
@@ -42,13 +42,11 @@ export const reconciliationRuns = pgTable(
     requestedBy: integer('requested_by').references(() => accounts.id),
     failureReason: text('failure_reason'),
     oursPaidCount: integer('ours_paid_count').notNull().default(0),
-    oursPaidFen: integer('ours_paid_fen').notNull().default(0),
     oursRefundCount: integer('ours_refund_count').notNull().default(0),
-    oursRefundFen: integer('ours_refund_fen').notNull().default(0),
     billPaidCount: integer('bill_paid_count').notNull().default(0),
-    billPaidFen: integer('bill_paid_fen').notNull().default(0),
     billRefundCount: integer('bill_refund_count').notNull().default(0),
-    billRefundFen: integer('bill_refund_fen').notNull().default(0),
+    /** Amounts per currency (decision 090): fen of different currencies are never added together. */
+    totalsByCurrency: jsonb('totals_by_currency').$type<ReconCurrencyTotals[]>().notNull().default(sql`'[]'::jsonb`),
     mismatchCount: integer('mismatch_count').notNull().default(0),
     startedAt: tstz('started_at').notNull(),
     finishedAt: tstz('finished_at'),

@@ -39,6 +39,19 @@ export const reconRunListQuerySchema = requestObjectSchema({
 });
 export type ReconRunListQuery = z.infer<typeof reconRunListQuerySchema>;
 
+/** One currency's totals of a run: counts and fen of payments and refunds, ours and the bill's. */
+export const reconCurrencyTotalsSchema = z.object({
+  currency: z.string(),
+  ours_paid_count: z.number().int(),
+  ours_paid_fen: z.number().int(),
+  ours_refund_count: z.number().int(),
+  ours_refund_fen: z.number().int(),
+  bill_paid_count: z.number().int(),
+  bill_paid_fen: z.number().int(),
+  bill_refund_count: z.number().int(),
+  bill_refund_fen: z.number().int(),
+});
+export type ReconCurrencyTotals = z.infer<typeof reconCurrencyTotalsSchema>;
 export const reconRunSchema = z.object({
   id: z.number().int(),
   day: z.string(),
@@ -52,13 +65,11 @@ export const reconRunSchema = z.object({
   /** The latest run of its day and gateway (older runs are history). */
   latest: z.boolean(),
   ours_paid_count: z.number().int(),
-  ours_paid_fen: z.number().int(),
   ours_refund_count: z.number().int(),
-  ours_refund_fen: z.number().int(),
   bill_paid_count: z.number().int(),
-  bill_paid_fen: z.number().int(),
   bill_refund_count: z.number().int(),
-  bill_refund_fen: z.number().int(),
+  /** Amounts per currency, CNY first: money in different currencies is never added together. */
+  totals: z.array(reconCurrencyTotalsSchema),
   mismatch_count: z.number().int(),
 });
 export type ReconRun = z.infer<typeof reconRunSchema>;

@@ -72,7 +72,7 @@ export async function renderReceiptPdf(r: ReceiptView): Promise<Uint8Array> {
     ['缴费项目', `${r.programme} ${r.purpose}`],
     ['学生', r.studentName],
     ['付款人', r.payer],
-    ['金额（小写）', `${r.amount}（${r.currency}）`],
+    ['金额（小写）', r.currency === 'CNY' ? `${r.amount}（CNY）` : r.amount],
     ['金额（大写）', r.amountWords],
     ['支付方式', r.provider],
     ['订单号', r.orderNo],

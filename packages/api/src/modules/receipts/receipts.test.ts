@@ -67,6 +67,16 @@ describe('the student’s receipt', () => {
     expect(text).toContain('已退款 ¥200.00（实收 ¥300.00）');
   });
 
+  it('an order in another currency (a card from abroad) is receipted in that currency, never under ¥', async () => {
+    const s = await paidApplyFee();
+    await t.db.update(paymentOrders).set({ currency: 'USD', refundedFen: 20_000 }).where(eq(paymentOrders.orderNo, s.orderNo));
+    const { text } = await readPdf(await get(`/api/student/payment/${s.orderNo}/receipt`, s.token));
+    expect(text).toContain('USD 500.00');
+    expect(text).toContain('已退款 USD 200.00（实收 USD 300.00）');
+    expect(text).not.toContain('¥');
+    expect(text).not.toContain('人民币');
+  });
+
   it('another student’s order is refused as if it did not exist; an unpaid order has no receipt', async () => {
     const owner = await paidApplyFee();
     const other = await payingStudent(t);

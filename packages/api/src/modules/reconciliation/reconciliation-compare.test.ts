@@ -15,7 +15,33 @@ describe('compareBill', () => {
       none,
     );
     expect(result.mismatches).toEqual([]);
-    expect(result.totals).toEqual({ oursPaidCount: 1, oursPaidFen: 100, oursRefundCount: 1, oursRefundFen: 40, billPaidCount: 1, billPaidFen: 100, billRefundCount: 1, billRefundFen: 40 });
+    expect(result.totals).toEqual({
+      oursPaidCount: 1,
+      oursRefundCount: 1,
+      billPaidCount: 1,
+      billRefundCount: 1,
+      totalsByCurrency: [{ currency: 'CNY', ours_paid_count: 1, ours_paid_fen: 100, ours_refund_count: 1, ours_refund_fen: 40, bill_paid_count: 1, bill_paid_fen: 100, bill_refund_count: 1, bill_refund_fen: 40 }],
+    });
+  });
+
+  it('never adds amounts of different currencies: one total per currency, CNY first', () => {
+    const { totals } = compareBill(
+      {
+        payments: [
+          { orderNo: 'U', amountFen: 12_000, currency: 'USD', providerTradeNo: null },
+          { orderNo: 'A', amountFen: 50_000, currency: 'CNY', providerTradeNo: null },
+          { orderNo: 'B', amountFen: 30_000, currency: 'cny', providerTradeNo: null },
+        ],
+        refunds: [{ refundNo: 'RU', orderNo: 'U', amountFen: 2_000, currency: 'USD' }],
+      },
+      [payment('U', 12_000, 'USD'), payment('A', 50_000), payment('B', 30_000), payment('E', 9_900, 'EUR')],
+      none,
+    );
+    expect(totals.oursPaidCount).toBe(3);
+    expect(totals.totalsByCurrency.map((c) => c.currency)).toEqual(['CNY', 'EUR', 'USD']);
+    expect(totals.totalsByCurrency[0]).toMatchObject({ ours_paid_count: 2, ours_paid_fen: 80_000, bill_paid_fen: 80_000 });
+    expect(totals.totalsByCurrency[1]).toMatchObject({ ours_paid_fen: 0, bill_paid_count: 1, bill_paid_fen: 9_900 });
+    expect(totals.totalsByCurrency[2]).toMatchObject({ ours_paid_fen: 12_000, ours_refund_fen: 2_000, bill_paid_fen: 12_000, bill_refund_fen: 0 });
   });
 
   it('a double charge at the provider is one amount difference', () => {

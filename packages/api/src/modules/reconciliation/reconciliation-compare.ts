@@ -3,7 +3,7 @@
  * without a provider: our paid orders and succeeded refunds of one Beijing day against the provider's bill lines
  * of that day.
  */
-import type { ReconMismatchKind } from '@summit/domain';
+import { sumByCurrency, type ReconCurrencyTotals, type ReconMismatchKind } from '@summit/domain';
 import type { ProviderBillLine } from '../../providers/payment/payment-provider.ts';
 
 export interface OurPayment {
@@ -39,15 +39,13 @@ export interface FoundMismatch {
   billStatus: string | null;
 }
 
+/** Counts across currencies; amounts per currency only (a Stripe bill may hold another currency than CNY). */
 export interface ComparisonTotals {
   oursPaidCount: number;
-  oursPaidFen: number;
   oursRefundCount: number;
-  oursRefundFen: number;
   billPaidCount: number;
-  billPaidFen: number;
   billRefundCount: number;
-  billRefundFen: number;
+  totalsByCurrency: ReconCurrencyTotals[];
 }
 
 /** Several bill lines for one order (a double charge) are one line of their sum: it then differs in amount. */
@@ -123,20 +121,37 @@ export function compareBill(ours: { payments: OurPayment[]; refunds: OurRefund[]
     else mismatches.push({ ...fields, kind: 'unknown_order' });
   }
 
-  const sum = (xs: Array<{ amountFen: number }>) => xs.reduce((s, x) => s + x.amountFen, 0);
   const billPaymentLines = bill.filter((l) => l.kind === 'payment');
   const billRefundLines = bill.filter((l) => l.kind === 'refund');
   return {
     mismatches,
     totals: {
       oursPaidCount: ours.payments.length,
-      oursPaidFen: sum(ours.payments),
       oursRefundCount: ours.refunds.length,
-      oursRefundFen: sum(ours.refunds),
       billPaidCount: billPaymentLines.length,
-      billPaidFen: sum(billPaymentLines),
       billRefundCount: billRefundLines.length,
-      billRefundFen: sum(billRefundLines),
+      totalsByCurrency: totalsByCurrency({ oursPaid: ours.payments, oursRefund: ours.refunds, billPaid: billPaymentLines, billRefund: billRefundLines }),
     },
   };
+}
+
+/** One row per currency met on either side, CNY first; a currency absent from one side has zeros there. */
+function totalsByCurrency(sides: Record<'oursPaid' | 'oursRefund' | 'billPaid' | 'billRefund', Array<{ amountFen: number; currency: string }>>): ReconCurrencyTotals[] {
+  const sum = (xs: Array<{ amountFen: number; currency: string }>) => new Map(sumByCurrency(xs, (x) => x.amountFen, (x) => x.currency).map((t) => [t.currency, t]));
+  const oursPaid = sum(sides.oursPaid);
+  const oursRefund = sum(sides.oursRefund);
+  const billPaid = sum(sides.billPaid);
+  const billRefund = sum(sides.billRefund);
+  const all = [...sides.oursPaid, ...sides.oursRefund, ...sides.billPaid, ...sides.billRefund];
+  return sumByCurrency(all, () => 0, (x) => x.currency).map(({ currency }) => ({
+    currency,
+    ours_paid_count: oursPaid.get(currency)?.count ?? 0,
+    ours_paid_fen: oursPaid.get(currency)?.fen ?? 0,
+    ours_refund_count: oursRefund.get(currency)?.count ?? 0,
+    ours_refund_fen: oursRefund.get(currency)?.fen ?? 0,
+    bill_paid_count: billPaid.get(currency)?.count ?? 0,
+    bill_paid_fen: billPaid.get(currency)?.fen ?? 0,
+    bill_refund_count: billRefund.get(currency)?.count ?? 0,
+    bill_refund_fen: billRefund.get(currency)?.fen ?? 0,
+  }));
 }

@@ -56,7 +56,8 @@ describe('a day where the books agree', () => {
     expect(res.body.status).toBe(200);
     const [run] = res.body.data!.runs;
     expect(res.body.data!.runs).toHaveLength(1);
-    expect(run).toMatchObject({ day: '2026-06-30', gateway: 'sandbox', status: 'succeeded', trigger: 'admin', mismatch_count: 0, ours_paid_count: 2, bill_paid_count: 2, ours_paid_fen: 100_000, bill_paid_fen: 100_000 });
+    expect(run).toMatchObject({ day: '2026-06-30', gateway: 'sandbox', status: 'succeeded', trigger: 'admin', mismatch_count: 0, ours_paid_count: 2, bill_paid_count: 2 });
+    expect(run!.totals).toEqual([expect.objectContaining({ currency: 'CNY', ours_paid_fen: 100_000, bill_paid_fen: 100_000 })]);
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'reconciliation.run'), eq(auditLog.entityId, String(run!.id))));
     expect(audit).toHaveLength(1);
     const list = await call<ReconRunList>(t.app, 'GET', '/api/admin/reconciliation/runs?from=2026-06-30&to=2026-06-30', { token: admin });
@@ -111,9 +112,16 @@ describe('a day where the sandbox’s books disagree with ours', () => {
     expect(found.filter((m) => m.order_no === o.fine!.orderNo)).toEqual([]);
     expect(found).toHaveLength(7);
     const run = (await call<ReconRunList>(t.app, 'GET', `/api/admin/reconciliation/runs?from=${DAY}&to=${DAY}`, { token: admin })).body.data!.items[0]!;
-    expect(run).toMatchObject({ mismatch_count: 7, ours_paid_count: 6, bill_paid_count: 7, ours_refund_count: 1, ours_refund_fen: 20_000, bill_refund_count: 1, bill_refund_fen: 10_000 });
-    expect(run.ours_paid_fen).toBe(300_000);
-    expect(run.bill_paid_fen).toBe(50_000 * 7 - 100);
+    expect(run).toMatchObject({ mismatch_count: 7, ours_paid_count: 6, bill_paid_count: 7, ours_refund_count: 1, bill_refund_count: 1 });
+  });
+
+  it('totals per currency: the bill’s USD line is never added to the yuan', async () => {
+    const run = (await call<ReconRunList>(t.app, 'GET', `/api/admin/reconciliation/runs?from=${DAY}&to=${DAY}`, { token: admin })).body.data!.items[0]!;
+    expect(run).not.toHaveProperty('bill_paid_fen');
+    expect(run.totals).toEqual([
+      { currency: 'CNY', ours_paid_count: 6, ours_paid_fen: 300_000, ours_refund_count: 1, ours_refund_fen: 20_000, bill_paid_count: 6, bill_paid_fen: 50_000 * 6 - 100, bill_refund_count: 1, bill_refund_fen: 10_000 },
+      { currency: 'USD', ours_paid_count: 0, ours_paid_fen: 0, ours_refund_count: 0, ours_refund_fen: 0, bill_paid_count: 1, bill_paid_fen: 50_000, bill_refund_count: 0, bill_refund_fen: 0 },
+    ]);
   });
 
   it('filters by kind and by resolution; a note is audited and carried to a re-run of the day', async () => {

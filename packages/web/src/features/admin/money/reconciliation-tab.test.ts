@@ -27,13 +27,13 @@ const run = (over: Partial<ReconRun>): ReconRun => ({
   finished_at: '2026-11-26T02:00:01.000Z',
   latest: true,
   ours_paid_count: 2,
-  ours_paid_fen: 100_000,
   ours_refund_count: 0,
-  ours_refund_fen: 0,
   bill_paid_count: 3,
-  bill_paid_fen: 150_000,
   bill_refund_count: 0,
-  bill_refund_fen: 0,
+  totals: [
+    { currency: 'CNY', ours_paid_count: 2, ours_paid_fen: 100_000, ours_refund_count: 0, ours_refund_fen: 0, bill_paid_count: 2, bill_paid_fen: 150_000, bill_refund_count: 0, bill_refund_fen: 0 },
+    { currency: 'USD', ours_paid_count: 0, ours_paid_fen: 0, ours_refund_count: 0, ours_refund_fen: 0, bill_paid_count: 1, bill_paid_fen: 12_000, bill_refund_count: 0, bill_refund_fen: 0 },
+  ],
   mismatch_count: 1,
   ...over,
 });
@@ -61,8 +61,10 @@ describe('对账 tab', () => {
     client.setQueryData(RECON_KEYS.runs({ from, to }), runs);
     client.setQueryData(RECON_KEYS.mismatches({ from, to }), mismatches);
     const html = renderToString(createElement(QueryClientProvider, { client }, createElement(AntdRoot, null, createElement(ReconciliationTab))));
-    for (const text of ['重新对账', '模拟支付', '¥1,000.00', '¥1,500.00', '已完成', '失败', 'bill is not available for this provider yet', '账单有、本平台无此订单', '金额不一致', 'SMDEMO0000000000000000000001', '¥499.00', '手续费差异', '填写说明', '修改说明', '下载收据', '导出 Excel']) {
+    for (const text of ['重新对账', '模拟支付', '¥1,000.00', '¥1,500.00', 'USD 120.00', '已完成', '失败', 'bill is not available for this provider yet', '账单有、本平台无此订单', '金额不一致', 'SMDEMO0000000000000000000001', '¥499.00', '手续费差异', '填写说明', '修改说明', '下载收据', '导出 Excel']) {
       expect(html, text).toContain(text);
     }
+    // Amounts of different currencies are never summed: no ¥1,620.00 (1,500 + 120) anywhere.
+    expect(html).not.toContain('1,620.00');
   });
 });

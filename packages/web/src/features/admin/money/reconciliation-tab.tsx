@@ -9,6 +9,7 @@ import {
   RECON_MISMATCH_LABELS,
   RECON_NOTE_MAX,
   RECON_RUN_STATUS_LABELS,
+  formatAmount,
   reconGatewayLabel,
   reconStatusLabel,
   type ReconMismatch,
@@ -20,21 +21,33 @@ import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { formatTime } from '../shell/admin-format.ts';
 import { AdminTable } from '../shell/admin-table.tsx';
 import { ExportButton, sheetQuery } from '../shell/export-button.tsx';
-import { formatFen } from './money.ts';
 import { RECON_KEYS, downloadAdminReceipt, fetchReconMismatches, fetchReconRuns, noteMismatch, runReconciliation } from './reconciliation-api.ts';
 import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 
 const DAY = 'YYYY-MM-DD';
 /** Yesterday in Beijing: the latest day that can be reconciled. */
 const yesterday = () => dayjs().tz('Asia/Shanghai').subtract(1, 'day');
-const money = (fen: number | null) => (fen === null ? '—' : formatFen(fen));
+const money = (fen: number | null, currency: string | null) => (fen === null ? '—' : formatAmount(fen, currency ?? 'CNY'));
 const statusColor = { succeeded: 'green', failed: 'red', running: 'blue' } as const;
 
-function RunTotals({ count, fen, refundCount, refundFen }: { count: number; fen: number; refundCount: number; refundFen: number }) {
+/** One side of a run: counts, then the amounts of each currency on their own line (never added together). */
+function RunTotals({ run, side }: { run: ReconRun; side: 'ours' | 'bill' }) {
+  const count = side === 'ours' ? run.ours_paid_count : run.bill_paid_count;
+  const refundCount = side === 'ours' ? run.ours_refund_count : run.bill_refund_count;
+  const lines = run.totals.filter((t) => (side === 'ours' ? t.ours_paid_count + t.ours_refund_count : t.bill_paid_count + t.bill_refund_count) > 0);
   return (
     <>
-      收款 {count} 笔 {formatFen(fen)}
-      {refundCount > 0 ? <small className="ops-muted">，退款 {refundCount} 笔 {formatFen(refundFen)}</small> : null}
+      收款 {count} 笔{refundCount > 0 ? <small className="ops-muted">，退款 {refundCount} 笔</small> : null}
+      {lines.map((t) => {
+        const paid = side === 'ours' ? t.ours_paid_fen : t.bill_paid_fen;
+        const refunded = side === 'ours' ? t.ours_refund_fen : t.bill_refund_fen;
+        return (
+          <div key={t.currency} data-testid={`run-total-${side}-${t.currency}`}>
+            {formatAmount(paid, t.currency)}
+            {refunded > 0 ? <small className="ops-muted">，退款 {formatAmount(refunded, t.currency)}</small> : null}
+          </div>
+        );
+      })}
     </>
   );
 }
@@ -109,8 +122,8 @@ export default function ReconciliationTab() {
               </>
             ),
           },
-          { title: '本平台', key: 'ours', render: (_v, r) => <RunTotals count={r.ours_paid_count} fen={r.ours_paid_fen} refundCount={r.ours_refund_count} refundFen={r.ours_refund_fen} /> },
-          { title: '渠道账单', key: 'bill', render: (_v, r) => (r.status === 'succeeded' ? <RunTotals count={r.bill_paid_count} fen={r.bill_paid_fen} refundCount={r.bill_refund_count} refundFen={r.bill_refund_fen} /> : '—') },
+          { title: '本平台', key: 'ours', render: (_v, r) => <RunTotals run={r} side="ours" /> },
+          { title: '渠道账单', key: 'bill', render: (_v, r) => (r.status === 'succeeded' ? <RunTotals run={r} side="bill" /> : '—') },
           { title: '差异', dataIndex: 'mismatch_count', render: (n: number, r) => (r.status !== 'succeeded' ? '—' : n > 0 ? <Tag color="red">{n} 条</Tag> : <Tag color="green">一致</Tag>) },
           { title: '方式', dataIndex: 'trigger', render: (v: string) => (v === 'admin' ? '手动' : '每日自动') },
           { title: '完成时间', dataIndex: 'finished_at', render: (v: string | null) => formatTime(v) },
@@ -143,8 +156,8 @@ export default function ReconciliationTab() {
               </>
             ),
           },
-          { title: '本平台', key: 'ours', render: (_v, m) => `${money(m.ours_amount_fen)} ${m.ours_currency ?? ''} ${m.ours_status ? reconStatusLabel(m.ours_status) : '无记录'}` },
-          { title: '渠道账单', key: 'bill', render: (_v, m) => `${money(m.bill_amount_fen)} ${m.bill_currency ?? ''} ${m.bill_status ? reconStatusLabel(m.bill_status) : '无记录'}` },
+          { title: '本平台', key: 'ours', render: (_v, m) => `${money(m.ours_amount_fen, m.ours_currency)} ${m.ours_status ? reconStatusLabel(m.ours_status) : '无记录'}` },
+          { title: '渠道账单', key: 'bill', render: (_v, m) => `${money(m.bill_amount_fen, m.bill_currency)} ${m.bill_status ? reconStatusLabel(m.bill_status) : '无记录'}` },
           {
             title: '处理说明',
             key: 'note',

@@ -1,10 +1,9 @@
 import './reconciliation.css';
 import { Button, Card, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_PURPOSE_LABELS, RECEIPT_PAYER_LABELS } from '@summit/domain';
+import { PAYMENT_PURPOSE_LABELS, RECEIPT_PAYER_LABELS, formatAmount } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { formatTime } from '../shell/admin-format.ts';
-import { formatFen } from './money.ts';
 import { RECON_KEYS, downloadAdminReceipt, fetchStudentReceipts } from './reconciliation-api.ts';
 
 /** The student's paid orders with their receipts (money.reconcile; the student page shows it only to those who hold it). */
@@ -20,8 +19,8 @@ export function StudentReceiptsPanel({ userId }: { userId: number }) {
         {receipts.data.items.map((r) => (
           <li key={r.order_no}>
             <span>
-              <strong>{PAYMENT_PURPOSE_LABELS[r.purpose]}</strong> {formatFen(r.amount_fen)} · {r.provider} · {RECEIPT_PAYER_LABELS[r.payer]} · {formatTime(r.paid_at)}
-              {r.refunded_fen > 0 ? <Tag color="orange">已退款 {formatFen(r.refunded_fen)}</Tag> : null}
+              <strong>{PAYMENT_PURPOSE_LABELS[r.purpose]}</strong> {formatAmount(r.amount_fen, r.currency)} · {r.provider} · {RECEIPT_PAYER_LABELS[r.payer]} · {formatTime(r.paid_at)}
+              {r.refunded_fen > 0 ? <Tag color="orange">已退款 {formatAmount(r.refunded_fen, r.currency)}</Tag> : null}
               <div className="ops-muted">
                 订单号 {r.order_no} · 收据 {r.receipt_no}
               </div>
