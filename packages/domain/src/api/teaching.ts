@@ -182,7 +182,8 @@ export const signDetailSchema = signSummarySchema.extend({ rows: z.array(signRow
 export type SignDetail = z.infer<typeof signDetailSchema>;
 
 /** GET /api/teacher/sign/{id}/qrcode: the current token; fetch again at `refresh_at`. */
-export const signQrSchema = z.object({ url: z.string(), token: z.string(), period_ms: z.number().int(), refresh_at: timestampSchema, closes_at: timestampSchema, checked_in: z.number().int(), enrolled: z.number().int() });
+/** The QR page's data; the course fields give the page its way back to the course (decision 089). */
+export const signQrSchema = z.object({ course_id: z.number().int(), course_title: z.string(), course_period: z.number().int(), url: z.string(), token: z.string(), period_ms: z.number().int(), refresh_at: timestampSchema, closes_at: timestampSchema, checked_in: z.number().int(), enrolled: z.number().int() });
 export type SignQr = z.infer<typeof signQrSchema>;
 
 export const checkinResultSchema = z.object({ status: z.enum(ATTENDANCE_STATUSES), already: z.boolean(), course_title: z.string(), meeting_starts_at: timestampSchema, checked_at: timestampSchema });

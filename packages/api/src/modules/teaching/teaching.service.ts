@@ -167,7 +167,11 @@ export async function getSignQr(ctx: AppContext, auth: AuthState, signId: number
   const period = checkinPeriodOf(now.getTime());
   const token = signCheckinToken(await checkinSecret(ctx), sign.id, period);
   const [summary] = await repo.listSigns(ctx.db, { accountId: null, signId });
+  const course = await repo.getCourseRow(ctx.db, sign.courseId);
   return {
+    course_id: sign.courseId,
+    course_title: course?.title ?? '',
+    course_period: course?.period ?? 1,
     url: `/student/checkin?t=${encodeURIComponent(token)}`,
     token,
     period_ms: CHECKIN_PERIOD_MS,
