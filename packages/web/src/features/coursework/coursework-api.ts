@@ -59,10 +59,10 @@ export const gradeSubmission = (id: number, body: GradingForm) => api.request(`/
 export const fetchCourseEssays = (courseId: number, signal?: AbortSignal) => api.get(`/teacher/writing/course/${courseId}`, { schema: z.array(essaySchema), ...s(signal) });
 export const reviewEssay = (id: number, body: GradingForm) => api.request(`/teacher/writing/${id}/review`, { method: 'PUT', body, schema: essaySchema });
 export const fetchGradeBook = (courseId: number, signal?: AbortSignal) => api.get(`/teacher/grade/${courseId}`, { schema: teacherGradeBookSchema, ...s(signal) });
-export const saveComponents = (courseId: number, components: Array<{ id?: number; name: string; weight: number }>) =>
+export const saveComponents = (courseId: number, components: Array<{ id?: number; name: string; weight: number; assignment_ids?: number[] }>) =>
   api.request(`/teacher/grade/${courseId}/components`, { method: 'PUT', body: { components }, schema: teacherGradeBookSchema });
-export const saveStudentGrade = (courseId: number, studentId: number, scores: Record<string, number>) =>
-  api.request(`/teacher/grade/${courseId}/student/${studentId}`, { method: 'PUT', body: { scores }, schema: teacherGradeBookSchema });
+export const saveStudentGrade = (courseId: number, studentId: number, scores: Record<string, number>, overrides: Record<string, number | null> = {}) =>
+  api.request(`/teacher/grade/${courseId}/student/${studentId}`, { method: 'PUT', body: { scores, overrides }, schema: teacherGradeBookSchema });
 export const setPublication = (courseId: number, publishAt: string | null) => api.request(`/teacher/grade/${courseId}/publish`, { method: 'PUT', body: { publish_at: publishAt }, schema: teacherGradeBookSchema });
 export const sendNotice = (body: { course_id: number; title: string; body: string }) => api.post('/teacher/notice', body, { schema: noticeSentSchema });
 
