@@ -11,46 +11,62 @@ import {
 } from '@summit/domain';
 import { formatFen } from '../money/money.ts';
 
-/** Each tab with the permission it needs (decision 063): a staff member sees only the tabs their type holds. */
+/**
+ * The console's groups (decision 088): every tab belongs to one, and the console shows the groups side by side so
+ * all of them are in view at 1280 px; on a phone the section select lists them under the same headings.
+ */
+export const ADMIN_GROUPS = [
+  { key: 'admissions', label: '招生' },
+  { key: 'people', label: '人员' },
+  { key: 'teaching', label: '课程与教学' },
+  { key: 'money', label: '财务' },
+  { key: 'programmes', label: '项目' },
+  { key: 'site', label: '网站' },
+  { key: 'operations', label: '运营' },
+] as const;
+export type AdminGroup = (typeof ADMIN_GROUPS)[number]['key'];
+
+/**
+ * Each tab with the permission it needs (decision 063): a staff member sees only the tabs their type holds. In
+ * console order, group by group; /admin itself opens the first one the person may open.
+ */
 export const ADMIN_TABS = [
-  { key: 'applications', label: '申请管理', permission: 'admissions.decide' },
-  { key: 'financial-aid', label: '助学金', permission: 'admissions.decide' },
-  // Decision 062: the first tab staff see.
-  { key: 'students', label: '学生管理', permission: 'students.read' },
-  { key: 'settings', label: '费用与截止日期', permission: 'money.settings' },
-  { key: 'refunds', label: '退款', permission: 'money.refund' },
-  // Decision 073: daily reconciliation with the providers' bills, and receipts.
-  { key: 'reconciliation', label: '对账', permission: 'money.reconcile' },
-  { key: 'tracking', label: '访问统计', permission: 'analytics.read' },
-  { key: 'content', label: '页面内容', permission: 'content.edit' },
-  // Decision 075: every other programme's settings, applications and decisions.
-  { key: 'programmes', label: '其他项目', permission: 'programmes.review' },
-  // Programme structure (decision 039).
-  { key: 'sessions', label: '期次', permission: 'settings.edit' },
-  { key: 'venues', label: '会场', permission: 'programme.edit' },
-  { key: 'houses', label: '学院', permission: 'programme.edit' },
-  { key: 'courses', label: '课程', permission: 'programme.edit' },
-  { key: 'placement', label: '分配与发布', permission: 'programme.edit' },
-  { key: 'selection-rounds', label: '选课轮次', permission: 'programme.edit' },
-  { key: 'onboarding', label: '入学事项', permission: 'programme.edit' },
-  // Decision 046.
-  { key: 'checklist', label: '入学清单', permission: 'checklist.manage' },
-  // Decision 051: every course's sign-ins.
-  { key: 'checkin', label: '签到', permission: 'checkin.manage' },
-  // Decision 060.
-  { key: 'house-cup', label: '学院杯', permission: 'house_cup.write' },
-  { key: 'audit', label: '操作日志', permission: 'audit.read' },
-  // Decision 061.
-  { key: 'messages', label: '消息', permission: 'messages.send' },
-  // Decision 065; 课程 gains its 课程概览 view.
-  { key: 'grades', label: '成绩', permission: 'programme.read' },
-  { key: 'signs', label: '出勤', permission: 'programme.read' },
-  { key: 'time-sheets', label: '工时', permission: 'time_sheets.approve' },
-  // Decision 063.
-  { key: 'staff', label: '员工账号', permission: 'staff.manage' },
+  // 招生
+  { key: 'applications', label: '申请管理', permission: 'admissions.decide', group: 'admissions' },
+  { key: 'financial-aid', label: '助学金', permission: 'admissions.decide', group: 'admissions' },
   // Decision 066.
-  { key: 'analytics', label: '数据分析', permission: 'analytics.read' },
-] as const satisfies ReadonlyArray<{ key: string; label: string; permission: Permission }>;
+  { key: 'analytics', label: '数据分析', permission: 'analytics.read', group: 'admissions' },
+  // 人员. Decision 062: the first tab staff see.
+  { key: 'students', label: '学生管理', permission: 'students.read', group: 'people' },
+  // Decision 063.
+  { key: 'staff', label: '员工账号', permission: 'staff.manage', group: 'people' },
+  // 课程与教学: the programme's structure (decision 039), then the courses' grades, attendance and sign-ins (decisions 051, 065).
+  { key: 'sessions', label: '期次', permission: 'settings.edit', group: 'teaching' },
+  { key: 'venues', label: '会场', permission: 'programme.edit', group: 'teaching' },
+  { key: 'houses', label: '学院', permission: 'programme.edit', group: 'teaching' },
+  { key: 'courses', label: '课程', permission: 'programme.edit', group: 'teaching' },
+  { key: 'placement', label: '分配与发布', permission: 'programme.edit', group: 'teaching' },
+  { key: 'selection-rounds', label: '选课轮次', permission: 'programme.edit', group: 'teaching' },
+  { key: 'grades', label: '成绩', permission: 'programme.read', group: 'teaching' },
+  { key: 'signs', label: '出勤', permission: 'programme.read', group: 'teaching' },
+  { key: 'checkin', label: '签到', permission: 'checkin.manage', group: 'teaching' },
+  // 财务. Decision 073: daily reconciliation with the providers' bills, and receipts.
+  { key: 'settings', label: '费用与截止日期', permission: 'money.settings', group: 'money' },
+  { key: 'refunds', label: '退款', permission: 'money.refund', group: 'money' },
+  { key: 'reconciliation', label: '对账', permission: 'money.reconcile', group: 'money' },
+  // 项目. Decision 075: every other programme's settings, applications and decisions.
+  { key: 'programmes', label: '其他项目', permission: 'programmes.review', group: 'programmes' },
+  // 网站
+  { key: 'content', label: '页面内容', permission: 'content.edit', group: 'site' },
+  { key: 'tracking', label: '访问统计', permission: 'analytics.read', group: 'site' },
+  // 运营: onboarding (decision 046), messages (061), the house cup and the audit log (060), time-sheets (065).
+  { key: 'onboarding', label: '入学事项', permission: 'programme.edit', group: 'operations' },
+  { key: 'checklist', label: '入学清单', permission: 'checklist.manage', group: 'operations' },
+  { key: 'messages', label: '消息', permission: 'messages.send', group: 'operations' },
+  { key: 'house-cup', label: '学院杯', permission: 'house_cup.write', group: 'operations' },
+  { key: 'time-sheets', label: '工时', permission: 'time_sheets.approve', group: 'operations' },
+  { key: 'audit', label: '操作日志', permission: 'audit.read', group: 'operations' },
+] as const satisfies ReadonlyArray<{ key: string; label: string; permission: Permission; group: AdminGroup }>;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 type AdminTabDef = (typeof ADMIN_TABS)[number];
 
@@ -60,6 +76,11 @@ export function visibleAdminTabs(permissions: readonly string[]): AdminTabDef[] 
 }
 
 /** The tab of /admin/{tab}; anything unknown or not permitted shows the first tab the teacher may open. */
+/** The visible tabs under their groups, leaving out groups with none of them. */
+export function groupAdminTabs<T extends { group: AdminGroup }>(tabs: readonly T[]): Array<{ key: AdminGroup; label: string; tabs: T[] }> {
+  return ADMIN_GROUPS.map((g) => ({ key: g.key, label: g.label, tabs: tabs.filter((t) => t.group === g.key) })).filter((g) => g.tabs.length > 0);
+}
+
 export function adminTabOf(param: string | undefined, visible: readonly AdminTabDef[] = ADMIN_TABS): AdminTab {
   return visible.find((t) => t.key === param)?.key ?? visible[0]?.key ?? 'applications';
 }

@@ -1,5 +1,4 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { Select, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { MSG } from '@summit/domain';
@@ -8,6 +7,7 @@ import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { ErrorState, ForbiddenState, LoadingState } from '../../../components/page-state.tsx';
 import { ADMIN_KEYS, fetchTeacherInfo } from './admin-api.ts';
 import { adminTabOf, visibleAdminTabs } from './admin-format.ts';
+import { ADMIN_PANEL_ID, AdminNav, adminTabId } from './admin-nav.tsx';
 import './admin.css';
 
 const ApplicationsTab = lazy(() => import('../admissions/applications-tab.tsx'));
@@ -71,39 +71,25 @@ export default function AdminPage() {
   else if (tabs.length === 0) body = <ForbiddenState title={MSG.NO_PERMISSION} detail="管理后台仅对管理员和工作人员开放，请联系项目办公室开通权限。" />;
   else {
     const fallback = <LoadingState rows={6} />;
+    const content = (
+      <Suspense fallback={fallback}>
+        {STRUCTURE_TABS[tab] ? createElement(STRUCTURE_TABS[tab]!) : tab === 'tracking' ? <TrackingTab /> : tab === 'content' ? <ContentTab /> : tab === 'applications' ? <ApplicationsTab /> : tab === 'financial-aid' ? <FinancialAidTab /> : <SettingsTab />}
+      </Suspense>
+    );
     body = (
-      <Tabs
-        activeKey={tab}
-        onChange={openTab}
-        // At 375 px five tab labels do not fit and antd hides the rest behind "…": a phone gets one full-width
-        // select instead, every section one tap away (decision 031).
-        {...(isPhone
-          ? {
-              renderTabBar: () => (
-                <Select
-                  className="admin-tab-select"
-                  aria-label="管理模块"
-                  // Two dozen sections at most: render them all (a virtual list would leave the lower ones out of
-                  // the page until scrolled, for screen readers too).
-                  virtual={false}
-                  value={tab}
-                  onChange={openTab}
-                  options={tabs.map((t) => ({ value: t.key, label: t.label }))}
-                />
-              ),
-            }
-          : {})}
-        items={tabs.map((t) => ({
-          key: t.key,
-          label: t.label,
-          children:
-            t.key !== tab ? null : (
-              <Suspense fallback={fallback}>
-                {STRUCTURE_TABS[t.key] ? createElement(STRUCTURE_TABS[t.key]!) : t.key === 'tracking' ? <TrackingTab /> : t.key === 'content' ? <ContentTab /> : t.key === 'applications' ? <ApplicationsTab /> : t.key === 'financial-aid' ? <FinancialAidTab /> : <SettingsTab />}
-              </Suspense>
-            ),
-        }))}
-      />
+      <>
+        {/* Seven groups of sections (decision 088); the URL /admin/{tab} names the section, as before. */}
+        <AdminNav tabs={tabs} active={tab} phone={isPhone} onOpen={openTab} />
+        {isPhone ? (
+          <div className="admin-panel" key={tab}>
+            {content}
+          </div>
+        ) : (
+          <div className="admin-panel" role="tabpanel" id={ADMIN_PANEL_ID} aria-labelledby={adminTabId(tab)} key={tab}>
+            {content}
+          </div>
+        )}
+      </>
     );
   }
 
