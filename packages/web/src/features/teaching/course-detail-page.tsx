@@ -6,6 +6,7 @@ import { CHECKIN_DEFAULT_LATE_MINUTES, MSG } from '@summit/domain';
 import { ErrorState, EmptyState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS, checkinPath, checkinQrPath, participationPath } from '../../lib/paths.ts';
 import { TeachingNav } from './teaching-nav.tsx';
+import { CourseRoster } from './course-roster.tsx';
 import { TEACHING_KEYS, fetchCourseDetail, isForbidden, openSign } from './teaching-api.ts';
 import { formatMeetingTime, sessionName } from './teaching-format.ts';
 import './teaching.css';
@@ -90,34 +91,7 @@ export default function CourseDetailPage({ coursework }: { coursework?: (courseI
           {c.roster.length === 0 ? (
             <EmptyState description="暂无学生选课" />
           ) : (
-            <div className="teach-table-wrap">
-              <table className="teach-table">
-                <thead>
-                  <tr>
-                    <th>姓名</th>
-                    <th>手机</th>
-                    <th>学院</th>
-                    <th>出勤</th>
-                    <th>迟到</th>
-                    <th>请假</th>
-                    <th>缺勤</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {c.roster.map((s) => (
-                    <tr key={s.student_id}>
-                      <td>{s.name || '—'}</td>
-                      <td>{s.phone}</td>
-                      <td>{s.house ?? '—'}</td>
-                      <td>{s.present}</td>
-                      <td>{s.late}</td>
-                      <td>{s.excused}</td>
-                      <td>{s.absent}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CourseRoster roster={c.roster} />
           )}
         </section>
         <section className="teach-section" aria-label="作业与成绩" data-slot="assignments-grades">
