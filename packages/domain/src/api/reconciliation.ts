@@ -147,6 +147,8 @@ export const receiptItemSchema = z.object({
   currency: z.string(),
   provider: z.string(),
   paid_at: timestampSchema,
+  /** The order's refunds that went through, oldest first: the student's record of money sent back. */
+  refunds: z.array(z.object({ refund_no: z.string(), amount_fen: z.number().int(), currency: z.string(), succeeded_at: timestampSchema })),
 });
 export type ReceiptItem = z.infer<typeof receiptItemSchema>;
 export const receiptListSchema = z.object({ items: z.array(receiptItemSchema) });

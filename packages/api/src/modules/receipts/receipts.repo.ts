@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
-import { paymentOrders } from '../../db/schema-payments.ts';
+import { paymentOrders, paymentRefunds } from '../../db/schema-payments.ts';
 import type { PaymentOrderRow } from '../payments/payments.queries.ts';
 
 /** Paid orders (refunded ones too: the money came in) have receipts. */
@@ -36,4 +36,23 @@ export async function findPaidOrderOfPurpose(db: Db, accountId: number, purpose:
     .orderBy(paymentOrders.paidAt, paymentOrders.id)
     .limit(1);
   return rows[0];
+}
+
+export interface SucceededRefund {
+  orderId: number;
+  refundNo: string;
+  amountFen: number;
+  currency: string;
+  succeededAt: Date;
+}
+
+/** The refunds of these orders that went through, oldest first. */
+export async function listSucceededRefunds(db: Db, orderIds: number[]): Promise<SucceededRefund[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ orderId: paymentRefunds.orderId, refundNo: paymentRefunds.refundNo, amountFen: paymentRefunds.amountFen, currency: paymentRefunds.currency, succeededAt: paymentRefunds.succeededAt })
+    .from(paymentRefunds)
+    .where(and(inArray(paymentRefunds.orderId, orderIds), eq(paymentRefunds.status, 'succeeded'), isNotNull(paymentRefunds.succeededAt)))
+    .orderBy(asc(paymentRefunds.succeededAt), asc(paymentRefunds.id));
+  return rows.flatMap((r) => (r.succeededAt ? [{ ...r, succeededAt: r.succeededAt }] : []));
 }

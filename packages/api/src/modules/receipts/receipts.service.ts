@@ -25,7 +25,7 @@ import { findProgrammeById } from '../programmes/programmes.queries.ts';
 import { programmeOrderLabel } from '../programmes/programme-payments.plan.ts';
 import { findOrderById, findParentLinkByHash } from '../payments/payments.queries.ts';
 import { payLinkTokenHash } from '../payments/payments.service.ts';
-import { findAccountName, findPaidOrderOfPurpose, findReceiptOrder, listReceiptOrders } from './receipts.repo.ts';
+import { findAccountName, findPaidOrderOfPurpose, findReceiptOrder, listReceiptOrders, listSucceededRefunds, type SucceededRefund } from './receipts.repo.ts';
 
 export interface ReceiptFile {
   receiptNo: string;
@@ -44,7 +44,7 @@ function providerLabel(o: PaymentOrderRow): string {
   return o.gateway === 'sandbox' ? `${name}（模拟支付）` : name;
 }
 
-function toReceiptItem(o: PaymentOrderRow & { paidAt: Date }): ReceiptItem {
+function toReceiptItem(o: PaymentOrderRow & { paidAt: Date }, refunds: readonly SucceededRefund[]): ReceiptItem {
   return {
     order_no: o.orderNo,
     receipt_no: receiptNumber(o.id, o.paidAt),
@@ -55,7 +55,15 @@ function toReceiptItem(o: PaymentOrderRow & { paidAt: Date }): ReceiptItem {
     currency: o.currency,
     provider: providerLabel(o),
     paid_at: o.paidAt.toISOString(),
+    refunds: refunds.filter((r) => r.orderId === o.id).map((r) => ({ refund_no: r.refundNo, amount_fen: r.amountFen, currency: r.currency, succeeded_at: r.succeededAt.toISOString() })),
   };
+}
+
+/** A student's paid orders, each with the refunds that went through. */
+async function receiptListOf(ctx: AppContext, accountId: number): Promise<ReceiptList> {
+  const orders = (await listReceiptOrders(ctx.db, accountId)).filter(isPaid);
+  const refunds = await listSucceededRefunds(ctx.db, orders.map((o) => o.id));
+  return { items: orders.map((o) => toReceiptItem(o, refunds)) };
 }
 
 /** What the PDF prints: the student's name masked whoever downloads it (a receipt travels). */
@@ -95,11 +103,11 @@ async function receiptFileOf(ctx: AppContext, o: PaymentOrderRow | undefined): P
 }
 
 export async function listStudentReceipts(ctx: AppContext, auth: AuthState): Promise<ReceiptList> {
-  return { items: (await listReceiptOrders(ctx.db, auth.accountId)).filter(isPaid).map(toReceiptItem) };
+  return receiptListOf(ctx, auth.accountId);
 }
 
 export async function listReceiptsOfStudent(ctx: AppContext, accountId: number): Promise<ReceiptList> {
-  return { items: (await listReceiptOrders(ctx.db, accountId)).filter(isPaid).map(toReceiptItem) };
+  return receiptListOf(ctx, accountId);
 }
 
 /** The student's own orders only: another student's order number answers as if it did not exist. */

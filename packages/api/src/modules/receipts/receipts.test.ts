@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { MSG, RECON_MSG, type ParentLink, type PaymentOrder, type ReceiptList } from '@summit/domain';
-import { paymentOrders } from '../../db/schema-payments.ts';
+import { paymentOrders, paymentRefunds } from '../../db/schema-payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken } from '../../test/flows.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -62,9 +62,17 @@ describe('the student’s receipt', () => {
 
   it('shows what was refunded', async () => {
     const s = await paidApplyFee();
-    await t.db.update(paymentOrders).set({ refundedFen: 20_000 }).where(eq(paymentOrders.orderNo, s.orderNo));
+    const [order] = await t.db.update(paymentOrders).set({ refundedFen: 20_000 }).where(eq(paymentOrders.orderNo, s.orderNo)).returning();
+    const succeededAt = new Date();
+    await t.db.insert(paymentRefunds).values([
+      { refundNo: `RR${order!.id}A`, orderId: order!.id, accountId: s.accountId, amountFen: 20_000, reason: '退款', status: 'succeeded', succeededAt },
+      { refundNo: `RR${order!.id}B`, orderId: order!.id, accountId: s.accountId, amountFen: 1_000, reason: '被拒', status: 'rejected' },
+    ]);
     const { text } = await readPdf(await get(`/api/student/payment/${s.orderNo}/receipt`, s.token));
     expect(text).toContain('已退款 ¥200.00（实收 ¥300.00）');
+    // The student's list of payments carries the refund that went through, not the rejected one.
+    const list = await call<ReceiptList>(t.app, 'GET', '/api/student/payment/receipts', { token: s.token });
+    expect(list.body.data?.items[0]?.refunds).toEqual([{ refund_no: `RR${order!.id}A`, amount_fen: 20_000, currency: 'CNY', succeeded_at: succeededAt.toISOString() }]);
   });
 
   it('an order in another currency (a card from abroad) is receipted in that currency, never under ¥', async () => {

@@ -12,7 +12,7 @@ import { accounts, auditLog, schools, studentProfiles } from '../../db/schema.ts
 import { admissionDecisions, applications } from '../../db/schema-admission.ts';
 import { courses, houseAssignments, houses, venueAssignments, venues } from '../../db/schema-courses.ts';
 import { enrolments, studentNotices } from '../../db/schema-course-centre.ts';
-import { paymentOrders } from '../../db/schema-payments.ts';
+import { paymentOrders, paymentRefunds } from '../../db/schema-payments.ts';
 import { attendance, checkinSessions } from '../../db/schema-teaching.ts';
 import { courseGrades } from '../../db/schema-coursework.ts';
 import { studentIdentity } from '../../db/schema-privacy.ts';
@@ -203,11 +203,17 @@ export async function findStudentRow(db: Db | Tx, id: number): Promise<StudentRo
 
 /** Everything that happened to one student outside their profile's stamps, each source one indexed query. */
 export async function timelineSources(db: Db, id: number) {
-  const [orders, decision, venue, house, courseRows, attendanceRows, grades, notices, edits] = await Promise.all([
+  const [orders, refunds, decision, venue, house, courseRows, attendanceRows, grades, notices, edits] = await Promise.all([
     db
-      .select({ purpose: paymentOrders.purpose, amountFen: paymentOrders.amountFen, paidAt: paymentOrders.paidAt, refundedAt: paymentOrders.refundedAt, payer: paymentOrders.payer })
+      .select({ purpose: paymentOrders.purpose, amountFen: paymentOrders.amountFen, currency: paymentOrders.currency, paidAt: paymentOrders.paidAt, payer: paymentOrders.payer })
       .from(paymentOrders)
       .where(and(eq(paymentOrders.accountId, id), isNotNull(paymentOrders.paidAt))),
+    // Each refund that went through, partial ones too, with its own amount.
+    db
+      .select({ purpose: paymentOrders.purpose, amountFen: paymentRefunds.amountFen, currency: paymentRefunds.currency, succeededAt: paymentRefunds.succeededAt })
+      .from(paymentRefunds)
+      .innerJoin(paymentOrders, eq(paymentOrders.id, paymentRefunds.orderId))
+      .where(and(eq(paymentRefunds.accountId, id), eq(paymentRefunds.status, 'succeeded'))),
     db.select({ decision: d.decision, placeName: d.placeName, track: d.professionalTrack, decidedAt: d.decidedAt, releasedAt: d.releasedAt }).from(d).where(eq(d.accountId, id)),
     db
       .select({ name: venues.name, at: venueAssignments.assignedAt, method: venueAssignments.method })
@@ -238,7 +244,7 @@ export async function timelineSources(db: Db, id: number) {
       .leftJoin(accounts, eq(accounts.id, auditLog.actorId))
       .where(and(eq(auditLog.entity, STUDENT_AUDIT_ENTITY), eq(auditLog.entityId, String(id)))),
   ]);
-  return { orders, decision: decision[0] ?? null, venue: venue[0] ?? null, house: house[0] ?? null, courses: courseRows, attendance: attendanceRows, grades, notices, edits };
+  return { orders, refunds, decision: decision[0] ?? null, venue: venue[0] ?? null, house: house[0] ?? null, courses: courseRows, attendance: attendanceRows, grades, notices, edits };
 }
 
 // Edits ------------------------------------------------------------------------------------------------------------

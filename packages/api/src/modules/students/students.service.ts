@@ -13,7 +13,7 @@ import {
   STUDENT_MSG,
   STUDENT_PAGE_SIZE_DEFAULT,
   TIMELINE_KIND_LABELS,
-  formatFen,
+  formatAmount,
   maskPhone,
   signupStatus,
   studentStageOf,
@@ -91,11 +91,8 @@ function timelineOf(r: StudentRow, s: Awaited<ReturnType<typeof timelineSources>
   add(r.step1SubmittedAt, 'step1', r.batch ?? '');
   add(r.applyPaidAt, 'apply_paid');
   add(r.step2SubmittedAt, 'step2');
-  for (const o of s.orders) {
-    const what = `${PAYMENT_PURPOSE_LABELS[o.purpose]} ${formatFen(o.amountFen)}${o.payer === 'student' ? '' : '（家长代付）'}`;
-    add(o.paidAt, 'order_paid', what);
-    add(o.refundedAt, 'order_refunded', what);
-  }
+  for (const o of s.orders) add(o.paidAt, 'order_paid', `${PAYMENT_PURPOSE_LABELS[o.purpose]} ${formatAmount(o.amountFen, o.currency)}${o.payer === 'student' ? '' : '（家长代付）'}`);
+  for (const f of s.refunds) add(f.succeededAt, 'order_refunded', `${PAYMENT_PURPOSE_LABELS[f.purpose]} ${formatAmount(f.amountFen, f.currency)}`);
   if (s.decision) {
     const place = [s.decision.placeName, s.decision.track].filter(Boolean).join(' · ');
     const what = `${ADMISSION_DECISION_LABELS[s.decision.decision]}${place ? `（${place}）` : ''}`;

@@ -5,7 +5,7 @@ import { STATUS, type AdminMessage, type AdminStudentDetail, type AdminStudentLi
 import { accounts, auditLog, schools, studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions, applications } from '../../db/schema-admission.ts';
 import { houseAssignments, houses, venueAssignments, venues } from '../../db/schema-courses.ts';
-import { paymentOrders } from '../../db/schema-payments.ts';
+import { paymentOrders, paymentRefunds } from '../../db/schema-payments.ts';
 import { encryptPlainIdNumbers } from '../privacy/identity.service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken, registerStudent } from '../../test/flows.ts';
@@ -134,7 +134,13 @@ describe('the student page', () => {
       step1: { legal_name: '时间线同学', gender: 2, grade: 'G11' },
       batch: 'EB1',
     });
-    await t.db.insert(paymentOrders).values({ orderNo: `T${s.id}`, accountId: s.id, purpose: 'apply_fee', amountFen: 30000, status: 'paid', provider: 'WX', channel: 'sandbox', gateway: 'sandbox', idempotencyKey: `tl-${s.id}`, paidAt: at(3), refundedAt: at(9), expiresAt: at(5) } as typeof paymentOrders.$inferInsert);
+    await t.db.insert(paymentOrders).values({ orderNo: `T${s.id}`, accountId: s.id, purpose: 'apply_fee', amountFen: 30000, status: 'paid', provider: 'WX', channel: 'sandbox', gateway: 'sandbox', idempotencyKey: `tl-${s.id}`, paidAt: at(3), expiresAt: at(5) } as typeof paymentOrders.$inferInsert);
+    // A partial refund that went through is on the timeline with its own amount; one still in progress is not.
+    const [paid] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, `T${s.id}`));
+    await t.db.insert(paymentRefunds).values([
+      { refundNo: `RT${s.id}A`, orderId: paid!.id, accountId: s.id, amountFen: 10_000, reason: '部分退款', status: 'succeeded', succeededAt: at(9) },
+      { refundNo: `RT${s.id}B`, orderId: paid!.id, accountId: s.id, amountFen: 5_000, reason: '处理中', status: 'processing' },
+    ]);
     await t.db.insert(admissionDecisions).values({ accountId: s.id, decision: 'offer', placeName: '第一期', decidedAt: at(5), releasedAt: at(6) });
     const [venue] = await t.db.insert(venues).values({ name: '时间线会场', placeName: `tl-${s.id}` }).returning();
     await t.db.insert(venueAssignments).values({ studentId: s.id, venueId: venue!.id, method: 'rule', assignedAt: at(10) });
@@ -152,6 +158,7 @@ describe('the student page', () => {
     const times = d.timeline.map((e) => Date.parse(e.at));
     expect([...times].sort((x, y) => x - y)).toEqual(times);
     expect(d.timeline.find((e) => e.kind === 'order_paid')!.text).toBe('支付成功：申请费 ¥300.00');
+    expect(d.timeline.filter((e) => e.kind === 'order_refunded').map((e) => e.text)).toEqual(['退款：申请费 ¥100.00']);
 
     expect((await detail(999_999)).http).toBe(404);
     expect((await detail('abc')).body.status).toBe(STATUS.PARAM);

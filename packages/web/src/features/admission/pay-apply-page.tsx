@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ADMISSION_KEYS, createStudentPayment, fetchFees, fetchStatus, isStudentOrderPaid } from './admission-api.ts';
 import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
 import { ReceiptLinks } from './receipt-links.tsx';
+import { StudentRefunds } from './student-refunds.tsx';
 import './admission.css';
 import { PATHS } from '../../lib/paths.ts';
 
@@ -91,6 +92,8 @@ export default function PayApplyPage() {
     <div className="page page--narrow adm-page">
       <h1 className="page__title">支付申请费</h1>
       {body}
+      {/* An application fee refunded before any result is recorded here too, not only after the offer. */}
+      {paid ? <StudentRefunds /> : null}
     </div>
   );
 }

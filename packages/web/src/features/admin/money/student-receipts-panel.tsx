@@ -21,6 +21,11 @@ export function StudentReceiptsPanel({ userId }: { userId: number }) {
             <span>
               <strong>{PAYMENT_PURPOSE_LABELS[r.purpose]}</strong> {formatAmount(r.amount_fen, r.currency)} · {r.provider} · {RECEIPT_PAYER_LABELS[r.payer]} · {formatTime(r.paid_at)}
               {r.refunded_fen > 0 ? <Tag color="orange">已退款 {formatAmount(r.refunded_fen, r.currency)}</Tag> : null}
+              {r.refunds.map((f) => (
+                <div key={f.refund_no} className="ops-muted">
+                  退款 {formatAmount(f.amount_fen, f.currency)} · {formatTime(f.succeeded_at)} · 退款单号 {f.refund_no}
+                </div>
+              ))}
               <div className="ops-muted">
                 订单号 {r.order_no} · 收据 {r.receipt_no}
               </div>
