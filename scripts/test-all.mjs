@@ -232,6 +232,8 @@ const STATIC_CHECKS = {
   // Shipped dependencies: no unreviewed install script or licence (decision 035), and the licence rules' own tests.
   supplyChain: ['supply chain (install scripts, licences)', 'node', ['scripts/check-supply-chain.mjs']],
   supplyChainRules: ['supply chain licence rules (node --test)', 'node', ['--test', 'scripts/supply-chain-licences.test.mjs']],
+  // The JavaScript each key page downloads, against its budget (decision 093); reads the build, so it runs after it.
+  pageBudgets: ['page JavaScript budgets (node --test)', 'node', ['--test', 'packages/web/scripts/bundle-budgets.test.mjs']],
 };
 
 /** @returns {Promise<SuiteResult>} */
@@ -264,6 +266,7 @@ const jobs = [
   { key: 'lintRules', title: STATIC_CHECKS.lintRules[0], suite: 'static', run: (log) => runCheck('lintRules', log) },
   { key: 'supplyChain', title: STATIC_CHECKS.supplyChain[0], suite: 'static', run: (log) => runCheck('supplyChain', log) },
   { key: 'supplyChainRules', title: STATIC_CHECKS.supplyChainRules[0], suite: 'static', run: (log) => runCheck('supplyChainRules', log) },
+  { key: 'pageBudgets', title: STATIC_CHECKS.pageBudgets[0], suite: 'static', needs: ['build'], run: (log) => runCheck('pageBudgets', log) },
   { key: 'domain', title: 'domain (vitest)', suite: 'domain', run: (log) => runVitest('domain', 'packages/domain', log) },
   { key: 'web', title: 'web (vitest)', suite: 'web', run: (log) => runVitest('web', 'packages/web', log) },
   {

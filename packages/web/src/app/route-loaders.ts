@@ -1,5 +1,4 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { MSG } from '@summit/domain/messages';
 import { authStorage, type Role } from '../lib/auth-storage.ts';
 import { toast } from '../lib/notifier.ts';
 import { loginRedirectFor } from '../lib/navigation.ts';
@@ -15,6 +14,9 @@ function roleLoader(role: Role) {
     // docs/product/users-and-roles.md: a teacher page opened with another role's login says 仅教师账号可查看当前页面, then goes to the
     // login after 1 s (decisions 050–058).
     if (role === 'teacher' && authStorage.currentToken()) {
+      // The message table loads here, not with the entry: every page's first script would otherwise carry all of it
+      // for this one line (decision 093).
+      const { MSG } = await import('@summit/domain/messages');
       toast('warning', MSG.TEACHER_ONLY);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
