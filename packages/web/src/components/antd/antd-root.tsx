@@ -8,6 +8,7 @@ import { REDUCED_MOTION_QUERY, useMediaQuery } from '../../lib/use-media-query.t
 import { themeFor } from './theme.ts';
 import '../../lib/dayjs-setup.ts';
 import './antd-touch.css';
+import './antd-contrast.css';
 
 /**
  * Hands antd's context-aware message API (themed, unlike the static one) to the api client, which lives

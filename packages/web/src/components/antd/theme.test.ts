@@ -37,7 +37,9 @@ describe('colours', () => {
     for (const background of [COLORS.sand, COLORS.paper, '#ffffff']) {
       expect(contrast(COLORS.muted, background), `muted on ${background}`).toBeGreaterThanOrEqual(4.5);
       expect(contrast(COLORS.ink, background), `ink on ${background}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(COLORS.goldText, background), `gold text on ${background}`).toBeGreaterThanOrEqual(4.5);
     }
+    expect(contrast(COLORS.placeholder, '#ffffff'), 'placeholder on a field').toBeGreaterThanOrEqual(4.5);
   });
 
   it('measures contrast as WCAG does (black on white is 21:1)', () => {

@@ -12,6 +12,10 @@ export const COLORS = {
   ink: '#2a2623',
   // Secondary text: at least 4.5:1 (WCAG AA) on sand, paper and white (the footer's links sit on sand).
   muted: '#6b6259',
+  // Placeholders: lighter than muted so an empty field does not read as filled, still 4.5:1 on white (decision 093).
+  placeholder: '#767067',
+  // Gold as text (dates, the 404 code): the brand gold itself is 2.1:1 on paper, fine for rules and dots only.
+  goldText: '#7c5f25',
   line: '#e4ddd2',
 } as const;
 
@@ -25,6 +29,11 @@ export const theme: ThemeConfig = {
     colorWarning: '#b7791f',
     colorText: COLORS.ink,
     colorTextSecondary: COLORS.muted,
+    // antd's own greys (#8c8c8c descriptions and counters, #bfbfbf placeholders) are 3.4:1 and 1.8:1 on white:
+    // WCAG AA needs 4.5:1 (decision 093).
+    colorTextTertiary: COLORS.muted,
+    colorTextDescription: COLORS.muted,
+    colorTextPlaceholder: COLORS.placeholder,
     colorBorder: '#d9d0c3',
     colorBorderSecondary: COLORS.line,
     colorBgLayout: COLORS.paper,

@@ -22,6 +22,15 @@ function DateField({ value, onChange, disabled, id }: { value?: string; onChange
   );
 }
 
+/**
+ * A checkbox group without the aria-required Form.Item hands its control: on the group's plain <div> the attribute
+ * is not allowed (axe aria-allowed-attr); the label's required mark and the validator still say it (decision 093).
+ */
+function CheckboxGroupField(props: Parameters<typeof Checkbox.Group>[0] & { 'aria-required'?: unknown }) {
+  const { 'aria-required': _required, ...rest } = props;
+  return <Checkbox.Group {...rest} />;
+}
+
 function control(question: ProgrammeQuestion, disabled: boolean) {
   const options = (question.options ?? []).map((o) => ({ label: o, value: o }));
   switch (question.type) {
@@ -32,7 +41,7 @@ function control(question: ProgrammeQuestion, disabled: boolean) {
     case 'radio':
       return <Radio.Group options={options} disabled={disabled} className="programme-choice" />;
     case 'checkbox':
-      return <Checkbox.Group options={options} disabled={disabled} className="programme-choice" />;
+      return <CheckboxGroupField options={options} disabled={disabled} className="programme-choice" />;
     case 'select':
       return <Select options={options} disabled={disabled} placeholder="请选择" allowClear />;
     case 'date':

@@ -132,7 +132,7 @@ export default function CoursesTab() {
           { title: '期次', dataIndex: 'session_key', render: (v: Course['session_key'], c) => `${SESSION_NAMES[v]} · 时段${c.period}` },
           { title: '会场', dataIndex: 'venue_id', render: (v: number | null) => venueName(v) },
           { title: '教师', dataIndex: 'teacher_name', render: (v: string) => v || '—' },
-          { title: '已选/容量', dataIndex: 'taken', render: (_v, c) => <a href={adminCourseRosterPath(c.id, c.period)} aria-label={`${c.title}的学生名单`}>{`${c.taken}/${c.capacity}`}</a> },
+          { title: '已选/容量', dataIndex: 'taken', render: (_v, c) => <a href={adminCourseRosterPath(c.id, c.period)} aria-label={`${c.taken}/${c.capacity}，${c.title}的学生名单`}>{`${c.taken}/${c.capacity}`}</a> },
           { title: '上课时间', dataIndex: 'meetings', render: (m: Course['meetings']) => (m.length ? `${formatMeetingsCell(m.slice(0, 1))}${m.length > 1 ? ` 等 ${m.length} 次` : ''}` : '未排课') },
           {
             title: '操作',
