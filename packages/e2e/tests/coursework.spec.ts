@@ -90,6 +90,7 @@ test('a teacher sets an assignment, the student hands in a file, the teacher gra
   await page.getByRole('row', { name: new RegExp(studentName) }).getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('row', { name: new RegExp(studentName) })).toContainText('89.2', slow);
   await page.getByRole('button', { name: '立即发布' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: '发布' }).click();
   await expect(page.getByRole('region', { name: '成绩发布' }).or(page.getByLabel('成绩发布'))).toContainText('已发布', slow);
 
   // The student sees the score and comment, and the published final grade with its breakdown.
