@@ -8,7 +8,7 @@
 // unit suites take the other slot. Each suite's output is kept in a file and printed whole when it ends, so
 // the log reads suite by suite; the summary gives each suite's time and the run's.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 // Debian's headless shell build of Chromium: the browser suite's browser (packages/e2e/playwright.config.ts).
 const CHROMIUM = '/usr/bin/chromium-headless-shell';
+// Debian's nginx: the load balancer of the cluster check (deploy/nginx, decision 096), installed in the same apt step.
+const NGINX = '/usr/sbin/nginx';
 // A stuck suite (an open database handle, a server that never answers) must not hang CI forever.
 const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MS ?? 30 * 60 * 1000);
 const JOBS = Math.max(1, Number(process.env.TEST_JOBS ?? 2));
@@ -142,23 +144,36 @@ function hasCjkFont() {
 
 /** Returns null when the browser is ready, else why it is not. */
 function ensureBrowser() {
-  if (existsSync(CHROMIUM) && hasCjkFont()) return null;
-  const missing = [!existsSync(CHROMIUM) && CHROMIUM, !hasCjkFont() && 'a CJK font'].filter(Boolean).join(' and ');
+  const browserReady = existsSync(CHROMIUM) && hasCjkFont();
+  if (browserReady && existsSync(NGINX)) return null;
+  const missing = [!existsSync(CHROMIUM) && CHROMIUM, !hasCjkFont() && 'a CJK font', !existsSync(NGINX) && NGINX].filter(Boolean).join(' and ');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    return `${missing} missing: run \`sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk\` (browser tests use Debian's Chromium; Chinese renders as boxes without CJK fonts)`;
+    // Without nginx only the cluster check fails, and it says so itself.
+    if (browserReady) return null;
+    return `${missing} missing: run \`sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk nginx-light\` (browser tests use Debian's Chromium; Chinese renders as boxes without CJK fonts)`;
   }
-  console.log(`\n[test-all] ${missing} missing: installing chromium-headless-shell fonts-noto-cjk with apt-get (quietly)…`);
+  const packages = ['chromium-headless-shell', 'fonts-noto-cjk', ...(existsSync(NGINX) ? [] : ['nginx-light'])];
+  console.log(`\n[test-all] ${missing} missing: installing ${packages.join(' ')} with apt-get (quietly)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const steps = [
     ['apt-get', ['update', '-qq']],
-    ['apt-get', ['install', '-y', '-qq', 'chromium-headless-shell', 'fonts-noto-cjk']],
+    ['apt-get', ['install', '-y', '-qq', ...packages]],
   ];
-  for (const [cmd, args] of steps) {
-    const res = spawnSync(cmd, args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    if (res.status !== 0) {
-      return `\`${cmd} ${args.join(' ')}\` failed (${res.status}):\n${(res.stdout + res.stderr).split('\n').slice(-15).join('\n')}`;
+  // Debian's nginx package starts a system nginx on port 80 when installed; the cluster check runs its own. A
+  // policy-rc.d that answers 101 ("action forbidden") keeps any service from starting during the install.
+  const POLICY = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !existsSync(POLICY);
+  if (ownPolicy) writeFileSync(POLICY, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+  try {
+    for (const [cmd, args] of steps) {
+      const res = spawnSync(cmd, args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      if (res.status !== 0) {
+        return `\`${cmd} ${args.join(' ')}\` failed (${res.status}):\n${(res.stdout + res.stderr).split('\n').slice(-15).join('\n')}`;
+      }
     }
+  } finally {
+    if (ownPolicy) rmSync(POLICY, { force: true });
   }
   if (!existsSync(CHROMIUM) || !hasCjkFont()) return `still missing ${CHROMIUM} or a CJK font after apt-get install`;
   return null;
@@ -215,6 +230,39 @@ async function runPlaywright(log) {
   } else if (code !== 0 && result.failed === 0) {
     result.failed += 1;
     result.notes.push(`playwright exited with ${code}`);
+  }
+  return result;
+}
+
+/**
+ * The cluster check (`npm run cluster:check`, deploy/, decision 096): two API nodes behind nginx on PostgreSQL and
+ * Redis under a mixed load, one killed and restarted. It writes its checks to a JSON report; each counts as a test.
+ * @returns {Promise<SuiteResult>}
+ */
+async function runClusterCheck(log) {
+  const name = 'cluster';
+  const started = Date.now();
+  const result = { name, passed: 0, failed: 0, skipped: 0, notes: [], seconds: 0 };
+  const reportFile = path.join(reportDir, `${name}.json`);
+  const { code, timedOut } = await run(path.join(BIN, 'tsx'), ['packages/bench/src/cluster-check.ts'], { cwd: ROOT, env: { CLUSTER_CHECK_REPORT: reportFile }, log });
+  result.seconds = (Date.now() - started) / 1000;
+  const report = readJson(reportFile);
+  for (const c of report?.checks ?? []) {
+    if (c.ok) result.passed += 1;
+    else {
+      result.failed += 1;
+      result.notes.push(c.name);
+    }
+  }
+  if (timedOut) {
+    result.failed += 1;
+    result.notes.push(`timed out after ${SUITE_TIMEOUT_MS / 1000} s`);
+  } else if (!report) {
+    result.failed += 1;
+    result.notes.push(`no report (cluster check exited with ${code})`);
+  } else if (code !== 0 && result.failed === 0) {
+    result.failed += 1;
+    result.notes.push(`cluster check exited with ${code}`);
   }
   return result;
 }
@@ -277,9 +325,11 @@ const jobs = [
     // The tests that start the real server (start-up recovery, scale-out) start the bundle just built.
     run: (log) => runVitest('api', 'packages/api', log, { env: { SUMMIT_API_ENTRY: API_ENTRY } }),
   },
+  // Runs the build's dist: two nodes behind nginx, one killed (about 90 s, 20–25 s of CPU).
+  { key: 'cluster', title: 'cluster check (two nodes behind nginx, one killed and restarted)', suite: 'cluster', needs: ['build'], run: runClusterCheck },
 ];
 
-if (!existsSync(CHROMIUM) || !hasCjkFont()) {
+if (!existsSync(CHROMIUM) || !hasCjkFont() || !existsSync(NGINX)) {
   // Before anything runs side by side: apt-get wants the machine to itself.
   const problem = ensureBrowser();
   if (problem) console.log(`[test-all] ${problem}`);
