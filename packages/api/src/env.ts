@@ -78,6 +78,9 @@ const envShape = {
     /** Payment due reminders and an offer released for non-payment (decision 072); without them those SMS are recorded as failed. */
     ALIYUN_SMS_TEMPLATE_PAYMENT_DUE: aliyunTemplateCode.optional(),
     ALIYUN_SMS_TEMPLATE_PLACE_RELEASED: aliyunTemplateCode.optional(),
+    /** Another programme's result released or withdrawn (parameters name, item; decision 090); without them those SMS are recorded as failed, the notice under 消息 still arrives. */
+    ALIYUN_SMS_TEMPLATE_PROGRAMME_RESULT: aliyunTemplateCode.optional(),
+    ALIYUN_SMS_TEMPLATE_PROGRAMME_RESULT_WITHDRAWN: aliyunTemplateCode.optional(),
     ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
     /** Per-IP caps: a school lab behind one NAT address may need more than the default. */
     SMS_DAILY_PER_IP: z.coerce.number().int().min(1).default(ACCOUNT_LIMITS.smsDailyPerIp),

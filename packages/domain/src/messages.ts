@@ -220,6 +220,13 @@ export const MSG = {
   PROGRAMME_NOT_SUBMITTED: '申请尚未提交，暂不能做出决定',
   PROGRAMME_OFFER_TYPE_REQUIRED: '请选择录取类型',
   PROGRAMME_RELEASED_LOCKED: '已发布的结果不能修改',
+  PROGRAMME_NOT_RELEASED: '结果尚未发布，无需撤回',
+  PROGRAMME_WITHDRAW_PAID: '学生已缴纳项目费用，不能撤回录取结果',
+  /** The notice under 消息 when a programme's result is released or withdrawn ({0}: the programme's name). */
+  PROGRAMME_RESULT_NOTICE_TITLE: '{0}录取结果已公布',
+  PROGRAMME_RESULT_NOTICE_BODY: '你的{0}申请结果已公布，请在“我的账户”中进入该项目查看。',
+  PROGRAMME_WITHDRAWN_NOTICE_TITLE: '{0}录取结果已撤回',
+  PROGRAMME_WITHDRAWN_NOTICE_BODY: '项目组撤回了你的{0}申请结果，结果将重新审核后再次公布。如有疑问请联系项目组。',
   PROGRAMME_DURATION_REQUIRED: '请先选择课程时长',
   PROGRAMME_DURATION_INVALID: '课程时长无效',
   PROGRAMME_DURATION_LOCKED: '已缴费，不能再更改课程时长',

@@ -123,6 +123,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'PUT /api/admin/programmes/:code/applications/:id/decision': 'programmes.review',
   'DELETE /api/admin/programmes/:code/applications/:id/decision': 'programmes.review',
   'POST /api/admin/programmes/:code/release': 'programmes.review',
+  'POST /api/admin/programmes/:code/applications/:id/decision/withdraw': 'programmes.review',
   'PUT /api/admin/programmes/:code/applications/:id/visa': 'programmes.documents',
   'GET /api/admin/programmes/:code/applications/:id/passport': 'students.reveal_id',
   // Money and programme settings.

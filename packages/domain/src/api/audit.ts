@@ -121,6 +121,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'programme.decision.save': '保存项目录取决定',
   'programme.decision.delete': '删除项目录取决定草稿',
   'programme.decision.release': '发布项目录取结果',
+  'programme.decision.withdraw': '撤回项目录取结果',
   'allocation.dry_run': '试分配',
   'allocation.commit': '确认分配',
   'assignment.create': '布置作业',

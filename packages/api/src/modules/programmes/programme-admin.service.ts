@@ -17,7 +17,9 @@ import {
   type ProgrammeDecisionRequest,
   type ProgrammeDefinition,
 } from '@summit/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, AuthState } from '../../http/context.ts';
+import { deliverAfterCommit } from '../notifications/notifications.service.ts';
 import { sanitizeRichText } from '../../lib/content-sanitiser.ts';
 import {
   countApplicationsByProgramme,
@@ -32,6 +34,8 @@ import {
   applyFeePaidAccounts,
   releaseDraftDecisions,
   saveDraftDecision,
+  withdrawReleasedDecision,
+  type DecisionNotice,
   updateProgrammeRow,
   type ProgrammeApplicationRow,
   type ProgrammeRow,
@@ -245,9 +249,44 @@ export async function deleteProgrammeDecision(ctx: AppContext, auth: AuthState, 
   });
 }
 
-/** POST /api/admin/programmes/:code/release: the drafts among ids, in one transaction; others are skipped. */
-export async function releaseProgrammeDecisions(ctx: AppContext, auth: AuthState, code: string, ids: number[]): Promise<{ released: number }> {
+/** What the student is told about a release or a withdrawal of their result in this programme. */
+function decisionNotice(def: ProgrammeDefinition, kind: 'released' | 'withdrawn'): DecisionNotice {
+  const fill = (text: string) => text.replace('{0}', def.name);
+  return kind === 'released'
+    ? { title: fill(MSG.PROGRAMME_RESULT_NOTICE_TITLE), body: fill(MSG.PROGRAMME_RESULT_NOTICE_BODY), sms: { kind: 'programme_result', item: def.name } }
+    : { title: fill(MSG.PROGRAMME_WITHDRAWN_NOTICE_TITLE), body: fill(MSG.PROGRAMME_WITHDRAWN_NOTICE_BODY), sms: { kind: 'programme_result_withdrawn', item: def.name } };
+}
+
+/**
+ * POST /api/admin/programmes/:code/release: the drafts among ids, in one transaction; others are skipped. Each
+ * released student gets a notice under 消息 and an SMS (decision 090), as the summer programme's release does.
+ */
+export async function releaseProgrammeDecisions(ctx: AppContext, auth: AuthState, code: string, ids: number[], log: FastifyBaseLogger): Promise<{ released: number }> {
   const programme = await programmeOrThrow(ctx, code);
-  const rows = await releaseDraftDecisions(ctx.db, { programmeId: programme.id, ids: [...new Set(ids)], actorId: auth.accountId, now: ctx.now() });
+  const { rows, notificationIds } = await releaseDraftDecisions(ctx.db, { programmeId: programme.id, ids: [...new Set(ids)], actorId: auth.accountId, now: ctx.now(), notice: decisionNotice(programme.definition, 'released') });
+  deliverAfterCommit(ctx, log, notificationIds);
   return { released: rows.length };
+}
+
+/**
+ * POST …/applications/:id/decision/withdraw: a released result goes back to a draft, and the student is told.
+ * Refused once the student has paid towards the programme's fee: the offer is then a contract.
+ */
+export async function withdrawProgrammeDecision(ctx: AppContext, auth: AuthState, code: string, id: number, log: FastifyBaseLogger): Promise<AdminProgrammeApplicationRow['decision']> {
+  const programme = await programmeOrThrow(ctx, code);
+  const { row, notificationIds } = await withdrawReleasedDecision(ctx.db, {
+    programmeId: programme.id,
+    id,
+    actorId: auth.accountId,
+    now: ctx.now(),
+    notice: decisionNotice(programme.definition, 'withdrawn'),
+    check: async (r) => {
+      if (!r || !r.decision) throw AppError.notFound(MSG.PROGRAMME_APPLICATION_NOT_FOUND);
+      if (!r.releasedAt) throw AppError.message(MSG.PROGRAMME_NOT_RELEASED);
+      const paid = await paidFenByAccount(ctx.db, programme.id, [r.accountId]);
+      if ((paid.get(r.accountId) ?? 0) > 0) throw AppError.message(MSG.PROGRAMME_WITHDRAW_PAID);
+    },
+  });
+  deliverAfterCommit(ctx, log, notificationIds);
+  return decisionOf(row);
 }

@@ -7,6 +7,8 @@ import { applications } from '../../db/schema-admission.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
 import { programmeApplications, programmeDocuments, programmes, type StoredProgrammeAnswers } from '../../db/schema-programmes.ts';
 import { recordAudit } from '../audit/audit-write.ts';
+import { enqueueNotification } from '../notifications/notifications.queries.ts';
+import { studentNotices } from '../../db/schema-course-centre.ts';
 
 export type ProgrammeRow = typeof programmes.$inferSelect;
 export type { StoredProgrammeAnswers };
@@ -240,8 +242,25 @@ export async function deleteDraftDecision(db: Db, v: { programmeId: number; id: 
   });
 }
 
-/** Releases the draft decisions among `ids` in one transaction; answers the released rows. */
-export async function releaseDraftDecisions(db: Db, v: { programmeId: number; ids: number[]; actorId: number; now: Date }): Promise<ProgrammeApplicationRow[]> {
+/** What a student is told when a decision of theirs is released or withdrawn: a notice under 消息 and an SMS. */
+export interface DecisionNotice {
+  title: string;
+  body: string;
+  /** The SMS kind and its `item` (the programme's name). */
+  sms: { kind: 'programme_result' | 'programme_result_withdrawn'; item: string };
+}
+
+/** In the caller's transaction: the notice and the outbox row exist exactly when the change committed. */
+async function tellStudent(tx: Tx, accountId: number, applicationId: number, notice: DecisionNotice, now: Date): Promise<number | null> {
+  await tx.insert(studentNotices).values({ studentId: accountId, title: notice.title, body: notice.body, createdAt: now });
+  return enqueueNotification(tx, { eventKey: `${notice.sms.kind}:${applicationId}:${now.getTime()}`, kind: notice.sms.kind, accountId, params: { item: notice.sms.item }, now });
+}
+
+/**
+ * Releases the draft decisions among `ids` in one transaction; answers the released rows and the SMS to send once
+ * committed. Each released student gets a notice under 消息 and an SMS, written with the release itself.
+ */
+export async function releaseDraftDecisions(db: Db, v: { programmeId: number; ids: number[]; actorId: number; now: Date; notice: DecisionNotice }): Promise<{ rows: ProgrammeApplicationRow[]; notificationIds: number[] }> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(programmeApplications)
@@ -264,7 +283,30 @@ export async function releaseDraftDecisions(db: Db, v: { programmeId: number; id
       after: { ids: rows.map((r) => r.id), released: rows.length },
       now: v.now,
     });
-    return rows;
+    const notificationIds: number[] = [];
+    for (const r of rows) {
+      const id = await tellStudent(tx, r.accountId, r.id, v.notice, v.now);
+      if (id !== null) notificationIds.push(id);
+    }
+    return { rows, notificationIds };
+  });
+}
+
+/**
+ * Withdraws a released decision back to a draft (decision 090), on the locked row so a concurrent withdrawal or
+ * payment is seen; the student is told in the same transaction.
+ */
+export async function withdrawReleasedDecision(
+  db: Db,
+  v: { programmeId: number; id: number; actorId: number; now: Date; check: (row: ProgrammeApplicationRow | undefined) => Promise<void> | void; notice: DecisionNotice },
+): Promise<{ row: ProgrammeApplicationRow; notificationIds: number[] }> {
+  return db.transaction(async (tx) => {
+    const before = await lockApplication(tx, v.programmeId, v.id);
+    await v.check(before);
+    const [row] = await tx.update(programmeApplications).set({ releasedAt: null, releasedBy: null, updatedAt: v.now }).where(eq(programmeApplications.id, v.id)).returning();
+    await recordAudit(tx, { actorId: v.actorId, action: 'programme.decision.withdraw', entity: 'programme_application', entityId: v.id, before: decisionAudit(before!), after: decisionAudit(row!), now: v.now });
+    const sms = await tellStudent(tx, row!.accountId, row!.id, v.notice, v.now);
+    return { row: row!, notificationIds: sms === null ? [] : [sms] };
   });
 }
 

@@ -35,6 +35,7 @@ import {
   listAdminProgrammes,
   listApplicationsForAdmin,
   releaseProgrammeDecisions,
+  withdrawProgrammeDecision,
   saveProgrammeDecision,
   updateProgramme,
 } from './programme-admin.service.ts';
@@ -129,6 +130,11 @@ export async function programmesRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/programmes/:code/release',
     { schema: { tags, summary: '批量发布项目录取结果（一个事务）', params: programmeCodeParamsSchema, body: programmeReleaseRequestSchema, response: { 200: programmeReleaseResponseSchema } } },
-    async (req) => ok(await releaseProgrammeDecisions(app.ctx, authOf(req), req.params.code, req.body.ids)),
+    async (req) => ok(await releaseProgrammeDecisions(app.ctx, authOf(req), req.params.code, req.body.ids, req.log)),
+  );
+  r.post(
+    '/api/admin/programmes/:code/applications/:id/decision/withdraw',
+    { schema: { tags, summary: '撤回已发布的项目录取结果（回到草稿并通知学生；已缴项目费用后不可撤回）', params: programmeApplicationParamsSchema, response: { 200: adminDecisionResponseSchema } } },
+    async (req) => ok(await withdrawProgrammeDecision(app.ctx, authOf(req), req.params.code, req.params.id, req.log), MSG.ADMISSION_WITHDRAWN),
   );
 }

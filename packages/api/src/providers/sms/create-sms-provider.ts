@@ -21,6 +21,8 @@ export function createSmsProvider(env: Env, log?: FastifyBaseLogger): SmsProvide
         admin_message: env.ALIYUN_SMS_TEMPLATE_ADMIN_MESSAGE ?? '',
         payment_due: env.ALIYUN_SMS_TEMPLATE_PAYMENT_DUE ?? '',
         place_released: env.ALIYUN_SMS_TEMPLATE_PLACE_RELEASED ?? '',
+        programme_result: env.ALIYUN_SMS_TEMPLATE_PROGRAMME_RESULT ?? '',
+        programme_result_withdrawn: env.ALIYUN_SMS_TEMPLATE_PROGRAMME_RESULT_WITHDRAWN ?? '',
       },
       endpoint: env.ALIYUN_SMS_ENDPOINT,
     };

@@ -14,7 +14,7 @@ export interface SmsSendResult {
 }
 
 /** The result messages the platform sends (docs/decisions/026), each one template at the provider. */
-export const NOTIFICATION_KINDS = ['decision_released', 'tuition_paid', 'parent_paid', 'checklist_due', 'admin_message', 'refund_succeeded', 'payment_due', 'place_released'] as const;
+export const NOTIFICATION_KINDS = ['decision_released', 'tuition_paid', 'parent_paid', 'checklist_due', 'admin_message', 'refund_succeeded', 'payment_due', 'place_released', 'programme_result', 'programme_result_withdrawn'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Template parameters: the student's name and, for payments, the amount in yuan ("16800.00"). */
@@ -25,6 +25,7 @@ export interface NotificationParams {
   /** checklist_due: the item's title and its due date in Beijing time ("7月1日 23:59"). */
   item?: string;
   due?: string;
+  /** programme_result(_withdrawn): `item` is the programme's name (H-week). */
   /** admin_message: the message's title (the body is read on the site; decision 061). */
   title?: string;
 }
@@ -79,6 +80,10 @@ export function notificationText(kind: NotificationKind, params: NotificationPar
       return `【Summit】${params.name}同学，你的${params.item ?? ''}${params.amount ?? ''}元将于${params.due ?? ''}截止缴纳，请尽快登录网站完成支付。`;
     case 'place_released':
       return `【Summit】${params.name}同学，你的${params.item ?? ''}已逾期未缴，按项目规定你的录取名额已被撤销。如有疑问请联系项目组。`;
+    case 'programme_result':
+      return `【Summit】${params.name}同学，你的${params.item ?? ''}录取结果已公布，请登录网站查看。`;
+    case 'programme_result_withdrawn':
+      return `【Summit】${params.name}同学，你的${params.item ?? ''}录取结果已被项目组撤回，请登录网站查看最新状态。`;
     case 'parent_paid':
       return `【Summit】${params.name}同学，你的家长已通过代付链接为你缴纳学费${params.amount ?? ''}元，缴费成功。请登录网站查看后续安排。`;
   }
