@@ -8,10 +8,14 @@ import { Footer } from './layouts/footers.tsx';
 import { TopBar } from './layouts/top-bars.tsx';
 import { PageSkeleton } from './page-loading.tsx';
 import { NOT_FOUND_ROUTE, type RouteDef } from './routes.ts';
+import { shellNavOf } from './nav/shell-nav.ts';
 import { isHelperPath } from '../features/side-helper/helper-paths.ts';
 
 const AntdRoot = lazy(() => import('../components/antd/antd-root.tsx'));
 const SideHelper = lazy(() => import('../features/side-helper/side-helper.tsx'));
+// The lasting navigation of a logged-in role (decision 088), fetched only for that role's pages.
+const StudentNav = lazy(() => import('./nav/student-nav.tsx'));
+const StaffNav = lazy(() => import('./nav/staff-nav.tsx'));
 
 /** The side helper is fetched once the page has loaded and the browser is idle, so it never slows the first paint. */
 function useAfterFirstPaint(): boolean {
@@ -91,6 +95,7 @@ export function AppShell() {
   const route = useCurrentRoute();
   const location = useLocation();
   const helperReady = useAfterFirstPaint();
+  const nav = shellNavOf(route, authStorage.isLoggedInAs('student'));
 
   // The shell mounts once the first page's code and data are in, and that page draws in this same commit:
   // the server's prerendered copy (decision 018) goes before the browser paints again.
@@ -110,13 +115,23 @@ export function AppShell() {
   }, [location.pathname]);
 
   return (
-    <div className={`app app--${route.topBar}`}>
+    <div className={`app app--${route.topBar}${nav === 'student' ? ' app--with-tabs' : ''}`}>
       <NavigationProgress />
       <TopBar kind={route.topBar} title={route.title} />
+      {nav === 'staff' ? (
+        <Suspense fallback={null}>
+          <StaffNav />
+        </Suspense>
+      ) : null}
       <main className="app__main">
         <PageContent usesAntd={route.usesAntd} />
       </main>
       <Footer kind={route.footer} />
+      {nav === 'student' ? (
+        <Suspense fallback={null}>
+          <StudentNav variant="tabs" />
+        </Suspense>
+      ) : null}
       {helperReady && isHelperPath(location.pathname) ? (
         <Suspense fallback={null}>
           <SideHelper />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authStorage } from '../../lib/auth-storage.ts';
 import { logout, useAuthInfo, useUnreadMessages } from '../../lib/session.ts';
@@ -7,6 +7,19 @@ import type { TopBarKind } from '../routes.ts';
 import { Brand } from './brand.tsx';
 import { SiteMenu } from './site-menu.tsx';
 import { useTopBarHeight } from './use-top-bar-height.ts';
+
+// The student's places (decision 088), fetched only once a student is logged in: visitors never download it.
+const StudentNav = lazy(() => import('../nav/student-nav.tsx'));
+
+/** A logged-in student's places in the bar's middle (desktop; the phone has the tab bar instead). */
+function StudentPlaces() {
+  if (!authStorage.isLoggedInAs('student')) return null;
+  return (
+    <Suspense fallback={null}>
+      <StudentNav variant="top" />
+    </Suspense>
+  );
+}
 
 interface FrameProps {
   variant: string;
@@ -92,7 +105,7 @@ function StaffArea({ roleLabel }: { roleLabel: string }) {
 }
 
 export function DefaultTopBar() {
-  return <TopBarFrame variant="default" right={<UserArea />} />;
+  return <TopBarFrame variant="default" center={<StudentPlaces />} right={<UserArea />} />;
 }
 
 /** Login, register, reset and /info: nothing that could lead away mid-flow except the logo. */

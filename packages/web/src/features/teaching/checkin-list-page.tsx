@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { checkinPath, checkinQrPath } from '../../lib/paths.ts';
-import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchSigns } from './teaching-api.ts';
 import { areaOf, formatMeetingTime } from './teaching-format.ts';
 import './teaching.css';
@@ -38,7 +37,6 @@ export default function CheckinListPage() {
     );
   return (
     <div className="teach-page">
-      <TeachingNav />
       <h1 className="page__title">签到</h1>
       {body}
     </div>

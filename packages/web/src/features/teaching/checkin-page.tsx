@@ -6,7 +6,6 @@ import { ATTENDANCE_LABELS, ATTENDANCE_STATUSES, MSG, type AttendanceStatus, typ
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { checkinPath, checkinQrPath } from '../../lib/paths.ts';
 import { toast } from '../../lib/notifier.ts';
-import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, closeSign, fetchSign, isForbidden, overrideAttendance } from './teaching-api.ts';
 import { areaOf, attendanceLabel, formatClock, formatMeetingTime } from './teaching-format.ts';
 import './teaching.css';
@@ -114,7 +113,6 @@ export default function CheckinPage() {
   }
   return (
     <div className="teach-page">
-      {area === 'teacher' && !mobile ? <TeachingNav /> : null}
       {body}
     </div>
   );

@@ -5,7 +5,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { CHECKIN_DEFAULT_LATE_MINUTES, MSG } from '@summit/domain';
 import { ErrorState, EmptyState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS, checkinPath, checkinQrPath, participationPath } from '../../lib/paths.ts';
-import { TeachingNav } from './teaching-nav.tsx';
 import { CourseRoster } from './course-roster.tsx';
 import { TEACHING_KEYS, fetchCourseDetail, isForbidden, openSign } from './teaching-api.ts';
 import { formatMeetingTime, sessionName } from './teaching-format.ts';
@@ -111,7 +110,6 @@ export default function CourseDetailPage({ coursework }: { coursework?: (courseI
   }
   return (
     <div className="teach-page">
-      <TeachingNav />
       {body}
     </div>
   );

@@ -3,7 +3,6 @@ import { Select } from 'antd';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@summit/domain';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
-import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchHouseStudents, isForbidden } from './teaching-api.ts';
 import './teaching.css';
 
@@ -71,7 +70,6 @@ export default function HouseStudentsPage() {
   }
   return (
     <div className="teach-page">
-      <TeachingNav />
       <h1 className="page__title">学院学生</h1>
       {body}
     </div>

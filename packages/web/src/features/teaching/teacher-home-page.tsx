@@ -6,7 +6,6 @@ import { COURSE_CATEGORY_LABELS, TEACHER_TYPE, TEACHER_TYPES, type CourseCategor
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS, teacherCourseDetailPath } from '../../lib/paths.ts';
 import { logout } from '../../lib/session.ts';
-import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchMyCourses } from './teaching-api.ts';
 import { sessionName } from './teaching-format.ts';
 import './teaching.css';
@@ -61,7 +60,6 @@ export default function TeacherHomePage() {
     <div className="teach-page">
       <h1 className="page__title">教师中心</h1>
       {q.data ? <p className="teach-muted">身份：{TEACHER_TYPES[q.data.teacher_type as keyof typeof TEACHER_TYPES] ?? '教师'}</p> : null}
-      <TeachingNav />
       <div className="teach-actions">
         {q.data && HOUSE_VIEW_TYPES.has(q.data.teacher_type) ? (
           <Button type="primary" onClick={() => void navigate(PATHS.teacherHouse)}>

@@ -14,7 +14,14 @@ export const TEACHING_NAV_LINKS = [
   { to: PATHS.teacherAcademicResources, label: '学术资源' },
 ];
 
-/** The teacher area's tabs (phone: a wrapping row of 44 px pills). */
+/** The tab a page belongs to: its own path, or a page under it (a course's pages stay under 我的课程). */
+export function isTeachingNavCurrent(to: string, pathname: string): boolean {
+  if (pathname === to) return true;
+  if (to === PATHS.teacher) return pathname === PATHS.teacherCourses || pathname.startsWith('/teacher/course-detail/') || pathname.startsWith('/teacher/assignment');
+  return pathname.startsWith(`${to}/`) || (to === PATHS.admin && pathname.startsWith(`${PATHS.admin}/`));
+}
+
+/** The teacher area's tabs, drawn by the app shell under the bar of every teacher page (decision 088). */
 export function TeachingNav() {
   const { pathname } = useLocation();
   // Staff (type 4) land here after login: the console is one tap away when they hold any of its permissions.
@@ -23,7 +30,7 @@ export function TeachingNav() {
   return (
     <nav className="teach-nav" aria-label="教师中心导航">
       {links.map((l) => (
-        <Link key={l.to} to={l.to} aria-current={pathname === l.to ? 'page' : undefined}>
+        <Link key={l.to} to={l.to} aria-current={isTeachingNavCurrent(l.to, pathname) ? 'page' : undefined}>
           {l.label}
         </Link>
       ))}

@@ -4,7 +4,6 @@ import { COURSE_CATEGORY_LABELS, MSG, TEACHER_TYPES, type CourseCategory, type T
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { teacherCourseDetailPath } from '../../lib/paths.ts';
 import { CourseBrief } from './course-brief.tsx';
-import { TeachingNav } from './teaching-nav.tsx';
 import { TEACHING_KEYS, fetchMyCourses, fetchTeacherInfo } from './teaching-api.ts';
 import { sessionName } from './teaching-format.ts';
 import './teaching.css';
@@ -124,7 +123,6 @@ export default function TeachingResourcesPage() {
   }
   return (
     <div className="teach-page">
-      <TeachingNav />
       <h1 className="page__title">{view.title}</h1>
       {body}
     </div>

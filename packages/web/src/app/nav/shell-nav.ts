@@ -1,0 +1,17 @@
+import { PATHS } from '../../lib/paths.ts';
+import type { RouteDef } from '../routes.ts';
+
+/** Pages held in one hand mid-task, where the staff tabs would only crowd the roll call. */
+const NO_STAFF_NAV: readonly string[] = [PATHS.teacherMobileCheckin, PATHS.adminMobileCheckin];
+
+/**
+ * Which lasting navigation the shell draws under (staff) or below (student) the page (decision 088): a logged-in
+ * student's pages with the default top bar get the tab bar; every page of the teacher area (teachers, TFs, CSLs,
+ * staff and admins under the navy bar) gets the teacher tabs. Sub-pages with a back arrow, the public site and
+ * the login flow get neither. Pure: tested in nav-model.test.ts.
+ */
+export function shellNavOf(route: Pick<RouteDef, 'topBar' | 'path'>, studentLoggedIn: boolean): 'student' | 'staff' | null {
+  if (route.topBar === 'default' && studentLoggedIn) return 'student';
+  if (route.topBar === 'teacher' && !NO_STAFF_NAV.includes(route.path)) return 'staff';
+  return null;
+}
