@@ -124,9 +124,9 @@ test('an admin creates a programme, a student applies, the admin admits and rele
   await studentPage.getByRole('link', { name: /查看录取与下一步/ }).click();
   await expect(studentPage).toHaveURL(new RegExp(`/programmes/${code}$`));
   await expect(studentPage.getByRole('heading', { name: `恭喜你被${name}录取！` })).toBeVisible({ timeout: 30_000 });
-  // 我的账户 lists it under 其他项目 with the same way on.
+  // 我的账户 leads with it under 我的项目 (the summer programme untouched: decision 088), with the same way on.
   await studentPage.goto('/account');
-  const listed = studentPage.getByRole('region', { name: '其他项目' }).getByRole('listitem').filter({ hasText: name });
+  const listed = studentPage.getByRole('region', { name: '我的项目' }).getByRole('listitem').filter({ hasText: name });
   await expect(listed).toContainText('已录取', { timeout: 30_000 });
   await expect(listed.getByRole('link', { name: /查看录取与下一步/ })).toHaveAttribute('href', `/programmes/${code}`);
   await studentContext.close();

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter, type AppRouter } from './app/router.tsx';
 import { watchFirstInteraction } from './lib/first-interaction.ts';
+import { registerProgrammeLanding } from './lib/home-path.ts';
 import { registerNavigator } from './lib/navigation.ts';
 import { registerFallbackToastSink } from './lib/notifier.ts';
 import { createPlainToastSink } from './lib/plain-toast.ts';
@@ -43,6 +44,8 @@ setTimeout(() => {
   const router = createAppRouter();
   // flushSync: pages changed from outside React (401, gates, logout) are on screen when the URL changes.
   registerNavigator((to, options) => router.navigate(to, { ...options, flushSync: true }));
+  // A student admitted to another programme lands on its next step after login (decision 088); read on demand.
+  registerProgrammeLanding(async () => (await import('./app/nav/programme-landing.ts')).admittedProgrammePortal());
   setTimeout(() => {
     router.initialize();
     render(container, router);

@@ -34,6 +34,9 @@ describe('targetAfterLogin', () => {
     ['student, step 1 submitted, unpaid', { role: 'student', isAdmin: false, returnTo: null, studentStatus: status({ step1: true }) }, '/pay/apply'],
     ['student, released offer', { role: 'student', isAdmin: false, returnTo: null, studentStatus: status({ offer: 1 }) }, '/student/admission/pay'],
     ['student with r', { role: 'student', isAdmin: false, returnTo: '/account', studentStatus: status() }, '/account'],
+    // Decision 088: admitted to H-week with the summer programme untouched, the programme's next step, not 开始申请.
+    ['student admitted to another programme', { role: 'student', isAdmin: false, returnTo: null, studentStatus: status(), programmeHome: '/hx-week/pay' }, '/hx-week/pay'],
+    ['student admitted to another programme, incomplete info', { role: 'student', isAdmin: false, returnTo: null, studentStatus: status({ info: false }), programmeHome: '/hx-week/pay' }, '/info'],
     ['school', { role: 'school', isAdmin: false, returnTo: null }, '/school-student'],
     ['teacher', { role: 'teacher', isAdmin: false, returnTo: null }, '/teacher'],
     ['admin', { role: 'teacher', isAdmin: true, returnTo: null }, '/admin'],

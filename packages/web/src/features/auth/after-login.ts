@@ -8,14 +8,17 @@ export interface AfterLoginInput {
   returnTo: string | null;
   /** Students only: their status right after login. */
   studentStatus?: StudentStatus | null;
+  /** Students only: the portal of another programme they were admitted to while the summer one is untouched (decision 088). */
+  programmeHome?: string | null;
 }
 
 /**
  * Where a fresh login goes (docs/product/states.md). A student whose profile is incomplete always completes it first
  * (COMPLETE_INFO at /info, keeping `r` for afterwards); otherwise `r` wins; otherwise the role's home:
- * school → /school-student, student → their progress page, teacher → /admin or /teacher, SL → its page.
+ * school → /school-student, student → their progress page (or, admitted to another programme with the summer one
+ * untouched, that programme's portal: decision 088), teacher → /admin or /teacher, SL → its page.
  */
-export function targetAfterLogin({ role, isAdmin, returnTo, studentStatus }: AfterLoginInput): string {
+export function targetAfterLogin({ role, isAdmin, returnTo, studentStatus, programmeHome }: AfterLoginInput): string {
   if (role === 'student' && studentStatus && !isInfoComplete(studentStatus)) {
     return returnTo ? `${PAGES.info}?r=${encodeURIComponent(returnTo)}` : PAGES.info;
   }
@@ -24,6 +27,7 @@ export function targetAfterLogin({ role, isAdmin, returnTo, studentStatus }: Aft
     case 'school':
       return PAGES.school;
     case 'student':
+      if (programmeHome) return programmeHome;
       return studentStatus ? nextStudentPage(studentStatus) : PAGES.apply;
     case 'teacher':
       return isAdmin ? PAGES.admin : PAGES.teacher;

@@ -9,6 +9,7 @@ import { SESSION_KEYS } from '../../lib/session.ts';
 import { hasPendingBind, linkPendingWechat } from '../../lib/wechat.ts';
 import { AUTH_QUIET_MESSAGES } from './auth-field-error.ts';
 import { targetAfterLogin } from './after-login.ts';
+import { studentProgrammeLanding } from '../../lib/home-path.ts';
 
 /** Form fields whose 4003 errors the auth forms show under the field instead of as a toast. */
 export const AUTH_FIELDS = ['phone', 'password', 'code'] as const;
@@ -58,8 +59,10 @@ export async function completeLogin(result: LoginResult, returnTo: string | null
   // A WeChat login of an unbound WeChat led here (decision 069): this login binds it.
   if (role === 'student' && hasPendingBind() && (await linkPendingWechat())) successText = `${successText}，${WECHAT_MSG.BOUND}`;
   const studentStatus = role === 'student' ? await fetchStudentStatus() : null;
+  // Admitted to another programme with the summer one untouched: that programme's next step (decision 088).
+  const programmeHome = studentStatus && !returnTo ? await studentProgrammeLanding(studentStatus) : null;
   toast('success', successText);
-  return targetAfterLogin({ role, isAdmin: result.is_admin, returnTo, studentStatus });
+  return targetAfterLogin({ role, isAdmin: result.is_admin, returnTo, studentStatus, programmeHome });
 }
 
 /**

@@ -17,9 +17,10 @@ const ROLE_LABELS: Record<string, string> = { STUDENT: '学生', TEACHER: '教�
 /**
  * /account (个人中心): a student's 我的申请 first, then who is logged in, with 编辑资料, 修改密码, 登录设备 and 退出登录;
  * `classHub` (composed in app/) is a student's way into 学习中心 once they hold courses; `programmesCard` lists the
- * other programmes (decisions 075, 076) with each one's next step.
+ * other programmes (decisions 075, 076) with each one's next step, first when `programmesFirst` (a student admitted
+ * to another programme who has not begun the summer one: decision 088).
  */
-export default function AccountPage({ classHub, wechatCard, programmesCard }: { classHub?: ReactNode; wechatCard?: ReactNode; programmesCard?: ReactNode }) {
+export default function AccountPage({ classHub, wechatCard, programmesCard, programmesFirst = false }: { classHub?: ReactNode; wechatCard?: ReactNode; programmesCard?: ReactNode; programmesFirst?: boolean }) {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const auth = useQuery({
@@ -87,8 +88,9 @@ export default function AccountPage({ classHub, wechatCard, programmesCard }: { 
   return (
     <div className="page page--narrow">
       <h1 className="page__title">我的账户</h1>
+      {isStudent && programmesFirst ? programmesCard : null}
       {isStudent ? <MyApplicationCard /> : null}
-      {isStudent ? programmesCard : null}
+      {isStudent && !programmesFirst ? programmesCard : null}
       <section className="profile-card">{body}</section>
       {isStudent ? wechatCard : null}
     </div>

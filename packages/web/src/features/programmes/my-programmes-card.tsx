@@ -16,16 +16,17 @@ export function programmeEntry(p: MyProgramme): { to: string; label: string } {
 
 /**
  * 其他项目 on 我的账户: the programmes besides the summer programme this student may apply to or has applied to
- * (SSI, SBP, H-week, the Dean's List, volunteers, and any an admin adds), so each one's next step is one tap away.
+ * (SSI, SBP, H-week, the Dean's List, volunteers, and any an admin adds), so each one's next step is one tap away;
+ * titled 我的项目 when it leads the page (a student doing one of them, decision 088).
  * Programmes the student may not apply to and never started are left out.
  */
-export function MyProgrammesCard() {
+export function MyProgrammesCard({ title = '其他项目' }: { title?: string }) {
   const list = useMyProgrammes();
   const rows = (list.data ?? []).filter((p) => p.eligibility_msg === null || p.state !== 'not_started');
   if (rows.length === 0) return null;
   return (
-    <section className="profile-card programme-list" aria-label="其他项目">
-      <h2 className="programme-list__title">其他项目</h2>
+    <section className="profile-card programme-list" aria-label={title}>
+      <h2 className="programme-list__title">{title}</h2>
       <ul>
         {rows.map((p) => {
           const entry = programmeEntry(p);
