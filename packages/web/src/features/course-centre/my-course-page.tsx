@@ -8,6 +8,7 @@ import { toast } from '../../lib/notifier.ts';
 import { checkCart } from './cart-check.ts';
 import { CourseNav } from './course-nav.tsx';
 import { GrabCountdown, useServerCountdown } from './grab-countdown.tsx';
+import { GRAB_QUEUED_LABEL, GRAB_QUEUED_NOTICE, useQueued } from './grab-queue.ts';
 import { RankedList } from './ranked-list.tsx';
 import { TimetableView } from './timetable.tsx';
 import { CC_KEYS, dropCourse, fetchCart, fetchConfig, fetchMy, grabCourse, leaveWaitlist, measureClockOffset, removeCart, sortCart, submitCart } from './course-centre-api.ts';
@@ -33,6 +34,7 @@ export default function MyCoursePage() {
   const canGrab = round?.mode === 'grab' && !closed && left === 0;
 
   const grab = useCentreAction(grabCourse, '选课成功');
+  const queued = useQueued(grab.isPending);
   const submit = useCentreAction(async () => {
     const { results } = await submitCart();
     const ok = results.filter((r) => r.ok).length;
@@ -111,14 +113,19 @@ export default function MyCoursePage() {
             ) : null}
             <div className="cc-card__actions cc-grab-actions" style={{ marginTop: 12 }}>
               {cart.data.map(({ course }) => (
-                <Button key={course.id} type="primary" disabled={!canGrab || grab.isPending} onClick={() => grab.mutate(course.id)}>
-                  抢课：{course.title}
+                <Button key={course.id} type="primary" disabled={!canGrab || grab.isPending} loading={grab.isPending && grab.variables === course.id} onClick={() => grab.mutate(course.id)}>
+                  {queued && grab.variables === course.id ? `${GRAB_QUEUED_LABEL}${course.title}` : `抢课：${course.title}`}
                 </Button>
               ))}
               <Button disabled={!canGrab || submit.isPending || check.cornerstone !== null} onClick={() => submit.mutate(undefined)}>
                 按顺序提交全部
               </Button>
             </div>
+            {queued ? (
+              <p className="cc-grab-queued" role="status">
+                {GRAB_QUEUED_NOTICE}
+              </p>
+            ) : null}
           </>
         )}
       </section>
