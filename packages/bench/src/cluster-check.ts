@@ -477,7 +477,7 @@ async function main(): Promise<number> {
     const upPdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
     const operations: Array<[number, (s: (typeof students)[number]) => Promise<void>]> = [
-      [4, async (s) => void (await login(s))],
+      [2, async (s) => void (await login(s))],
       [30, async (s) => {
         const which = ['/api/student/course-center/courses', '/api/student/course-center/config', '/api/student/course-center/my'][Math.floor(Math.random() * 3)]!;
         await request(lb, 'read', 'GET', which, { token: s.token });
