@@ -144,7 +144,8 @@ export function Step1Form({ state, accountId, onSubmitted }: { state: ApplyState
         <Form.Item label="监护人手机" name="guardian_phone" required rules={[phoneRule(() => '86')]}>
           <Input placeholder="请输入11位手机号" maxLength={13} inputMode="tel" autoComplete="tel" />
         </Form.Item>
-        <div className="apply-consent" aria-label="监护人授权书">
+        {/* A scrolling box a keyboard can reach and scroll (tabIndex), named for screen readers (decision 093). */}
+        <div className="apply-consent" role="region" aria-label="监护人授权书" tabIndex={0}>
           <p>{GUARDIAN_CONSENT_TEXT}</p>
         </div>
         <Form.Item
