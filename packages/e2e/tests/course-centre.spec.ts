@@ -156,8 +156,20 @@ test('a paid student sees the card, reveals their house, wishes, ranks, grabs at
     await expect(grab).toBeDisabled();
   }
   await expect(grab).toBeEnabled({ timeout: 90_000 });
+  // Decision 094: a grab still unanswered after a second (held here until the page says so) shows it is queued.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/student/course-center/cart/grab', async (route) => {
+    await held;
+    await route.continue();
+  });
   await grab.click();
+  await expect(page.getByRole('status').filter({ hasText: '你的请求正在排队' })).toBeVisible(slow);
+  await expect(page.getByRole('button', { name: `排队中…科学史${tag}` })).toBeDisabled();
+  release();
   await expect(page.getByText('选课成功').first()).toBeVisible(slow);
+  await expect(page.getByRole('status').filter({ hasText: '你的请求正在排队' })).toBeHidden(slow);
+  await page.unroute('**/api/student/course-center/cart/grab');
   await expect(page.getByLabel('课表')).toContainText(`科学史${tag}`, slow);
 
   // The server agrees: one seat, and the card now says selection is open.
