@@ -270,7 +270,11 @@ async function recomputeFinalsLocked(tx: Tx, courseId: number, recompute: Recomp
     .from(courseGrades)
     .where(and(eq(courseGrades.courseId, courseId), onlyStudent === undefined ? undefined : eq(courseGrades.studentId, onlyStudent)));
   const work = await gradedWorkOf(tx, courseId, onlyStudent);
-  const students = new Set([...rows.map((r) => r.studentId), ...work.map((w) => w.studentId)]);
+  // A row is made only for an enrolled student; one who handed in and then left keeps no new grade row.
+  const enrolled = new Set(
+    (await tx.select({ id: enrolments.studentId }).from(enrolments).where(and(eq(enrolments.courseId, courseId), onlyStudent === undefined ? undefined : eq(enrolments.studentId, onlyStudent)))).map((e) => e.id),
+  );
+  const students = new Set([...rows.map((r) => r.studentId), ...work.map((w) => w.studentId).filter((id) => enrolled.has(id))]);
   for (const studentId of students) {
     const row = rows.find((r) => r.studentId === studentId);
     const final = recompute(components, { scores: row?.scores ?? {}, overrides: row?.overrides ?? {} }, work.filter((w) => w.studentId === studentId));
