@@ -10,13 +10,14 @@ function luminance(colour: string): number | null {
 }
 
 /**
- * The text colour for a house's tile: white where it reaches 4.5:1 on the house colour (WCAG AA), else near-black
- * (a house colour is data: grey and gold tiles were 3.5:1 and 2.4:1 with white; decision 093).
+ * The text colour for a house's tile: white or black, whichever contrasts more with the house colour (a house colour
+ * is data: grey and gold tiles were 3.5:1 and 2.4:1 with white). The better of the two is at least 4.58:1 on any
+ * colour, so the tile's text always meets WCAG AA (decision 093).
  */
 export function textOnHouse(colour: string | null | undefined): string {
   const l = colour ? luminance(colour) : null;
   if (l === null) return '#ffffff';
-  return 1.05 / (l + 0.05) >= 4.5 ? '#ffffff' : '#1a1a1a';
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000';
 }
 
 /** The twelve houses as coloured tiles, with members counts (and names where the caller may see them). */
