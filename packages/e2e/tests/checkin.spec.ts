@@ -1,6 +1,7 @@
 // Decision 051: 王老师 opens a sign-in for a meeting of his course and shows the rotating QR code;
 // a student on another phone opens the link the code carries and is checked in (late after the minute the teacher
-// set); the teacher's roll call and the admin's sign-in pages show it.
+// set); the teacher ends the sign-in on the QR screen (decision 089); the teacher's roll call and the admin's
+// sign-in pages show it.
 // Both projects (desktop teacher screen, and a phone teacher screen); the student is always on a phone. The course,
 // its meeting and the student's seat are made through the admin's APIs (courses, course roster), so it runs on the
 // embedded database too.
@@ -67,6 +68,13 @@ test('the teacher shows the QR code, a student on a phone opens its link and is 
 
   // The teacher's screen counts the student, and the roll call shows 迟到.
   await expect(page.getByText('已签到 1/1')).toBeVisible(slow);
+  // 结束签到 on the QR screen (decision 089): it asks first, then shows the count and the ways on.
+  await page.getByRole('button', { name: '结束签到' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: '结束签到' }).click();
+  const ended = page.getByTestId('sign-ended');
+  await expect(ended).toContainText('签到已结束', slow);
+  await expect(ended).toContainText('已签到 1/1');
+  await expect(ended.getByRole('link', { name: '返回课程' })).toHaveAttribute('href', `/teacher/course-detail/${course.id}/${course.period}`);
   await page.getByRole('link', { name: '查看名单与点名' }).click();
   const row = page.getByLabel('学生出勤').getByRole('listitem').filter({ hasText: `扫码生${tag}` });
   await expect(row).toContainText('迟到', slow);
