@@ -118,6 +118,13 @@ export const dueDateExtendRequestSchema = requestObjectSchema({
   reason: z.string({ error: MSG.DUE_REASON_REQUIRED }).trim().min(1, { error: MSG.DUE_REASON_REQUIRED }).max(200, { error: MSG.DUE_REASON_REQUIRED }),
 });
 export type DueDateExtendRequest = z.infer<typeof dueDateExtendRequestSchema>;
+/** PUT /api/admin/programmes/:code/applications/:id/due-date: another programme's installment (decision 090). */
+export const programmeDueDateExtendRequestSchema = requestObjectSchema({
+  purpose: z.enum(['programme_whole', 'programme_deposit', 'programme_final'], { error: MSG.PAY_PURPOSE_REQUIRED }),
+  due_at: z.iso.datetime({ offset: true, error: MSG.DUE_AT_INVALID }),
+  reason: z.string({ error: MSG.DUE_REASON_REQUIRED }).trim().min(1, { error: MSG.DUE_REASON_REQUIRED }).max(200, { error: MSG.DUE_REASON_REQUIRED }),
+});
+export type ProgrammeDueDateExtendRequest = z.infer<typeof programmeDueDateExtendRequestSchema>;
 export const dueDateParamsSchema = z.object({ userId: z.coerce.number({ error: MSG.PARAM_INVALID }).int({ error: MSG.PARAM_INVALID }).positive({ error: MSG.PARAM_INVALID }) });
 export const dueDateExtensionSchema = z.object({ user_id: z.number().int(), purpose: z.string(), due_at: timestampSchema, reason: z.string() });
 

@@ -148,6 +148,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/admin/settings/fee-plan': 'money.settings',
   'PUT /api/admin/settings/fee-plan': 'money.settings',
   'PUT /api/admin/students/:userId/due-date': 'money.settings',
+  'PUT /api/admin/programmes/:code/applications/:id/due-date': 'money.settings',
   'GET /api/admin/settings/programme': 'settings.edit',
   'PUT /api/admin/settings/programme': 'settings.edit',
   'GET /api/admin/settings/deadlines': 'settings.edit',

@@ -205,6 +205,8 @@ export const paymentDues = pgTable(
       .notNull()
       .references(() => accounts.id),
     purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
+    /** The other programme whose installment this is (decision 090); 0 for the summer programme's tuition. */
+    programmeId: integer('programme_id').notNull().default(0),
     extendedDueAt: tstz('extended_due_at'),
     extensionReason: text('extension_reason'),
     extendedBy: integer('extended_by'),
@@ -214,5 +216,5 @@ export const paymentDues = pgTable(
     overdueAction: text('overdue_action'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payment_dues_account_purpose_uq').on(t.accountId, t.purpose)],
+  (t) => [uniqueIndex('payment_dues_account_purpose_uq').on(t.accountId, t.purpose, t.programmeId)],
 );

@@ -128,6 +128,7 @@ describe('every request schema', () => {
       'privacyExportQuerySchema',
       'programmeCreateRequestSchema',
       'programmeDecisionRequestSchema',
+      'programmeDueDateExtendRequestSchema',
       'programmeDurationRequestSchema',
       'programmeFactsUpdateRequestSchema',
       'programmePaymentRequestSchema',

@@ -11,3 +11,8 @@ ALTER TABLE "reconciliation_runs" DROP COLUMN "ours_paid_fen";--> statement-brea
 ALTER TABLE "reconciliation_runs" DROP COLUMN "ours_refund_fen";--> statement-breakpoint
 ALTER TABLE "reconciliation_runs" DROP COLUMN "bill_paid_fen";--> statement-breakpoint
 ALTER TABLE "reconciliation_runs" DROP COLUMN "bill_refund_fen";
+--> statement-breakpoint
+-- An extension or overdue mark of another programme's installment names the programme (0: the summer programme).
+DROP INDEX "payment_dues_account_purpose_uq";--> statement-breakpoint
+ALTER TABLE "payment_dues" ADD COLUMN "programme_id" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_dues_account_purpose_uq" ON "payment_dues" USING btree ("account_id","purpose","programme_id");

@@ -139,6 +139,7 @@ export const WRITE_ROUTE_AUDIT: Readonly<Record<string, Coverage>> = {
   'DELETE /api/admin/programmes/:code/applications/:id/decision': { audit: ['programme.decision.delete'] },
   'POST /api/admin/programmes/:code/release': { audit: ['programme.decision.release'] },
   'POST /api/admin/programmes/:code/applications/:id/decision/withdraw': { audit: ['programme.decision.withdraw'] },
+  'PUT /api/admin/programmes/:code/applications/:id/due-date': { audit: ['payment.due_date.extend'] },
   // Programme documents (decision 075).
   'PUT /api/admin/programmes/:code/applications/:id/visa': { audit: ['programme.visa.review'] },
 };

@@ -4,14 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions } from '../../db/schema-admission.ts';
 import { paymentDues, paymentOrders } from '../../db/schema-payments.ts';
-import { recordAudit } from '../audit/audit-write.ts';
 import { enqueueNotification } from '../notifications/notifications.queries.ts';
 
-export type PaymentDueRow = typeof paymentDues.$inferSelect;
-
-export async function listDues(db: Db, accountId: number): Promise<PaymentDueRow[]> {
-  return db.select().from(paymentDues).where(eq(paymentDues.accountId, accountId));
-}
+export { listDues, upsertExtensionAudited, type PaymentDueRow } from '../payments/payments.queries.ts';
 
 /**
  * When the student's offer was released, or null when no offer stands. The profile's offer_letter is the gate
@@ -54,32 +49,6 @@ export async function listUnpaidOfferHolders(db: Db, afterId: number, limit: num
   return rows.flatMap((r) => (r.releasedAt ? [{ accountId: r.accountId, releasedAt: r.releasedAt }] : []));
 }
 
-/** An admin's extension, audited in the same transaction; clears an applied overdue mark so the rule can apply again later. */
-export async function upsertExtensionAudited(
-  db: Db,
-  w: { accountId: number; purpose: PaymentPurpose; dueAt: Date; reason: string; actorId: number; now: Date; originalDueAt: Date | null },
-): Promise<PaymentDueRow> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(paymentDues).where(and(eq(paymentDues.accountId, w.accountId), eq(paymentDues.purpose, w.purpose))).for('update');
-    const values = { extendedDueAt: w.dueAt, extensionReason: w.reason, extendedBy: w.actorId, extendedAt: w.now, overdueAt: null, overdueAction: null };
-    const [row] = await tx
-      .insert(paymentDues)
-      .values({ accountId: w.accountId, purpose: w.purpose, createdAt: w.now, ...values })
-      .onConflictDoUpdate({ target: [paymentDues.accountId, paymentDues.purpose], set: values })
-      .returning();
-    if (!row) throw new Error('due extension not written');
-    await recordAudit(tx, {
-      actorId: w.actorId,
-      action: 'payment.due_date.extend',
-      entity: 'student',
-      entityId: w.accountId,
-      before: { purpose: w.purpose, due_at: (before?.extendedDueAt ?? w.originalDueAt)?.toISOString() ?? null },
-      after: { purpose: w.purpose, due_at: w.dueAt.toISOString(), reason: w.reason },
-      now: w.now,
-    });
-    return row;
-  });
-}
 
 /**
  * Claims the overdue mark for one installment: true exactly once per (student, purpose, due date), however many
@@ -89,13 +58,13 @@ export async function claimOverdue(db: Db, w: { accountId: number; purpose: Paym
   const inserted = await db
     .insert(paymentDues)
     .values({ accountId: w.accountId, purpose: w.purpose, overdueAt: w.now, overdueAction: w.action, createdAt: w.now })
-    .onConflictDoNothing({ target: [paymentDues.accountId, paymentDues.purpose] })
+    .onConflictDoNothing({ target: [paymentDues.accountId, paymentDues.purpose, paymentDues.programmeId] })
     .returning({ id: paymentDues.id });
   if (inserted.length > 0) return true;
   const updated = await db
     .update(paymentDues)
     .set({ overdueAt: w.now, overdueAction: w.action })
-    .where(and(eq(paymentDues.accountId, w.accountId), eq(paymentDues.purpose, w.purpose), isNull(paymentDues.overdueAt)))
+    .where(and(eq(paymentDues.accountId, w.accountId), eq(paymentDues.purpose, w.purpose), eq(paymentDues.programmeId, 0), isNull(paymentDues.overdueAt)))
     .returning({ id: paymentDues.id });
   return updated.length > 0;
 }

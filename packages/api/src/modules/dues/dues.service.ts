@@ -32,6 +32,7 @@ import { recordAudit } from '../audit/audit-write.ts';
 import { withdrawForNonPayment } from '../admissions/admissions.service.ts';
 import { registerJobHandler, scheduleJob } from '../jobs/job-runner.ts';
 import { enqueueNotification } from '../notifications/notifications.queries.ts';
+import { runDuesPasses } from '../payments/dues-passes.ts';
 import { applyPaymentEvent, closeEvent } from '../payments/payment-events.service.ts';
 import { findGrantedAidFen, findPaidAtByPurpose } from '../payments/payments.queries.ts';
 import { getFees } from '../settings/settings.service.ts';
@@ -286,8 +287,14 @@ async function releasePlace(ctx: AppContext, accountId: number, inst: StudentIns
   return true;
 }
 
+/** The registered passes (another programme's installments, decision 090) with the summer plan's reminder days. */
+export async function runRegisteredDuesPasses(ctx: AppContext): Promise<number> {
+  return runDuesPasses(ctx, await getFeePlan(ctx));
+}
+
 registerJobHandler(PAYMENT_DUES_KIND, async (_payload, _job, ctx) => {
   // The next run first: a pass that keeps failing must not end the chain.
   await schedulePaymentDues(ctx.db, ctx.now());
   await runPaymentDues(ctx);
+  await runRegisteredDuesPasses(ctx);
 });

@@ -14,3 +14,4 @@ export {
   type ParentPayLinkRow,
   type PaymentOrderRow,
 } from './payments.repo.ts';
+export { listDues, upsertExtensionAudited, type PaymentDueRow } from './due-extensions.repo.ts';

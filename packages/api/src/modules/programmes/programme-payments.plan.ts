@@ -16,6 +16,7 @@ import {
   type ProgrammeDefinition,
 } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
+import { listDues } from '../payments/payments.queries.ts';
 import { listPaidProgrammeOrders, type PaidProgrammeOrder } from './programme-portal.repo.ts';
 import type { ProgrammeApplicationRow, ProgrammeRow } from './programmes.repo.ts';
 
@@ -43,7 +44,10 @@ export interface ProgrammeInstallmentState {
   purpose: PaymentPurpose;
   label: string;
   owedFen: number;
+  /** The due date in force: a staff extension's, else the plan's. */
   dueAt: Date;
+  plannedDueAt: Date;
+  extended: boolean;
   paidAt: Date | null;
   overdue: boolean;
   /** Paying it leaves nothing owed (the last unpaid one). */
@@ -82,17 +86,23 @@ export async function programmeDues(db: Db, programme: ProgrammeRow, app: Progra
     { mode: def.fees.mode, whole_due: def.fees.whole_due, deposit_fen: def.fees.deposit_fen, deposit_due: def.fees.deposit_due, final_due: def.fees.final_due },
     { product: 'tuition', feeFen, aidFen: 0, releasedAt: app.releasedAt },
   );
+  // A staff extension (decision 090) moves an installment's due date, as for the summer tuition.
+  const extensions = await listDues(db, app.accountId, programme.id);
   const installments: ProgrammeInstallmentState[] = planned.map((p) => {
     const purpose = programmePurposeOf(p.kind);
     const paidAt = paid.find((o) => o.purpose === purpose)?.paidAt ?? null;
+    const extendedDueAt = extensions.find((d) => d.purpose === purpose)?.extendedDueAt ?? null;
+    const dueAt = extendedDueAt ?? p.dueAt;
     return {
       kind: p.kind,
       purpose,
       label: p.kind === 'whole' ? '项目费用' : INSTALLMENT_KIND_LABELS[p.kind],
       owedFen: p.owedFen,
-      dueAt: p.dueAt,
+      dueAt,
+      plannedDueAt: p.dueAt,
+      extended: extendedDueAt !== null,
       paidAt,
-      overdue: paidAt === null && now.getTime() > p.dueAt.getTime(),
+      overdue: paidAt === null && now.getTime() > dueAt.getTime(),
       completes: true,
     };
   });

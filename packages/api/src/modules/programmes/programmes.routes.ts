@@ -6,6 +6,8 @@ import {
   adminDecisionSchema,
   adminProgrammeApplicationResponseSchema,
   adminProgrammeApplicationsQuerySchema,
+  dueDateExtensionSchema,
+  programmeDueDateExtendRequestSchema,
   adminProgrammeApplicationsResponseSchema,
   adminProgrammeResponseSchema,
   adminProgrammesResponseSchema,
@@ -26,6 +28,7 @@ import {
 import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
 import { isAmcHost } from '../site/site.service.ts';
+import { extendProgrammeDueDate } from './programme-dues.service.ts';
 import { getMyApplication, getPublicProgramme, listMyProgrammes, saveAliasStep, saveStep, type SiteOf } from './programmes.service.ts';
 import {
   createProgramme,
@@ -131,6 +134,19 @@ export async function programmesRoutes(app: FastifyInstance) {
     '/api/admin/programmes/:code/release',
     { schema: { tags, summary: '批量发布项目录取结果（一个事务）', params: programmeCodeParamsSchema, body: programmeReleaseRequestSchema, response: { 200: programmeReleaseResponseSchema } } },
     async (req) => ok(await releaseProgrammeDecisions(app.ctx, authOf(req), req.params.code, req.body.ids, req.log)),
+  );
+  r.put(
+    '/api/admin/programmes/:code/applications/:id/due-date',
+    {
+      schema: {
+        tags,
+        summary: '为某学生延长项目某笔款项的缴费截止时间（写入审计日志）',
+        params: programmeApplicationParamsSchema,
+        body: programmeDueDateExtendRequestSchema,
+        response: { 200: envelopeOf(dueDateExtensionSchema) },
+      },
+    },
+    async (req) => ok(await extendProgrammeDueDate(app.ctx, authOf(req), req.params.code, req.params.id, req.body), MSG.SAVE_OK),
   );
   r.post(
     '/api/admin/programmes/:code/applications/:id/decision/withdraw',
