@@ -1,5 +1,6 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { pollSmsCode, waitUntilSmsAllowed } from './api.ts';
+import { createAxeWatch, describeViolations, type AxeWatch } from './axe.ts';
 import { spareStudentFor, type SparePurpose, type SpareStudent } from './spares.ts';
 
 export interface SummitFixtures {
@@ -11,6 +12,12 @@ export interface SummitFixtures {
   spareStudent: (purpose: SparePurpose) => SpareStudent;
   /** Fails the test when a page breaks the Content-Security-Policy (decision 033); automatic. */
   cspGuard: void;
+  /**
+   * Runs axe-core's WCAG A/AA rules on every route the test's pages show (once per route per project and run,
+   * support/axe.ts) and fails the test on any violation; automatic. `analyseNow(page)` analyses the page's
+   * route at once (a pass over many pages calls it before moving on).
+   */
+  axeWatch: AxeWatch;
 }
 
 /** Chromium's console line for a refused script, style, frame, connection… ("… violates the following Content Security Policy directive …"). */
@@ -66,6 +73,30 @@ export const test = base.extend<SummitFixtures>({
         browser.newContext = newContext;
       }
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  axeWatch: [
+    async ({ browser, context, baseURL }, use, testInfo) => {
+      const watch = createAxeWatch(testInfo.project.name, baseURL as string);
+      const watchContext = (ctx: BrowserContext) => {
+        ctx.pages().forEach((page) => watch.watch(page));
+        ctx.on('page', (page) => watch.watch(page));
+      };
+      watchContext(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<typeof browser.newContext>) => {
+        const ctx = await newContext(...args);
+        watchContext(ctx);
+        return ctx;
+      };
+      try {
+        await use(watch);
+      } finally {
+        browser.newContext = newContext;
+      }
+      const violations = await watch.finish();
+      expect(describeViolations(violations), 'accessibility violations (axe-core, WCAG 2.2 A/AA; decision 093)').toEqual([]);
     },
     { auto: true },
   ],

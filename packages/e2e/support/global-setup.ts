@@ -166,6 +166,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     log(`starting ${path.relative(ROOT, SERVER_ENTRY)} on ${baseUrl} (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, demo mode)…`);
     await waitForServer(baseUrl, () => !exited, SERVER_START_TIMEOUT_MS);
     process.env.E2E_BASE_URL = baseUrl;
+    // The accessibility check's record of the routes analysed in this run (support/axe.ts), removed with the run.
+    process.env.E2E_AXE_DIR = path.join(workDir, 'axe');
     // Specs that must seed what no API writes yet (course-centre.spec.ts: venues and courses) reach the database.
     if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
 

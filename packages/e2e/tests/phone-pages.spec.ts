@@ -4,6 +4,7 @@
 // console stays free of errors. The flows themselves run on the desktop; the phone project adds the tests
 // tagged PHONE, where a phone does something the desktop does not.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { AxeWatch } from '../support/axe.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { callApi, type LoginResult } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
@@ -95,7 +96,7 @@ function trackRequests(page: Page): { idleFor: (quietMs: number, capMs: number) 
  * follows history changes), which spares the browser re-reading the whole app for each of ~190 pages.
  * Loading a page from its address is what the desktop flows and the route checks do.
  */
-async function problemsOf(page: Page, path: string, requests: ReturnType<typeof trackRequests>, load: boolean): Promise<string[]> {
+async function problemsOf(page: Page, path: string, requests: ReturnType<typeof trackRequests>, load: boolean, axe: AxeWatch): Promise<string[]> {
   const problems: string[] = [];
   const onConsole = (message: { type(): string; text(): string }) => {
     if (message.type() === 'error' && !EXPECTED_CONSOLE.test(message.text())) problems.push(`console: ${message.text().slice(0, 160)}`);
@@ -124,6 +125,8 @@ async function problemsOf(page: Page, path: string, requests: ReturnType<typeof 
       if (seen.length === 0) break;
     }
     problems.push(...seen);
+    // The accessibility check (support/axe.ts) of this page, before the pass moves on; its violations fail the test.
+    await axe.analyseNow(page);
   } finally {
     page.off('console', onConsole);
     page.off('pageerror', onError);
@@ -145,7 +148,7 @@ test('the page list is the route list less the routes not built yet, each of tho
 
 for (const role of ROLES) {
   const pages = PRODUCT_PAGES.filter((p) => p.role === role);
-  test(`every ${role} page fits 375 px: opens, no sideways scroll, 44 px targets, no console error (${pages.length} pages)`, async ({ browser, baseURL }, testInfo) => {
+  test(`every ${role} page fits 375 px: opens, no sideways scroll, 44 px targets, no console error (${pages.length} pages)`, async ({ browser, baseURL, axeWatch }, testInfo) => {
     test.setTimeout(60_000 + pages.length * 15_000);
     expect(pages.length, `${role} pages listed`).toBeGreaterThan(0);
     const { viewport, isMobile, hasTouch, deviceScaleFactor, userAgent, locale, timezoneId } = testInfo.project.use;
@@ -155,7 +158,7 @@ for (const role of ROLES) {
     const found: string[] = [];
     try {
       for (const [index, { path }] of pages.entries()) {
-        for (const problem of await problemsOf(page, path, requests, index === 0)) found.push(`${path}: ${problem}`);
+        for (const problem of await problemsOf(page, path, requests, index === 0, axeWatch)) found.push(`${path}: ${problem}`);
       }
     } finally {
       await context.close();
