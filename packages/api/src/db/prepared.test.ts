@@ -4,7 +4,7 @@
  * escape its literal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../test/test-app.ts';
 import type { Database } from './client.ts';
 import { findStudentInfo } from '../modules/profile/profile.repo.ts';
@@ -72,6 +72,19 @@ describe('hot reads through prepared statements', () => {
     await findStudentInfo(database.db, accountId);
     await findLiveToken(database.db, 'still nope', new Date());
     expect((await preparedNames()).length).toBe(2);
+  });
+
+  it('answer timestamps exactly as drizzle does, to the microsecond the column keeps', async () => {
+    // The prepared statement returns drizzle's text-kept columns (timestamptz here) as text itself, so EXECUTE
+    // runs without drizzle's parser option, which made PGlite copy its parser table on every result (decision 095).
+    await database.db.execute(sql`update student_profiles set info_completed_at = '2026-07-01 09:30:15.123456+08' where account_id = ${accountId}`);
+    const plain = await database.db.select({ at: studentProfiles.infoCompletedAt }).from(studentProfiles).where(eq(studentProfiles.accountId, accountId));
+    const prepared = await findStudentInfo(database.db, accountId);
+    expect(prepared?.infoCompletedAt).toEqual(plain[0]!.at);
+    expect(prepared?.infoCompletedAt?.toISOString()).toBe('2026-07-01T01:30:15.123Z');
+    const token = await findLiveToken(database.db, "ab'cd\\", new Date());
+    expect(token?.expiresAt).toBeInstanceOf(Date);
+    await database.db.execute(sql`update student_profiles set info_completed_at = null where account_id = ${accountId}`);
   });
 
   it.runIf(!process.env.DATABASE_URL)('on PGlite, recover when the session forgets its statements', async () => {
