@@ -154,16 +154,34 @@ export interface SecurityHeaders {
   allowInlineScripts(reply: FastifyReply, hashes: readonly string[]): void;
 }
 
+/**
+ * The headers a helmet middleware sets, read once: its answer depends on the configuration only, so each
+ * response gets the same list by plain setHeader calls instead of helmet's chain of a dozen middlewares
+ * (≈ 4% of the authenticated read's CPU; decision 095).
+ */
+function headersOf(middleware: Middleware): ReadonlyArray<readonly [string, string]> {
+  const pairs: Array<readonly [string, string]> = [];
+  middleware(
+    {},
+    {
+      setHeader: (name: string, value: string) => void pairs.push([name, value]),
+      removeHeader: () => undefined,
+    },
+    () => undefined,
+  );
+  pairs.push(['permissions-policy', PERMISSIONS_POLICY]);
+  return pairs;
+}
+
 export function createSecurityHeaders(env: Env): SecurityHeaders {
   const directives = cspDirectives(env);
-  const standard = helmet(helmetOptions(env, directives, 'strict-origin-when-cross-origin')) as Middleware;
-  const capability = helmet(helmetOptions(env, directives, 'no-referrer')) as Middleware;
+  const standard = headersOf(helmet(helmetOptions(env, directives, 'strict-origin-when-cross-origin')) as Middleware);
+  const capability = headersOf(helmet(helmetOptions(env, directives, 'no-referrer')) as Middleware);
   const withScripts = new Map<string, string>();
-  const noop = () => undefined;
   return {
     apply(request, reply) {
-      (carriesCapability(request.url) ? capability : standard)(request.raw, reply.raw, noop);
-      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+      const raw = reply.raw;
+      for (const [name, value] of carriesCapability(request.url) ? capability : standard) raw.setHeader(name, value);
     },
     allowInlineScripts(reply, hashes) {
       if (hashes.length === 0) return;
