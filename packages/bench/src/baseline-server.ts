@@ -1,6 +1,7 @@
-// The floor for GET /api/student/info: bare Fastify answering the same question with one raw SELECT on
-// the same migrated, seeded schema (no auth, no ORM, no validation). The ratio against it is what our
-// stack — token check, Drizzle, zod serialization, plugins — costs on top of the data access itself.
+// The floor for GET /api/student/info: bare Fastify answering the same question with one SELECT on the same
+// migrated, seeded schema (no auth, no ORM, no validation), prepared once as a named server-side statement, as
+// any careful bare service would (decision 095). The ratio against it is what our stack — token check,
+// Drizzle, the envelope's serialization, plugins — costs on top of the data access itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,19 +22,22 @@ const STUDENT_INFO_SQL = `select a.phone, a.phone_code, a.name, coalesce(a.email
   from accounts a join student_profiles p on p.account_id = a.id where a.id = $1`;
 
 const app = Fastify({ logger: false });
-app.get('/api/student/info', async () => {
-  const { rows } = await client.query(STUDENT_INFO_SQL, [studentId]);
-  return { status: 200, msg: 'ok', data: rows[0] };
-});
 
-// Not the budget's baseline: the same SELECT as a server-side prepared statement, as summit's hot reads now
-// run on PGlite (decision 021). The ratio against it prices the HTTP stack alone: auth, hooks, serialization.
+// The budget's baseline. On PGlite a named statement is a server-side PREPARE run as one EXECUTE (the
+// extended protocol's per-call parse/plan is what makes an unprepared query slow there; decision 021).
 const exec = (database.db as unknown as { $client: { exec(sql: string): Promise<Array<{ rows: unknown[] }>> } }).$client.exec.bind(client);
 await exec(`PREPARE baseline_student_info(integer) AS ${STUDENT_INFO_SQL}`);
 const executeInfo = `EXECUTE baseline_student_info(${Number(studentId)})`;
-app.get('/api/student/info-prepared', async () => {
+app.get('/api/student/info', async () => {
   const [result] = await exec(executeInfo);
   return { status: 200, msg: 'ok', data: result?.rows[0] };
+});
+
+// Information only (the budget's baseline before decision 095): the same SELECT through `client.query` with a
+// parameter, parsed and planned on every call.
+app.get('/api/student/info-unprepared', async () => {
+  const { rows } = await client.query(STUDENT_INFO_SQL, [studentId]);
+  return { status: 200, msg: 'ok', data: rows[0] };
 });
 
 const close = async () => {
