@@ -172,7 +172,7 @@ function cpuSecondsOf(pid: number | undefined, withChildren = false): number {
   }
 }
 
-function startNode(node: Node, env: NodeJS.ProcessEnv, logDir: string): Promise<void> {
+function startNode(node: Node, env: NodeJS.ProcessEnv): Promise<void> {
   const child = spawn(process.execPath, [release.serverEntry], { env: { ...env, PORT: String(node.port), WEB_DIST_DIR: release.webDist }, stdio: ['ignore', 'pipe', 'pipe'] });
   node.child = child;
   const keep = (chunk: Buffer) => {
@@ -183,7 +183,6 @@ function startNode(node: Node, env: NodeJS.ProcessEnv, logDir: string): Promise<
   let exited = false;
   child.on('exit', () => {
     exited = true;
-    writeFileSync(path.join(logDir, `${node.name}.log`), node.log);
   });
   return (async () => {
     const deadline = Date.now() + 90_000;
@@ -401,8 +400,8 @@ async function main(): Promise<number> {
 
     // Node A prepares the database (migrations, reference data); B starts on it after.
     let phase = performance.now();
-    await startNode(nodeA, nodeEnv, work);
-    const bReady = startNode(nodeB, nodeEnv, work);
+    await startNode(nodeA, nodeEnv);
+    const bReady = startNode(nodeB, nodeEnv);
     bReady.catch(() => undefined);
 
     // ---- Seed: students with a password, grab courses and an open round, a class meeting now, an admin.
@@ -438,13 +437,18 @@ async function main(): Promise<number> {
     const tested = spawnSync(nginxBin, ['-t', '-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(nginxDir, 'nginx.conf')], { encoding: 'utf8' });
     if (tested.status !== 0) throw new Error(`nginx -t refused the generated configuration:\n${tested.stderr}`);
     nginx = spawn(nginxBin, ['-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    for (let i = 0; i < 50; i++) {
+    let nginxUp = false;
+    for (let i = 0; i < 100 && !nginxUp && nginx.exitCode === null; i++) {
       try {
-        if ((await fetch(`${lb}/healthz`, { signal: AbortSignal.timeout(1000) })).ok) break;
+        nginxUp = (await fetch(`${lb}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
       } catch {
         // not yet
       }
-      await sleep(100);
+      if (!nginxUp) await sleep(100);
+    }
+    if (!nginxUp) {
+      const errors = existsSync(path.join(nginxDir, 'error.log')) ? readFileSync(path.join(nginxDir, 'error.log'), 'utf8').split('\n').slice(-10).join('\n') : '';
+      throw new Error(`nginx did not answer on :${portLb}:\n${errors}`);
     }
 
     const acked: Acked = { logins: [], orders: [], grabs: [], checkins: [], payments: [], uploads: [], publishes: [] };
@@ -612,7 +616,7 @@ async function main(): Promise<number> {
       console.log(`  ${(killedAt / 1000).toFixed(1)} s: node B killed (SIGKILL)`);
       await sleep(RESTART_AT_MS - now());
       const restarting = now();
-      await startNode(nodeB, nodeEnv, work);
+      await startNode(nodeB, nodeEnv);
       restartedAt = now();
       endAt = Math.max(endAt, restartedAt + 8000);
       console.log(`  ${(restarting / 1000).toFixed(1)} s: node B started again, ready at ${(restartedAt / 1000).toFixed(1)} s`);
