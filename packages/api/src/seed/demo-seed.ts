@@ -14,6 +14,7 @@ import { seedDemoStructure } from './demo-structure.ts';
 import { seedDemoCoursework } from './demo-coursework.ts';
 import { seedDemoOnboarding } from './demo-onboarding.ts';
 import { seedDemoProgrammes } from './demo-programmes.ts';
+import { seedDemoDeadlines } from './demo-deadlines.ts';
 
 /** One password for every demo account, printed at start-up (README, main.ts). */
 export const DEMO_PASSWORD = 'Summit2026!';
@@ -136,7 +137,8 @@ const STUDENT_PLANS: readonly StudentPlan[] = [
       applyPaidAt: at(43.9),
       step2SubmittedAt: at(43),
       offerLetter: 1,
-      offerCreatedAt: at(20),
+      // Released five days before the seed: tuition (due 14 days after the offer) is open, never overdue on day one.
+      offerCreatedAt: at(5),
       placeName: '第一期',
       professionalTrack: '人文社科',
     }),
@@ -327,6 +329,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await seedDemoOnboarding(tx, { adminId, now });
     await seedDemoChecklist(tx, now);
     await seedDemoReconciliation(tx, now);
+    await seedDemoDeadlines(tx, now);
     return true;
   });
 }
