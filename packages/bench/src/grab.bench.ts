@@ -153,24 +153,40 @@ function get(agent: http.Agent, url: string, pathName: string, token?: string): 
   });
 }
 
+/** How long the server's token cache keeps an entry (TokenCache, decision 008): a student warmed longer ago is cold again. */
+const TOKEN_CACHE_MS = 10_000;
+
+interface Warmed {
+  seconds: number;
+  failed: number;
+  /** When each student's GET config was answered (performance.now()). */
+  at: number[];
+}
+
 /** Opens the course centre for every student (GET config), `CONNECTIONS` at a time: their tokens are now in the cache. */
-async function warm(agent: http.Agent, url: string, tokens: string[]): Promise<{ seconds: number; failed: number }> {
+async function warm(agent: http.Agent, url: string, tokens: string[]): Promise<Warmed> {
   let next = 0;
   let failed = 0;
+  const at: number[] = [];
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (next < tokens.length) {
-        const token = tokens[next++]!;
-        if ((await get(agent, url, '/api/student/course-center/config', token)) !== 200) failed += 1;
+        const i = next++;
+        if ((await get(agent, url, '/api/student/course-center/config', tokens[i])) !== 200) failed += 1;
+        at[i] = performance.now();
       }
     }),
   );
-  return { seconds: (performance.now() - t0) / 1000, failed };
+  return { seconds: (performance.now() - t0) / 1000, failed, at };
 }
+
+/** Students whose cache entry is still alive at `when`. */
+const stillWarm = (w: Warmed, when: number) => w.at.filter((t) => when - t < TOKEN_CACHE_MS).length;
 
 interface Burst extends Answers {
   seconds: number;
+  startedAt: number;
 }
 
 /** Every student's grab at once over CONNECTIONS keep-alive connections (latency from when a connection takes it). */
@@ -181,14 +197,14 @@ async function burst(agent: http.Agent, url: string, tokens: string[], target: (
   await Promise.all(
     tokens.map((token, i) => postGrab(agent, url, token, target(i), answers, 'socket')),
   );
-  return { ...answers, seconds: (performance.now() - t0) / 1000 };
+  return { ...answers, seconds: (performance.now() - t0) / 1000, startedAt: t0 };
 }
 
 /**
  * The rush: student i arrives at i/n of the spread, whatever the server has answered so far (open loop), and waits
  * for its answer on a socket of its own (up to RUSH_SOCKETS at once). Latency counts from the arrival.
  */
-async function rush(url: string, tokens: string[], target: (i: number) => number): Promise<Answers & { lastAnswerS: number }> {
+async function rush(url: string, tokens: string[], target: (i: number) => number): Promise<Answers & { lastAnswerS: number; startedAt: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: RUSH_SOCKETS });
   const answers = newAnswers();
   const t0 = performance.now() + 20;
@@ -208,7 +224,7 @@ async function rush(url: string, tokens: string[], target: (i: number) => number
     ),
   );
   agent.destroy();
-  return { ...answers, lastAnswerS: (last - t0) / 1000 };
+  return { ...answers, lastAnswerS: (last - t0) / 1000, startedAt: t0 };
 }
 
 const pct = (values: number[], p: number) => {
@@ -290,10 +306,10 @@ interface RushFigures {
   mismatch: number;
 }
 
-function reportGrab(label: string, b: Burst, v: Awaited<ReturnType<typeof verify>>, baseline: Burst[], rawPerSecond: number, warmed: { seconds: number; failed: number }): GrabFigures {
+function reportGrab(label: string, b: Burst, v: Awaited<ReturnType<typeof verify>>, baseline: Burst[], rawPerSecond: number, warmed: Warmed): GrabFigures {
   const baselinePerSecond = baseline.length > 0 ? baseline.reduce((sum, x) => sum + STUDENTS / x.seconds, 0) / baseline.length : null;
   const f: GrabFigures = { label, grabsPerSecond: STUDENTS / b.seconds, baselinePerSecond, rawPerSecond, p50: pct(b.latencies, 50), p99: pct(b.latencies, 99), http5xx: b.http5xx, errors: b.errors, oversell: v.oversell, mismatch: v.mismatch, clashes: v.clashes };
-  console.log(`\n[${label}] ${STUDENTS} warm students (warmed in ${warmed.seconds.toFixed(1)} s, ${warmed.failed} not 200), ${CONNECTIONS} connections: grabs in ${b.seconds.toFixed(2)} s`);
+  console.log(`\n[${label}] ${STUDENTS} students warmed in ${warmed.seconds.toFixed(1)} s (${warmed.failed} not 200; still in the 10 s token cache when the burst began: ${stillWarm(warmed, b.startedAt)}), ${CONNECTIONS} connections: grabs in ${b.seconds.toFixed(2)} s`);
   const ratio = baselinePerSecond ? ` = ${(f.grabsPerSecond / baselinePerSecond).toFixed(2)} of the HTTP baseline` : '';
   console.log(`  summit ${f.grabsPerSecond.toFixed(0)} grabs/s${ratio}; p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms; 5xx ${f.http5xx}; client errors ${f.errors}`);
   for (const [i, x] of baseline.entries()) console.log(`  baseline (bare Fastify, prepared UPDATE) #${i + 1}: ${(STUDENTS / x.seconds).toFixed(0)} grabs/s; p50 ${pct(x.latencies, 50).toFixed(1)} ms, p99 ${pct(x.latencies, 99).toFixed(1)} ms; 5xx ${x.http5xx}`);
@@ -324,9 +340,15 @@ async function steps(url: string, query: Query, pool: pg.Pool, venueId: number, 
   await warm(agent, url, cohort.tokens.slice(0, n));
   const answers = newAnswers();
   await mean('HTTP POST cart/grab (all of it)', (i) => postGrab(agent, url, cohort.tokens[i]!, httpCourse, answers, 'socket'));
-  const fn = await mean('  course_centre_grab through pg (named statement)', (i) => grabSeat(db, { studentId: cohort.ids[n + i]!, courseId: dbCourse, now: new Date(), sessionNames: SESSION_NAMES, fcMax: COURSE_LIMITS.FC_EXTRA_MAX }));
+  const seat = (student: number, course: number) => grabSeat(db, { studentId: student, courseId: course, now: new Date(), sessionNames: SESSION_NAMES, fcMax: COURSE_LIMITS.FC_EXTRA_MAX });
+  // Every pool connection prepares the statement and compiles the function once: not part of a grab.
+  const warmCourse = await seedCourse(query, venueId, 'STEPS_WARM', 'STEPS_WARM', 100_000, 22);
+  await Promise.all(cohort.ids.slice(2 * n, 3 * n).map((id) => seat(id, warmCourse)));
+  const fn = await mean('  course_centre_grab through pg (named statement)', (i) => seat(cohort.ids[n + i]!, dbCourse));
   await resetBaselineTable(query);
-  const one = await mean('  baseline: one conditional UPDATE', () => pool.query({ name: 'steps_baseline', text: 'update bench_baseline_courses set taken = taken where id = $1 and taken < capacity returning id', values: [dbCourse] }));
+  const update = { name: 'steps_baseline', text: 'update bench_baseline_courses set taken = taken where id = $1 and taken < capacity returning id', values: [dbCourse] };
+  await Promise.all(Array.from({ length: POOL }, () => pool.query(update)));
+  const one = await mean('  baseline: one conditional UPDATE', () => pool.query(update));
   console.log(`  the function = ${(fn / one).toFixed(1)} baseline UPDATEs`);
   agent.destroy();
 }
@@ -387,7 +409,7 @@ async function runPostgres(workers: 1 | 2): Promise<{ grab: GrabFigures; rush: R
     const raw = await rawUpdates(query, CONNECTIONS, cohort.tokens, target);
     const grab = reportGrab(`PostgreSQL, WORKERS=${workers}`, b, v, baseline, raw, warmed);
     if (workers === 2) console.log('  (WORKERS=2: a student\'s warm-up and grab may reach different processes, each with its own token cache)');
-    if (workers === 1 && process.env.BENCH_STEPS === '1') await steps(summit.url, query, pool, venueId, await seedStudents(query, venueId, '135', 200));
+    if (workers === 1 && process.env.BENCH_STEPS === '1') await steps(summit.url, query, pool, venueId, await seedStudents(query, venueId, '135', 300));
 
     let rushFigures: RushFigures | null = null;
     if (workers === 1 && RUSH_STUDENTS > 0) {
@@ -401,7 +423,7 @@ async function runPostgres(workers: 1 | 2): Promise<{ grab: GrabFigures; rush: R
       const r = await rush(summit.url, students.tokens, rushTarget);
       const rv = await verify(query, 'RUSH%', students.tokens, rushTarget);
       rushFigures = { answered: r.latencies.length, lastAnswerS: r.lastAnswerS, p50: pct(r.latencies, 50), p99: pct(r.latencies, 99), http5xx: r.http5xx, errors: r.errors, oversell: rv.oversell, mismatch: rv.mismatch };
-      console.log(`\n[rush, PostgreSQL WORKERS=1] ${RUSH_STUDENTS} warm students (warmed in ${rushWarm.seconds.toFixed(1)} s; the token cache keeps an entry 10 s), one grab each, arriving over ${RUSH.spreadMs / 1000} s at ${RUSH.courses} courses of ${RUSH.seats} seats, up to ${RUSH_SOCKETS} sockets`);
+      console.log(`\n[rush, PostgreSQL WORKERS=1] ${RUSH_STUDENTS} warm students (warmed in ${rushWarm.seconds.toFixed(1)} s; still in the 10 s token cache when the first arrived: ${stillWarm(rushWarm, r.startedAt)}), one grab each, arriving over ${RUSH.spreadMs / 1000} s at ${RUSH.courses} courses of ${RUSH.seats} seats, up to ${RUSH_SOCKETS} sockets`);
       console.log(`  answered ${rushFigures.answered} of ${RUSH_STUDENTS}; last answer ${r.lastAnswerS.toFixed(2)} s after the first arrival (budget ${RUSH.budgetS} s); p50 ${rushFigures.p50.toFixed(0)} ms, p99 ${rushFigures.p99.toFixed(0)} ms from arrival; 5xx ${r.http5xx}; client errors ${r.errors}`);
       console.log(`  answers: ${[...r.byStatus.entries()].map(([k, n]) => `${k} ×${n}`).join('; ')}`);
       console.log(`  seats held/expected per course: ${rv.held}; oversell ${rv.oversell}; courses not at min(capacity, demand) ${rv.mismatch}`);
@@ -432,7 +454,7 @@ async function runPglite(): Promise<GrabFigures> {
     await database.close();
     const server = await startServer(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], { ...serverEnv, DATA_DIR: dataDir }, '/api/clock');
     let b: Burst;
-    let warmed: { seconds: number; failed: number };
+    let warmed: Warmed;
     try {
       const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
       warmed = await warm(agent, server.url, cohort.tokens);
