@@ -252,6 +252,30 @@ ${otherLines.join('\n')}
 `;
 }
 
+/**
+ * `nginx -t` on the whole site as an operator installs it (TLS server, redirect, upstream, the snippet): only the
+ * file paths move into the run's directory, with a throw-away certificate (openssl; without it the check is
+ * skipped). A syntax test opens no port, so 80 and 443 stay as written.
+ */
+function checkSiteSyntax(nginxBin: string, work: string): void {
+  const dir = path.join(work, 'site');
+  mkdirSync(dir);
+  const cert = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'privkey.pem'), '-out', path.join(dir, 'fullchain.pem'), '-days', '1', '-subj', '/CN=summit.example.cn'], { encoding: 'utf8' });
+  if (cert.status !== 0) {
+    console.log('  (openssl not found: the site file’s nginx -t is skipped)');
+    return;
+  }
+  const site = readFileSync(SITE, 'utf8')
+    .replaceAll('/etc/ssl/summit', dir)
+    .replaceAll('/etc/nginx/snippets/summit-proxy.conf', PROXY_SNIPPET)
+    .replaceAll('/var/log/nginx', dir);
+  writeFileSync(path.join(dir, 'summit.conf'), site);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/${t};`).join(' ');
+  writeFileSync(path.join(dir, 'nginx.conf'), `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp { include /etc/nginx/mime.types; ${temp} include ${dir}/summit.conf; }\n`);
+  const tested = spawnSync(nginxBin, ['-t', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+  check('nginx -t accepts deploy/nginx/summit.conf with its snippet', tested.status === 0, tested.status === 0 ? 'syntax is ok' : tested.stderr.trim().split('\n').slice(-3).join(' | '));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The load
 
@@ -433,6 +457,7 @@ async function main(): Promise<number> {
     await bReady;
     console.log(`  nodes ready and data seeded in ${((performance.now() - phase) / 1000).toFixed(1)} s`);
     phase = performance.now();
+    checkSiteSyntax(nginxBin, work);
     writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, portLb, [portA, portB]));
     const tested = spawnSync(nginxBin, ['-t', '-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(nginxDir, 'nginx.conf')], { encoding: 'utf8' });
     if (tested.status !== 0) throw new Error(`nginx -t refused the generated configuration:\n${tested.stderr}`);
