@@ -9,7 +9,7 @@
 // the log reads suite by suite; the summary gives each suite's time and the run's.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,12 +54,39 @@ const stopAll = () => {
 process.on('SIGINT', stopAll);
 process.on('SIGTERM', stopAll);
 
-/** Runs a command in its own process group (a timeout stops it with the servers it started), output to `log`. */
-function run(command, args, { cwd, env, log }) {
+/**
+ * The browser suite is the run's critical path and the machine has two cores: the checks and unit suites that
+ * share the machine with it give way to it, and take the CPU it leaves while it waits on pages, countdowns and
+ * its one-at-a-time specs (decision 083). A job runs in a session of its own (`detached`), which Linux's
+ * scheduler treats as one group with its fair share, whatever the number of threads in it; a background job's
+ * group gets a lower weight through /proc/PID/autogroup, and its processes a higher nice value where there are no
+ * autogroups. The API suite alone takes about 2 minutes; beside the browser suite at
+ * an equal share about 12 minutes.
+ */
+const BACKGROUND_NICE = 10;
+function giveWay(child) {
+  try {
+    writeFileSync(`/proc/${child.pid}/autogroup`, String(BACKGROUND_NICE));
+  } catch {
+    // no autogroups (not Linux, or the kernel has them off): the nice value below is what there is
+  }
+  try {
+    os.setPriority(child.pid, BACKGROUND_NICE);
+  } catch {
+    // gone already, or not permitted: it runs at the normal priority
+  }
+}
+
+/**
+ * Runs a command in its own process group (a timeout stops it with the servers it started), output to `log`;
+ * `background` ones give way to the browser suite (giveWay).
+ */
+function run(command, args, { cwd, env, log, background = false }) {
   return new Promise((resolve) => {
     const out = createWriteStream(log, { flags: 'a' });
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     children.add(child);
+    if (background && child.pid) giveWay(child);
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     let timedOut = false;
@@ -106,7 +133,7 @@ async function runVitest(name, pkgDir, log, { env = {}, args = [] } = {}) {
     path.join(BIN, 'vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...args],
     // Colour codes only on a terminal: CI logs stay readable (some libraries colour whenever FORCE_COLOR is set).
-    { cwd, env: { ...(process.stdout.isTTY || process.env.FORCE_COLOR ? {} : { NO_COLOR: '1' }), ...env }, log },
+    { cwd, env: { ...(process.stdout.isTTY || process.env.FORCE_COLOR ? {} : { NO_COLOR: '1' }), ...env }, log, background: true },
   );
   result.seconds = (Date.now() - started) / 1000;
   const report = readJson(outputFile);
@@ -288,7 +315,8 @@ const STATIC_CHECKS = {
 async function runCheck(key, log) {
   const started = Date.now();
   const [label, command, args] = STATIC_CHECKS[key];
-  const { code, timedOut } = await run(command, args, { cwd: ROOT, env: {}, log });
+  // The build goes first at full speed: the browser suite waits for it.
+  const { code, timedOut } = await run(command, args, { cwd: ROOT, env: {}, log, background: key !== 'build' });
   const ok = code === 0;
   return {
     name: 'static',

@@ -126,6 +126,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     // in CI. The guard is tested in the API suite (security-headers, redis), not here.
     RATE_LIMIT_PER_MINUTE: '20000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // The smallest password-hash memory the server accepts (the API suite's too): every registration and password
+    // sign-in of the suite hashes, and the hash's cost is not what the browser tests are about.
+    ARGON2_MEMORY_KIB: '8192',
     // Known to the specs, so a WeChat payer ticket (normally from the base OAuth) can be placed in local storage.
     WECHAT_PAYER_TICKET_SECRET: wxPayerSecret,
   };
