@@ -7,6 +7,9 @@
 //   BENCH_BUILD=0     reuse the existing build instead of running `npm run build`
 //   BENCH_RUNS=3      Lighthouse runs per page; the median score is reported (default 3)
 //   BENCH_PATHS=/,/faq  pages to audit (default: /, /instructions/tuition, /faq, /login)
+//   BENCH_STUDENT_PATHS pages audited signed in as a paid demo student (default: /account, /seminar,
+//                     /student/manage/courses — the account, the course centre, my classes; decision 093); empty skips them
+//   BENCH_STUDENT     that student's phone (default 13900000006, the demo student with a venue and a house)
 //   CHROME_PATH       Chromium binary (default /usr/bin/chromium)
 //   BENCH_REPORT_DIR  also write each page's median Lighthouse report there as JSON (for diagnosis)
 //   BENCH_VARIANTS    A/B of response headers on one build: `name=header,header;name=…` serves the server through
@@ -24,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { startHeaderProxy, type HeaderProxy } from './header-proxy.ts';
 import { startServer } from './server-process.ts';
 import { cpuBlocking } from './trace-cpu.ts';
@@ -33,8 +37,12 @@ const SERVER_ENTRY = path.join(ROOT, 'packages', 'api', 'dist', 'main.js');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PATHS = (process.env.BENCH_PATHS ?? '/,/instructions/tuition,/faq,/login').split(',').map((p) => p.trim()).filter(Boolean);
+const STUDENT_PATHS = (process.env.BENCH_STUDENT_PATHS ?? '/account,/seminar,/student/manage/courses').split(',').map((p) => p.trim()).filter(Boolean);
+const STUDENT_PHONE = process.env.BENCH_STUDENT ?? '13900000006';
 const SCORE_TARGET = 90;
-const HOME_JS_TARGET_KB = 170;
+// Issue 25 item 10: back to what the public site shipped with (129.6 KB in the build's check then). The build's
+// own per-page budgets are packages/web/scripts/bundle-budgets.json (tested); this counts what the page fetched.
+const HOME_JS_TARGET_KB = 130;
 
 interface Opportunity {
   id: string;
@@ -134,10 +142,35 @@ for (const spec of variantSpecs) {
 }
 if (targets.length === 0) targets.push({ name: '', url: server.url });
 
+/**
+ * Signs the browser in as the demo student: the web app keeps its login in localStorage (lib/auth-storage.ts), which
+ * Lighthouse would clear, so the student's pages are audited with the storage kept (disableStorageReset).
+ */
+async function signInStudent(origin: string): Promise<void> {
+  const res = await fetch(`${origin}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone_code: '86', phone: STUDENT_PHONE, password: 'Summit2026!' }) });
+  const body = (await res.json()) as { data?: { token?: string } };
+  const token = body.data?.token;
+  if (!token) throw new Error(`demo student ${STUDENT_PHONE} could not log in (${res.status})`);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/favicon.svg`);
+    await page.evaluate((t) => {
+      localStorage.setItem('student_token', t);
+      localStorage.setItem('last_login_role', 'student');
+      // The one-time online notice would cover the page (it waits for a first interaction, which Lighthouse never makes).
+      localStorage.setItem('online_notice_read', '1');
+    }, token);
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 /** One Lighthouse run; a run whose trace came out broken (NO_NAVSTART and the like, seen on a loaded machine) is retried twice. */
-async function audit(url: string): Promise<{ lhr: Lhr; cpuTbt: number | null }> {
+async function audit(url: string, keepStorage = false): Promise<{ lhr: Lhr; cpuTbt: number | null }> {
   for (let attempt = 1; ; attempt++) {
-    const answer = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const answer = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage });
     if (!answer) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = answer;
     if (!lhr.runtimeError) {
@@ -161,13 +194,21 @@ const results: PageResult[] = [];
 const allSpeeds: number[] = [];
 try {
   console.log(`Lighthouse ${RUNS}× per page, mobile preset, ${server.url}${variantSpecs.length ? `, variants ${variantSpecs.map((v) => `${v.name} (drops ${v.drop.join(', ') || 'nothing'})`).join('; ')}` : ''}\n`);
-  for (const pagePath of PATHS) {
+  const signedIn = new Set<string>();
+  for (const pagePath of [...PATHS, ...STUDENT_PATHS]) {
+    const student = STUDENT_PATHS.includes(pagePath) && !PATHS.includes(pagePath);
+    if (student) {
+      for (const target of targets) {
+        if (!signedIn.has(target.url)) await signInStudent(target.url);
+        signedIn.add(target.url);
+      }
+    }
     const runs = targets.map(() => ({ scores: [] as number[], tbts: [] as number[], reports: [] as Lhr[], cpuTbts: [] as number[], speed: [] as number[] }));
     for (let run = 0; run < RUNS; run++) {
       for (let k = 0; k < targets.length; k++) {
         // Rotate which variant goes first, so none always runs right after a page load of the others.
         const index = (k + run) % targets.length;
-        const { lhr, cpuTbt } = await audit(targets[index]!.url + pagePath);
+        const { lhr, cpuTbt } = await audit(targets[index]!.url + pagePath, student);
         runs[index]!.cpuTbts.push(cpuTbt ?? -1);
         runs[index]!.speed.push(Math.round(lhr.environment.benchmarkIndex));
         allSpeeds.push(Math.round(lhr.environment.benchmarkIndex));
