@@ -70,9 +70,10 @@ export default function StudentNav({ variant }: { variant: 'top' | 'tabs' }) {
               <Link to={it.to} className="snav-tabs__tab" aria-current={active === it.key ? 'page' : undefined} aria-label={label} data-testid={`tab-${it.key}`}>
                 <span className="snav-tabs__icon" aria-hidden="true">
                   <NavIcon name={it.key} />
-                  {it.key === 'messages' ? <Badge count={unread.data} /> : null}
                 </span>
                 <span className="snav-tabs__label" aria-hidden="true">{it.short}</span>
+                {/* After the label, so the visible text (消息1) reads inside the name (消息，1条未读). */}
+                {it.key === 'messages' ? <Badge count={unread.data} /> : null}
               </Link>
             </li>
           );
