@@ -35,6 +35,8 @@ test('an admin reconciles yesterday, sees the mismatch and notes it', PHONE, asy
   await runs.getByRole('button', { name: '重新对账' }).click();
   await expect(page.getByText(/对账完成，发现 \d+ 条差异/)).toBeVisible({ timeout: 30_000 });
   await expect(runs.getByText('已完成').first()).toBeVisible();
+  // Totals are per currency, each on its own line: the bill's yuan line holds the demo's unrecorded ¥500.00.
+  await expect(runs.getByTestId('run-total-bill-CNY').first()).toContainText('¥500.00');
 
   const mismatches = page.getByRole('region', { name: '对账差异' });
   const row = isPhone ? mismatches.locator('.admin-card-row').filter({ hasText: 'SMDEMO0000000000000000000001' }).first() : mismatches.getByRole('row').filter({ hasText: 'SMDEMO0000000000000000000001' });
