@@ -7,8 +7,9 @@ import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { themeFor } from './theme.ts';
 import '../../lib/dayjs-setup.ts';
-import './antd-touch.css';
+// Before the touch sizes: on phones antd-touch.css's 44 px boxes override the 24 px ones of antd-contrast.css.
 import './antd-contrast.css';
+import './antd-touch.css';
 
 /**
  * Hands antd's context-aware message API (themed, unlike the static one) to the api client, which lives

@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { PATHS, rosterPath } from '../../lib/paths.ts';
 import { PLACEMENT_KEYS, fetchCard, fetchMyHouse, markSeen } from './placement-api.ts';
 import { revealBeginState } from './placement-model.ts';
+import { textOnHouse } from './house-grid.tsx';
 import './placement.css';
 
 /**
@@ -78,7 +79,7 @@ export default function HouseRevealPage() {
   return (
     <div className="plc-reveal">
       <p className="plc-muted">欢迎加入</p>
-      <div className="plc-seal plc-seal--open" style={{ background: house.colour }} role="img" aria-label={`${house.name}学院`}>
+      <div className="plc-seal plc-seal--open" style={{ background: house.colour, color: textOnHouse(house.colour) }} role="img" aria-label={`${house.name}学院`}>
         <strong>{house.name}</strong>
         <span>{house.english_name}</span>
       </div>
