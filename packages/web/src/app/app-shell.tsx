@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { authStorage } from '../lib/auth-storage.ts';
+import { isMiniProgram } from '../lib/platform.ts';
 import { revealApp } from '../lib/prerender.ts';
 import { captureReferrer } from '../lib/referrer.ts';
 import { trackPageView } from '../lib/tracking.ts';
@@ -95,7 +96,7 @@ export function AppShell() {
   const route = useCurrentRoute();
   const location = useLocation();
   const helperReady = useAfterFirstPaint();
-  const nav = shellNavOf(route, authStorage.isLoggedInAs('student'));
+  const nav = shellNavOf(route, authStorage.isLoggedInAs('student'), isMiniProgram());
 
   // The shell mounts once the first page's code and data are in, and that page draws in this same commit:
   // the server's prerendered copy (decision 018) goes before the browser paints again.

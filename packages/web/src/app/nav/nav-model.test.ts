@@ -89,6 +89,8 @@ describe('which navigation the shell draws', () => {
     expect(shellNavOf(route(PATHS.accountEdit), true)).toBeNull();
     expect(shellNavOf(route(PATHS.info), true)).toBeNull();
     expect(shellNavOf(route(PATHS.home), true)).toBeNull();
+    // The mini-program brings its own tabs; the WeChat browser does not.
+    expect(shellNavOf(route(PATHS.calendar), true, true)).toBeNull();
   });
 
   it('gives every teacher-area page the teacher tabs, except the one-handed roll call', () => {

@@ -8,10 +8,11 @@ const NO_STAFF_NAV: readonly string[] = [PATHS.teacherMobileCheckin, PATHS.admin
  * Which lasting navigation the shell draws under (staff) or below (student) the page (decision 088): a logged-in
  * student's pages with the default top bar get the tab bar; every page of the teacher area (teachers, TFs, CSLs,
  * staff and admins under the navy bar) gets the teacher tabs. Sub-pages with a back arrow, the public site and
- * the login flow get neither. Pure: tested in nav-model.test.ts.
+ * the login flow get neither. Inside the WeChat mini-program the page has no top bar and the mini-program's own
+ * tabs, so no tab bar either (the WeChat browser itself keeps it). Pure: tested in nav-model.test.ts.
  */
-export function shellNavOf(route: Pick<RouteDef, 'topBar' | 'path'>, studentLoggedIn: boolean): 'student' | 'staff' | null {
-  if (route.topBar === 'default' && studentLoggedIn) return 'student';
+export function shellNavOf(route: Pick<RouteDef, 'topBar' | 'path'>, studentLoggedIn: boolean, miniProgram = false): 'student' | 'staff' | null {
+  if (route.topBar === 'default' && studentLoggedIn) return miniProgram ? null : 'student';
   if (route.topBar === 'teacher' && !NO_STAFF_NAV.includes(route.path)) return 'staff';
   return null;
 }
