@@ -39,6 +39,8 @@ export const SEAT_TARGET_MAX = 12;
 
 export const COURSE_CENTRE_MSG = {
   FULL: '该课程名额已满',
+  /** A second round with the same name in one session (a double submit, decision 092). */
+  ROUND_DUPLICATE: '本期已有同名的选课轮次',
   ALREADY_ENROLLED: '已选该课程',
   CLASH_PREFIX: '与已选课程时间冲突：',
   FC_LIMIT: `前沿对话最多可额外选择${COURSE_LIMITS.FC_EXTRA_MAX}门`,

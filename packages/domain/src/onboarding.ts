@@ -29,6 +29,8 @@ export const SINGLE_CHOICE_KINDS: readonly OfferingKind[] = ['major'];
 
 export const ONBOARDING_MSG = {
   FULL: '名额已满',
+  /** A second offering of one kind with the same title (a double submit, decision 092). */
+  OFFERING_DUPLICATE: '已有同名的同类活动',
   CLOSED: '报名已截止',
   ALREADY: '您已报名该项目',
   NOT_SIGNED_UP: '您尚未报名该项目',

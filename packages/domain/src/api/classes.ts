@@ -30,6 +30,8 @@ export const CLASSES_MSG = {
   COURSE_NOT_FOUND: '课程不存在',
   NOT_ENROLLED: '你未选修该课程',
   SLOT_NOT_FOUND: '该答疑时段不存在',
+  /** A second slot of one course at the same start (a double submit, decision 092). */
+  SLOT_DUPLICATE: '该课程在这个时间已有答疑时段',
   SLOT_FULL: '该答疑时段已约满',
   SLOT_STARTED: '该答疑时段已开始或已结束',
   ONE_PER_COURSE: '每门课程同时只能预约一个答疑时段',

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { ChecklistItemInput, UploadedFile } from '@summit/domain';
+import { AppError, CHECKLIST_MSG, type ChecklistItemInput, type UploadedFile } from '@summit/domain';
+import { lockNaturalKey } from '../../db/natural-key-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { studentForms } from '../../db/schema-admission.ts';
@@ -51,6 +52,9 @@ export async function keyTaken(db: Db, input: ChecklistItemInput, exceptId: numb
 
 export async function insertItemAudited(db: Db, input: ChecklistItemInput, actorId: number, now: Date): Promise<ItemRow> {
   return db.transaction(async (tx) => {
+    // The service's check, again under the key's lock: two creations of one key at once make one item (decision 092).
+    await lockNaturalKey(tx, 'checklist_item', `${input.key}:${input.track ?? ''}:${input.batch ?? ''}`);
+    if (await keyTaken(tx, input, null)) throw AppError.param('key', CHECKLIST_MSG.KEY_DUPLICATE);
     const [row] = await tx.insert(checklistItems).values({ ...valuesOf(input), createdAt: now, updatedAt: now }).returning();
     await tx.insert(auditLog).values({ actorId, action: 'checklist.item.create', entity: 'checklist_item', entityId: String(row!.id), after: input, createdAt: now });
     return row!;

@@ -1,6 +1,9 @@
 /** Database access of the classes module (decisions 054/055): the only code here that touches the database. */
 import { and, asc, avg, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { AppError, CLASSES_MSG } from '@summit/domain';
+import { lockNaturalKey } from '../../db/natural-key-lock.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
 import { accounts, auditLog } from '../../db/schema.ts';
 import { courseMeetings, courses } from '../../db/schema-courses.ts';
 import { enrolments, studentNotices } from '../../db/schema-course-centre.ts';
@@ -73,6 +76,10 @@ export async function findSlot(db: Db | Tx, slotId: number): Promise<SlotRow | u
 /** Publishes a slot with its audit row (decision 067); its creator is the actor. */
 export async function insertSlot(db: Db, row: typeof officeHourSlots.$inferInsert & { createdAt: Date }): Promise<SlotRow> {
   return db.transaction(async (tx) => {
+    // One slot per course and start: a double-submitted publish finds the first one's slot (decision 092).
+    await lockNaturalKey(tx, 'office_hour', `${row.courseId}:${row.startsAt.toISOString()}`);
+    const same = await tx.select({ id: officeHourSlots.id }).from(officeHourSlots).where(and(eq(officeHourSlots.courseId, row.courseId), eq(officeHourSlots.startsAt, row.startsAt), isNull(officeHourSlots.deletedAt)));
+    if (same.length > 0) throw AppError.reload(CLASSES_MSG.SLOT_DUPLICATE);
     const [slot] = await tx.insert(officeHourSlots).values(row).returning();
     await recordAudit(tx, {
       actorId: row.createdBy,
@@ -94,6 +101,17 @@ export type BookOutcome = 'ok' | 'full' | 'started' | 'one-per-course' | 'missin
  * overbook, then the booking row (the partial unique index refuses a concurrent second booking of the course).
  */
 export async function bookSlot(db: Db, slotId: number, studentId: number, now: Date): Promise<BookOutcome> {
+  try {
+    return await bookSlotOnce(db, slotId, studentId, now);
+  } catch (error) {
+    // Two bookings of one course at once (a double click): the unique index refused the second, which is the
+    // same answer its check would have given a moment later. Its seat counter rolled back with it.
+    if (pgErrorCode(error) === '23505') return 'one-per-course';
+    throw error;
+  }
+}
+
+function bookSlotOnce(db: Db, slotId: number, studentId: number, now: Date): Promise<BookOutcome> {
   return db.transaction(async (tx) => {
     const slot = await findSlot(tx, slotId);
     if (!slot) return 'missing';

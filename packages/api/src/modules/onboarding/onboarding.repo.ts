@@ -8,7 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions } from '../../db/schema-admission.ts';
 import { onboardingOfferings, onboardingSignups } from '../../db/schema-onboarding.ts';
-import type { OfferingKind } from '@summit/domain';
+import { AppError, ONBOARDING_MSG, type OfferingKind } from '@summit/domain';
+import { lockNaturalKey } from '../../db/natural-key-lock.ts';
 
 export type OfferingRow = typeof onboardingOfferings.$inferSelect;
 export const ONBOARDING_AUDIT_ENTITY = 'onboarding_offering';
@@ -159,6 +160,10 @@ export interface OfferingValues {
 
 export async function insertOfferingAudited(db: Db, w: { values: OfferingValues; actorId: number; now: Date }): Promise<OfferingRow> {
   return db.transaction(async (tx) => {
+    // One offering of a kind and title: a double-submitted create finds the first one's offering (decision 092).
+    await lockNaturalKey(tx, 'onboarding_offering', `${w.values.kind}:${w.values.title}`);
+    const same = await tx.select({ id: onboardingOfferings.id }).from(onboardingOfferings).where(and(eq(onboardingOfferings.kind, w.values.kind), eq(onboardingOfferings.title, w.values.title)));
+    if (same.length > 0) throw AppError.reload(ONBOARDING_MSG.OFFERING_DUPLICATE);
     const [row] = await tx
       .insert(onboardingOfferings)
       .values({ ...w.values, createdBy: w.actorId, createdAt: w.now, updatedAt: w.now })
