@@ -424,12 +424,17 @@ export async function replaceHouseRunAudited(
   });
 }
 
+/** Advisory lock space (decision 092): one publication time is set by one transaction at a time. */
+const PUBLICATION_LOCK_SPACE = 4114;
+
 /** Sets (or clears) one publication time; `check` sees the current row locked. */
 export async function setPublicationAudited(
   db: Db,
   w: { kind: ResultKind; venueId: number | null; publishAt: Date | null; actorId: number; now: Date; check: (current: PublicationRow | undefined) => void },
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // FOR UPDATE locks nothing while the row does not exist yet: two first saves at once would both insert.
+    await tx.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK_SPACE}, hashtext(${`${w.kind}:${w.venueId ?? 'all'}`}))`);
     const where = and(eq(resultPublications.kind, w.kind), w.venueId === null ? isNull(resultPublications.venueId) : eq(resultPublications.venueId, w.venueId));
     const [current] = await tx.select().from(resultPublications).where(where).for('update');
     w.check(current);

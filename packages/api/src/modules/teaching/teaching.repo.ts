@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AttendanceStatus } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
+import { lockNaturalKey } from '../../db/natural-key-lock.ts';
 import { accounts, auditLog } from '../../db/schema.ts';
 import { courseMeetings, courses, houseAssignments, houses } from '../../db/schema-courses.ts';
 import { enrolments } from '../../db/schema-course-centre.ts';
@@ -399,11 +400,15 @@ export async function recordCheckin(db: Runner, signId: number, studentId: numbe
 /** The teacher's override and its audit row, in one transaction. */
 export async function overrideAttendance(db: Db, input: { signId: number; studentId: number; actorId: number; status: AttendanceStatus; note: string; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
+    // FOR UPDATE locks nothing before the student's first mark: the key's lock orders two first corrections.
+    await lockNaturalKey(tx, 'attendance', `${input.signId}:${input.studentId}`);
     const [before] = await tx
       .select({ status: attendance.status })
       .from(attendance)
       .where(and(eq(attendance.sessionId, input.signId), eq(attendance.studentId, input.studentId)))
       .for('update');
+    // The same correction sent again (a double submit) changes nothing and is not recorded twice (decision 092).
+    if (before?.status === input.status) return;
     await tx
       .insert(attendance)
       .values({ sessionId: input.signId, studentId: input.studentId, status: input.status, source: 'teacher', checkedAt: input.now, updatedAt: input.now })
