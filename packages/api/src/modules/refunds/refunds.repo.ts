@@ -64,6 +64,26 @@ export async function findRefundByIdempotencyKey(db: Db | Tx, key: string): Prom
   return rows[0];
 }
 
+/** A double submit without a key: the same admin's identical live request on the order within the window (decision 092). */
+export async function findRecentSameRefund(db: Db | Tx, w: { orderId: number; amountFen: number; reason: string; requestedBy: number; since: Date }): Promise<RefundRow | undefined> {
+  const rows = await db
+    .select()
+    .from(paymentRefunds)
+    .where(
+      and(
+        eq(paymentRefunds.orderId, w.orderId),
+        eq(paymentRefunds.amountFen, w.amountFen),
+        eq(paymentRefunds.reason, w.reason),
+        eq(paymentRefunds.requestedBy, w.requestedBy),
+        inArray(paymentRefunds.status, [...LIVE_REFUND_STATUSES]),
+        sql`${paymentRefunds.createdAt} >= ${w.since}`,
+      ),
+    )
+    .orderBy(desc(paymentRefunds.id))
+    .limit(1);
+  return rows[0];
+}
+
 /** The order row, locked until the transaction ends: every refund of one order is decided one at a time. */
 export async function lockOrderByNo(tx: Tx, orderNo: string) {
   const rows = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo)).for('update');

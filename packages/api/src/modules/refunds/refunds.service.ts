@@ -28,6 +28,7 @@ import {
   claimForSubmit,
   findAccountRole,
   findRefundByIdempotencyKey,
+  findRecentSameRefund,
   findRefundByNo,
   findRefundView,
   insertRefund,
@@ -51,6 +52,8 @@ export function newRefundNo(now: Date): string {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** Identical refund requests by one admin within this window are one request sent twice (decision 092). */
+const DOUBLE_SUBMIT_WINDOW_MS = 60_000;
 
 function policyLinesOf(policy: unknown): AdminRefund['policy_lines'] {
   const lines = (policy as { lines?: unknown } | null)?.lines;
@@ -130,6 +133,11 @@ export async function requestRefund(deps: PaymentDeps, auth: AuthState, userId: 
         // A retry that raced the first request: it waited on the lock, and now sees the first one's row.
         const existing = await findRefundByIdempotencyKey(tx, key);
         if (existing) return existing;
+      } else {
+        // No key: the same admin's identical request on this order a moment ago is a double submit, not a second
+        // refund; it waited on the order's lock and answers the first one's refund (decision 092).
+        const same = await findRecentSameRefund(tx, { orderId: order.id, amountFen: body.amount_fen, reason: body.reason, requestedBy: auth.accountId, since: new Date(now.getTime() - DOUBLE_SUBMIT_WINDOW_MS) });
+        if (same) return same;
       }
       if (order.status !== 'paid') throw AppError.message(REFUND_MSG.ORDER_NOT_REFUNDABLE);
       const live = await sumLiveRefunds(tx, order.id);
