@@ -280,10 +280,10 @@ export async function withdrawProgrammeDecision(ctx: AppContext, auth: AuthState
     actorId: auth.accountId,
     now: ctx.now(),
     notice: decisionNotice(programme.definition, 'withdrawn'),
-    check: async (r) => {
+    check: async (r, tx) => {
       if (!r || !r.decision) throw AppError.notFound(MSG.PROGRAMME_APPLICATION_NOT_FOUND);
       if (!r.releasedAt) throw AppError.message(MSG.PROGRAMME_NOT_RELEASED);
-      const paid = await paidFenByAccount(ctx.db, programme.id, [r.accountId]);
+      const paid = await paidFenByAccount(tx, programme.id, [r.accountId]);
       if ((paid.get(r.accountId) ?? 0) > 0) throw AppError.message(MSG.PROGRAMME_WITHDRAW_PAID);
     },
   });

@@ -298,11 +298,13 @@ export async function releaseDraftDecisions(db: Db, v: { programmeId: number; id
  */
 export async function withdrawReleasedDecision(
   db: Db,
-  v: { programmeId: number; id: number; actorId: number; now: Date; check: (row: ProgrammeApplicationRow | undefined) => Promise<void> | void; notice: DecisionNotice },
+  v: { programmeId: number; id: number; actorId: number; now: Date; check: (row: ProgrammeApplicationRow | undefined, tx: Db) => Promise<void> | void; notice: DecisionNotice },
 ): Promise<{ row: ProgrammeApplicationRow; notificationIds: number[] }> {
   return db.transaction(async (tx) => {
     const before = await lockApplication(tx, v.programmeId, v.id);
-    await v.check(before);
+    // The check reads through this transaction: a second pool connection while the row is locked would let
+    // a burst of withdrawals (each holding a connection, waiting on the lock) starve the holder (decision 092).
+    await v.check(before, tx);
     const [row] = await tx.update(programmeApplications).set({ releasedAt: null, releasedBy: null, updatedAt: v.now }).where(eq(programmeApplications.id, v.id)).returning();
     await recordAudit(tx, { actorId: v.actorId, action: 'programme.decision.withdraw', entity: 'programme_application', entityId: v.id, before: decisionAudit(before!), after: decisionAudit(row!), now: v.now });
     const sms = await tellStudent(tx, row!.accountId, row!.id, v.notice, v.now);
