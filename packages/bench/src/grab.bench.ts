@@ -313,7 +313,7 @@ function reportGrab(label: string, b: Burst, v: Awaited<ReturnType<typeof verify
   const ratio = baselinePerSecond ? ` = ${(f.grabsPerSecond / baselinePerSecond).toFixed(2)} of the HTTP baseline` : '';
   console.log(`  summit ${f.grabsPerSecond.toFixed(0)} grabs/s${ratio}; p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms; 5xx ${f.http5xx}; client errors ${f.errors}`);
   for (const [i, x] of baseline.entries()) console.log(`  baseline (bare Fastify, prepared UPDATE) #${i + 1}: ${(STUDENTS / x.seconds).toFixed(0)} grabs/s; p50 ${pct(x.latencies, 50).toFixed(1)} ms, p99 ${pct(x.latencies, 99).toFixed(1)} ms; 5xx ${x.http5xx}`);
-  console.log(`  (information) raw UPDATE through pg, ${CONNECTIONS} callers on a pool of ${POOL}: ${rawPerSecond.toFixed(0)}/s`);
+  console.log(`  (information) the raw conditional UPDATE straight to the database (pg pool of ${POOL}, or PGlite), ${CONNECTIONS} callers: ${rawPerSecond.toFixed(0)}/s`);
   console.log(`  answers: ${[...b.byStatus.entries()].map(([k, n]) => `${k} ×${n}`).join('; ')}`);
   console.log(`  seats held/expected per course (hot first): ${v.held}`);
   console.log(`  oversell ${v.oversell}; courses not at min(capacity, demand) ${v.mismatch}; students with clashing seats ${v.clashes}`);
