@@ -74,8 +74,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; sms?: SmsProvider; mail?: MailProvider; clock?: TestClock; logStream?: NodeJS.WritableStream; bus?: (databaseUrl: string | undefined) => Promise<MessageBus>; redis?: RedisConnections } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(options: { database?: Database & { url?: string }; env?: Record<string, string>; sms?: SmsProvider; mail?: MailProvider; clock?: TestClock; logStream?: NodeJS.WritableStream; bus?: (databaseUrl: string | undefined) => Promise<MessageBus>; redis?: RedisConnections } = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const bus = options.bus ? await options.bus(database.url) : undefined;
   const env = loadEnv({ ...process.env, ...TEST_ENV, LOG_LEVEL: options.logStream ? 'info' : 'silent', ...options.env });
   const clock = options.clock ?? createClock();
