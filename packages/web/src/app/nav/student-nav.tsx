@@ -31,7 +31,7 @@ function useStudentNavItems(): NavItem[] {
 function Badge({ count }: { count: number | undefined }) {
   if (!count) return null;
   return (
-    <span className="snav__badge" aria-hidden="true">
+    <span className="snav-tabs__badge" aria-hidden="true">
       {count > 99 ? '99+' : count}
     </span>
   );
