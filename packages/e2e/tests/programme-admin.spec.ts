@@ -130,6 +130,16 @@ test('an admin creates a programme, a student applies, the admin admits and rele
   await expect(listed).toContainText('已录取', { timeout: 30_000 });
   await expect(listed.getByRole('link', { name: /查看录取与下一步/ })).toHaveAttribute('href', `/programmes/${code}`);
   await studentContext.close();
+
+  // The release told the student under 消息 (and by SMS); 撤回结果 in the drawer takes it back and tells her again.
+  const titles = async () => (await callApi<{ items: Array<{ title: string }> }>(base, 'GET', '/api/student/messages', { token: student.token })).data?.items.map((m) => m.title);
+  expect(await titles()).toContain(`${name}录取结果已公布`);
+  await row.getByText(student.name).click();
+  await button(drawer, '撤回结果').click();
+  await confirmDialog(page, '确认撤回');
+  await expect(page.getByText('已撤回，学生已收到通知')).toBeVisible({ timeout: 30_000 });
+  await expect(drawer.getByText(/当前：录取，草稿未发布/)).toBeVisible();
+  expect(await titles()).toContain(`${name}录取结果已撤回`);
 });
 
 test('the programme list fits a phone', PHONE, async ({ page }, testInfo) => {

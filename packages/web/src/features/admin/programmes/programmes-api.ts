@@ -55,6 +55,9 @@ export const fetchProgrammeApplication = (code: string, id: number, opts: Signal
 export const saveProgrammeDecision = (code: string, id: number, body: ProgrammeDecisionRequest) =>
   api.request(`${base(code)}/applications/${id}/decision`, { method: 'PUT', body, schema: adminDecisionSchema, fieldNames: ['decision', 'offer_type', 'note'] });
 
+/** 撤回结果: a released result back to a draft; the student is told (decision 090). */
+export const withdrawProgrammeDecision = (code: string, id: number) => api.post(`${base(code)}/applications/${id}/decision/withdraw`, {}, { schema: adminDecisionSchema });
+
 export const deleteProgrammeDecision = (code: string, id: number) => api.request(`${base(code)}/applications/${id}/decision`, { method: 'DELETE' });
 
 export const releaseProgrammeDecisions = (code: string, ids: number[]) => api.post(`${base(code)}/release`, { ids }, { schema: releasedSchema });

@@ -24,6 +24,7 @@ import {
   revealProgrammePassport,
   reviewProgrammeVisa,
   saveProgrammeDecision,
+  withdrawProgrammeDecision,
 } from './programmes-api.ts';
 import { StateTag } from './programmes-state-tag.tsx';
 import { answerText } from './programmes-model.ts';
@@ -88,7 +89,14 @@ function DecisionPanel({ code, d, offerTypes, toast }: { code: string; d: AdminP
       refresh();
     },
   });
-  const busy = save.isPending || remove.isPending;
+  const withdraw = useMutation({
+    mutationFn: () => withdrawProgrammeDecision(code, d.id),
+    onSuccess: () => {
+      void toast.success('已撤回，学生已收到通知');
+      refresh();
+    },
+  });
+  const busy = save.isPending || remove.isPending || withdraw.isPending;
   const locked = released || !submitted;
 
   return (
@@ -143,6 +151,25 @@ function DecisionPanel({ code, d, offerTypes, toast }: { code: string; d: AdminP
             }
           >
             删除草稿
+          </Button>
+        ) : null}
+        {released ? (
+          <Button
+            danger
+            disabled={busy}
+            loading={withdraw.isPending}
+            onClick={() =>
+              void modal.confirm({
+                title: '撤回结果',
+                content: '撤回后结果回到草稿，学生不再看到该结果，并会收到站内消息和短信通知。已缴纳项目费用的学生不能撤回。',
+                okText: '确认撤回',
+                cancelText: '取消',
+                okButtonProps: { danger: true },
+                onOk: () => withdraw.mutateAsync().catch(() => undefined),
+              })
+            }
+          >
+            撤回结果
           </Button>
         ) : null}
       </div>
