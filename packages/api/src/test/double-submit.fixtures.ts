@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { accounts } from '../db/schema.ts';
 
 export type Who =
   | 'public'
@@ -187,11 +188,17 @@ export const FIXTURES: Record<string, Fixture> = {
     prepare: async (ctx) => ({ url: `/api/admin/students/${ID.offered}/refunds`, body: { order_id: await latestOrder(ctx, ID.offered), amount_fen: 100_000, reason: '双击测试退款' } }),
   },
   'POST /api/admin/refunds/:refundNo/approve': {
-    as: 'staff',
-    prepare: async (ctx) => ({ url: `/api/admin/refunds/${await ctx.one<string>(sql`select refund_no from payment_refunds order by id desc limit 1`)}/approve`, token: await ctx.token('admin') }),
-    unreached: 'approval is by a second administrator; the demo has one (refunds.test.ts races approve and reject)',
+    as: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/refunds/${await ctx.one<string>(sql`select refund_no from payment_refunds where reason = '双击测试退款'`)}/approve`, token: await secondAdminToken(ctx) }),
   },
-  'POST /api/admin/refunds/:refundNo/reject': { as: 'admin', body: { reason: '双击测试' }, unreached: 'a second administrator decides; the demo has one (refunds.test.ts races approve and reject)' },
+  'POST /api/admin/refunds/:refundNo/reject': {
+    as: 'admin',
+    body: { reason: '双击测试' },
+    prepare: async (ctx) => {
+      await send(ctx, 'admin', 'POST', `/api/admin/students/${ID.offered}/refunds`, { order_id: await latestOrder(ctx, ID.offered), amount_fen: 50_000, reason: '双击测试驳回' });
+      return { url: `/api/admin/refunds/${await ctx.one<string>(sql`select refund_no from payment_refunds where reason = '双击测试驳回'`)}/reject`, token: await secondAdminToken(ctx) };
+    },
+  },
   'POST /api/payment/sandbox/:order_no/fail': { as: 'public', prepare: async (ctx) => (await send(ctx, 'deans', 'POST', '/api/student/programmes/deans-list/payment', { kind: 'deposit', provider: 'AL', channel: 'web' }), { url: `/api/payment/sandbox/${await latestOrder(ctx, ID.deans)}/fail` }) },
   'POST /api/payment/notify/:provider': { as: 'public', unreached: 'a provider notification is signed by the provider; sandbox orders are confirmed through the sandbox route above' },
   'POST /api/admin/reconciliation/runs': { as: 'admin', prepare: async () => ({ body: { day: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), gateway: 'sandbox' } }), additive: 'each run is kept as that day\'s comparison at that moment (the history of re-runs); mismatches are not duplicated' },
@@ -352,6 +359,14 @@ async function profileBody(ctx: FixtureCtx): Promise<unknown> {
   if (!row) throw new Error('no demo profile');
   const area = [row.school_state_id, row.school_city_id, row.school_zone_id].filter((v) => v !== null && v !== undefined).map(Number);
   return { name: row.name, email: row.email, school_country_id: Number(row.school_country_id ?? 1), area_id: area, school_id: row.school_id === null ? null : Number(row.school_id), school_name: row.school_name ?? null };
+}
+
+/** A second administrator (the demo has one): made once per database, the same row on both. */
+async function secondAdminToken(ctx: FixtureCtx): Promise<string> {
+  const { hashPassword } = await import('../lib/password.ts');
+  await ctx.db.insert(accounts).values({ role: 'teacher', phoneCode: '86', phone: '13811110002', name: '第二管理员', teacherType: 9, isAdmin: true, passwordHash: await hashPassword('Summit2026!', 8192) }).onConflictDoNothing();
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { phone_code: '86', phone: '13811110002', password: 'Summit2026!' } });
+  return (res.json() as { data: { token: string } }).data.token;
 }
 
 async function parentToken(ctx: FixtureCtx): Promise<string> {
