@@ -40,6 +40,7 @@ describe('colours', () => {
       expect(contrast(COLORS.goldText, background), `gold text on ${background}`).toBeGreaterThanOrEqual(4.5);
     }
     expect(contrast(COLORS.placeholder, '#ffffff'), 'placeholder on a field').toBeGreaterThanOrEqual(4.5);
+    expect(contrast(COLORS.placeholder, '#f5f5f5'), 'placeholder on a disabled field').toBeGreaterThanOrEqual(4.5);
   });
 
   it('measures contrast as WCAG does (black on white is 21:1)', () => {

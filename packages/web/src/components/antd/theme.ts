@@ -12,8 +12,9 @@ export const COLORS = {
   ink: '#2a2623',
   // Secondary text: at least 4.5:1 (WCAG AA) on sand, paper and white (the footer's links sit on sand).
   muted: '#6b6259',
-  // Placeholders: lighter than muted so an empty field does not read as filled, still 4.5:1 on white (decision 093).
-  placeholder: '#767067',
+  // Placeholders: lighter than muted so an empty field does not read as filled, still 4.5:1 on white and on a
+  // disabled field's #f5f5f5 (decision 093).
+  placeholder: '#716a61',
   // Gold as text (dates, the 404 code): the brand gold itself is 2.1:1 on paper, fine for rules and dots only.
   goldText: '#7c5f25',
   line: '#e4ddd2',
