@@ -54,12 +54,33 @@ function endPool(pool: pg.Pool): Promise<void> {
   });
 }
 
+/** Any fixed key: the one session-level advisory lock every Summit node takes to migrate. */
+const MIGRATION_LOCK_KEY = 7_411_020_261;
+
+/**
+ * Pending migrations and their journal rows commit in one transaction: a kill leaves all or none. Nodes that
+ * start at once on one database take turns (a session advisory lock on the connection that migrates), so the
+ * second finds the work done instead of failing on tables the first just made (deploy/README.md).
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   try {
-    // Pending migrations and their journal rows commit in one transaction: a kill leaves all or none.
-    await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+    await migrateUnderLock(pool);
   } catch (err) {
     await endPool(pool);
     throw err;
