@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
 
@@ -43,6 +44,11 @@ export interface FixtureCtx {
   token(who: Who): Promise<string | undefined>;
   /** A new session of its own, for routes that end or change the session they run in. */
   freshToken(who: Who): Promise<string>;
+  /** Moves this database's app clock on (both copies move alike). */
+  advance(ms: number): void;
+  now(): Date;
+  /** Two-factor secrets fixtures enrolled, by account. */
+  secrets: Map<Who, string>;
   /** The first column of the first row. */
   one<T = number>(query: SQL): Promise<T>;
 }
@@ -84,6 +90,12 @@ async function sms(ctx: FixtureCtx, phone: string): Promise<string> {
   await ctx.app.inject({ method: 'POST', url: '/api/captcha/answer', payload: { phone_code: '86', phone, code: Number(a) + Number(b) } });
   const outbox = await ctx.app.inject({ method: 'GET', url: `/api/dev/outbox?phone=${phone}` });
   return (outbox.json() as { data: Array<{ code: string }> }).data[0]!.code;
+}
+
+/** The account's code of the next 30 s step: the clock moves on first, as a used step is never accepted again. */
+function totp(ctx: FixtureCtx, who: Who): string {
+  ctx.advance(30_000);
+  return new TOTP({ secret: Secret.fromBase32(ctx.secrets.get(who) ?? ''), digits: 6, period: 30 }).generate({ timestamp: ctx.now().getTime() });
 }
 
 async function send(ctx: FixtureCtx, who: Who, method: 'POST' | 'PUT', url: string, body?: unknown) {
@@ -135,14 +147,27 @@ export const FIXTURES: Record<string, Fixture> = {
     },
   },
   'POST /api/admin/accounts/:id/sessions/revoke': { as: 'admin', prepare: async (ctx) => (await ctx.freshToken('trainee'), { url: `/api/admin/accounts/${ID.trainee}/sessions/revoke` }) },
-  'POST /api/auth/mfa/verify': { as: 'public', unreached: 'needs a live two-factor challenge and a TOTP code of the moment; covered by the MFA tests' },
-  'POST /api/auth/mfa/setup': { as: 'public', unreached: 'needs a sign-in challenge of an account that must enrol; covered by the MFA tests' },
-  'POST /api/auth/mfa/setup/confirm': { as: 'public', unreached: 'needs a TOTP code of the moment; covered by the MFA tests' },
+  'POST /api/auth/mfa/setup': { as: 'public', unreached: 'needs the sign-in challenge of an administrator who must enrol (two-factor enforced); covered by the MFA tests' },
+  'POST /api/auth/mfa/setup/confirm': { as: 'public', unreached: 'follows the setup above' },
   'POST /api/auth/mfa/enrol': { as: 'csl', additive: 'each call starts a new enrolment secret (only the last confirmed one counts)' },
-  'POST /api/auth/mfa/enrol/confirm': { as: 'csl', body: { code: '000000' }, unreached: 'needs a TOTP code of the moment; covered by the MFA tests' },
-  'POST /api/auth/mfa/disable': { as: 'csl', body: { code: '000000' }, unreached: 'needs an enrolled account and a TOTP code of the moment' },
-  'POST /api/auth/mfa/recovery-codes': { as: 'csl', body: { code: '000000' }, unreached: 'needs an enrolled account and a TOTP code of the moment' },
-  'POST /api/admin/staff/:id/mfa/reset': { as: 'admin', prepare: async () => ({ url: `/api/admin/staff/${ID.csl}/mfa/reset` }) },
+  'POST /api/auth/mfa/enrol/confirm': {
+    as: 'csl',
+    prepare: async (ctx) => {
+      const begin = await send(ctx, 'csl', 'POST', '/api/auth/mfa/enrol');
+      ctx.secrets.set('csl', String(begin.data.secret));
+      return { body: { code: totp(ctx, 'csl') } };
+    },
+  },
+  'POST /api/auth/mfa/verify': {
+    as: 'public',
+    prepare: async (ctx) => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { phone_code: '86', phone: '13800000004', password: 'Summit2026!' } });
+      return { body: { challenge: (res.json() as { data: { challenge: string } }).data.challenge, code: totp(ctx, 'csl') } };
+    },
+  },
+  'POST /api/auth/mfa/recovery-codes': { as: 'csl', prepare: async (ctx) => ({ body: { code: totp(ctx, 'csl') } }) },
+  'POST /api/auth/mfa/disable': { as: 'csl', prepare: async (ctx) => ({ body: { code: totp(ctx, 'csl') } }) },
+  'POST /api/admin/staff/:id/mfa/reset': { as: 'admin', prepare: async (ctx) => (await send(ctx, 'csl', 'POST', '/api/auth/mfa/enrol'), { url: `/api/admin/staff/${ID.csl}/mfa/reset` }) },
   'PUT /api/admin/settings/security': { as: 'admin', body: { mfa_enforced: false } },
   'POST /api/student/info': { as: 'paid', prepare: async (ctx) => ({ body: await profileBody(ctx) }) },
   'POST /api/bury-dot': { as: 'public', body: { event: 'page_view', ip: '127.0.0.1' }, additive: 'each beacon is one page view' },

@@ -144,6 +144,9 @@ async function openSide(database: Database & { url?: string }): Promise<Side> {
       return token;
     },
     freshToken: (who) => login(t, PHONES[who as Exclude<Who, 'public'>]),
+    advance: (ms) => t.clock.advance(ms),
+    now: () => t.clock.now(),
+    secrets: new Map(),
     one: async (query) => {
       const [first] = await rowsOf<Record<string, unknown>>(t.db, query);
       if (!first) throw new Error('fixture lookup found nothing');

@@ -164,7 +164,9 @@ async function checkCode(ctx: AppContext, account: AccountRow, mfa: AccountMfaRo
   if (/^\d{6}$/.test(trimmed)) {
     const step = matchStep(totpFor(account, openSecret(key, mfa.secretEnc, account.id)), trimmed, now);
     if (step === null) return failCode(ctx, account.id);
-    if (!(await claimTotpStep(ctx.db, account.id, step, now))) return failCode(ctx, account.id, MFA_MSG.CODE_REPLAYED);
+    // The right code again (a double submit, or a replay of a seen code) is refused but is no guess: it does not
+    // count toward the lock, or a double click would lock the owner out (decision 092).
+    if (!(await claimTotpStep(ctx.db, account.id, step, now))) throw AppError.param('code', MFA_MSG.CODE_REPLAYED);
     return 'totp';
   }
   const codeHash = hashRecoveryCode(key, account.id, normaliseRecoveryCode(trimmed));

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { MFA_MSG, MSG } from '@summit/domain';
+import { MFA_LIMITS, MFA_MSG, MSG } from '@summit/domain';
 import { accounts, auditLog } from '../../db/schema.ts';
 import { accountMfa, mfaRecoveryCodes } from '../../db/schema-security-mfa.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -211,6 +211,11 @@ describe('demo mode: offered, not required', () => {
     expect(b.body).toMatchObject({ status: 4003, msg: MFA_MSG.CODE_REPLAYED });
     const c = await call(t.app, 'POST', '/api/auth/mfa/verify', { body: { challenge: (await login(t, admin.phone)).body.data!.challenge, code: earlier } });
     expect(c.body).toMatchObject({ status: 4003, msg: MFA_MSG.CODE_REPLAYED });
+    // A right code sent again is no guess: however often (a double submit), it never locks the owner out.
+    for (let i = 0; i < MFA_LIMITS.maxFailures; i++) {
+      const again = await call(t.app, 'POST', '/api/auth/mfa/verify', { body: { challenge: (await login(t, admin.phone)).body.data!.challenge, code } });
+      expect(again.body).toMatchObject({ status: 4003, msg: MFA_MSG.CODE_REPLAYED });
+    }
     nextStep(t);
     const d = await call(t.app, 'POST', '/api/auth/mfa/verify', { body: { challenge: (await login(t, admin.phone)).body.data!.challenge, code: codeAt(secret, t) } });
     expect(d.body.status).toBe(200);
