@@ -20,6 +20,8 @@ export const programmeInstallmentSchema = z.object({
   due_at: timestampSchema,
   status: z.enum(INSTALLMENT_STATUSES),
   paid_at: timestampSchema.nullable(),
+  /** True when staff extended this student's due date (decision 090); due_at is then the extended one. */
+  extended: z.boolean().optional(),
   /** Whether its 支付 button works now (earlier installment paid, a duration chosen where needed, not overdue-blocked). */
   payable: z.boolean(),
 });

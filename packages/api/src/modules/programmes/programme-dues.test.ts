@@ -34,11 +34,11 @@ afterAll(async () => {
 
 async function admitted(...programmeIds: number[]) {
   const phone = newPhone();
-  await registerStudent(t.app, phone);
+  const { token } = await registerStudent(t.app, phone);
   const [row] = await t.db.update(accounts).set({ name: '李同学' }).where(eq(accounts.phone, phone)).returning({ id: accounts.id });
   const apps = [];
   for (const id of programmeIds) apps.push(await insertDecidedApplication(t.db, id, row!.id, { at: clock.now() }));
-  return { phone, accountId: row!.id, apps };
+  return { phone, token, accountId: row!.id, apps };
 }
 
 async function duesOf(programmeId: number, appId: number) {
@@ -65,6 +65,9 @@ describe('a programme installment’s due date extended by staff', () => {
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.due_date.extend'), eq(auditLog.entityId, String(s.accountId))));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ purpose: 'programme_deposit', programme_id: ids.camp, due_at: dueAt, reason: '家长出差，延期两周' });
+    // The student's portal shows the date in force, marked as extended.
+    const portal = await call<{ installments: Array<{ kind: string; due_at: string; extended?: boolean }> }>(t.app, 'GET', '/api/student/programmes/dues-camp/portal', { token: s.token });
+    expect(portal.body.data?.installments?.[0]).toMatchObject({ kind: 'deposit', due_at: dueAt, extended: true });
   });
 
   it('refuses an installment not in the plan, bad input, an unknown application, and staff without money.settings', async () => {

@@ -77,6 +77,7 @@ export async function getProgrammePortal(ctx: AppContext, auth: AuthState, code:
           label: i.label,
           amount_fen: i.owedFen,
           due_at: i.dueAt.toISOString(),
+          extended: i.extended,
           status: i.paidAt ? 'paid' : i.overdue ? 'overdue' : 'unpaid',
           paid_at: i.paidAt?.toISOString() ?? null,
           payable: i === next,

@@ -22,7 +22,7 @@ export function PayPlan({ portal, only }: { portal: ProgrammePortal; only?: Prog
           <span className="pp-plan__label">{i.label}</span>
           <span className="pp-plan__amount">{formatMoney(i.amount_fen)}</span>
           <span className="pp-plan__due">
-            {i.status === 'paid' && i.paid_at ? `已于 ${beijingTime(i.paid_at)} 支付` : `截止 ${beijingTime(i.due_at)}`}
+            {i.status === 'paid' && i.paid_at ? `已于 ${beijingTime(i.paid_at)} 支付` : `截止 ${beijingTime(i.due_at)}${i.extended ? '（已延期）' : ''}`}
           </span>
           <Tag color={TAG_COLOR[i.status]}>{INSTALLMENT_STATUS_LABELS[i.status]}</Tag>
         </li>
