@@ -55,6 +55,9 @@ describe('what may go back', () => {
     expect(needsSecondApproval(500_000, 500_000, policy)).toBe(true);
     expect(needsSecondApproval(1, 499_999, policy)).toBe(false);
     expect(needsSecondApproval(1, 500_000, policy)).toBe(true);
+    // A yuan threshold says nothing about dollars: another currency always asks the second admin.
+    expect(needsSecondApproval(1, 0, policy, 'USD')).toBe(true);
+    expect(needsSecondApproval(1, 0, policy, 'cny')).toBe(false);
   });
 });
 

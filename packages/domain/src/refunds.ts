@@ -137,8 +137,11 @@ export function suggestRefund(input: { paidFen: number; liveRefundsFen: number; 
 /**
  * Whether a refund of `amountFen` needs a second admin (decision 081). The threshold applies to what the order
  * has had refunded in total: its live refunds (succeeded, processing, waiting for approval) plus this one, so a
- * large refund split into several small ones still needs a second admin once the total passes it.
+ * large refund split into several small ones still needs a second admin once the total passes it. The threshold is
+ * in yuan: an order charged in another currency (Stripe) cannot be compared with it, so its refunds always need the
+ * second admin (decision 090) rather than a comparison across currencies.
  */
-export function needsSecondApproval(amountFen: number, liveRefundsFen: number, policy: RefundPolicy): boolean {
+export function needsSecondApproval(amountFen: number, liveRefundsFen: number, policy: RefundPolicy, currency = 'CNY'): boolean {
+  if (currency.toUpperCase() !== 'CNY') return true;
   return liveRefundsFen + amountFen > policy.approval_threshold_fen;
 }

@@ -147,7 +147,7 @@ export async function requestRefund(deps: PaymentDeps, auth: AuthState, userId: 
       if (body.amount_fen > suggestion.suggested_fen) {
         throw AppError.param('amount_fen', overRefundableMessage(suggestion.suggested_fen));
       }
-      const approvalRequired = needsSecondApproval(body.amount_fen, live, policy);
+      const approvalRequired = needsSecondApproval(body.amount_fen, live, policy, order.currency);
       const refund = await insertRefund(tx, {
         refundNo: newRefundNo(now),
         orderId: order.id,

@@ -249,6 +249,15 @@ describe('a second admin above the threshold', () => {
     expect(res.body.data).toMatchObject({ status: 'processing', approval_required: false });
   });
 
+  it('an order charged in another currency always needs a second admin: its amount is not compared with the yuan threshold', async () => {
+    await setPolicy({ deadline: null, deductions: [], approval_threshold_fen: 100_000 });
+    const s = await payingStudent(t);
+    const order = await paidOrder(t.db, s.accountId, { amountFen: 50_000 });
+    await t.db.update(paymentOrders).set({ currency: 'USD' }).where(eq(paymentOrders.id, order.id));
+    const res = await requestRefund(t.app, adminA.token, s.accountId, { order_id: order.orderNo, amount_fen: 1_000, reason: '美元订单退款' });
+    expect(res.body.data).toMatchObject({ status: 'requested', approval_required: true, currency: 'USD' });
+  });
+
   it("counts the order's total: refunds at the threshold one after another need a second admin from the second on", async () => {
     await setPolicy({ deadline: null, deductions: [], approval_threshold_fen: 500_000 });
     const s = await payingStudent(t);

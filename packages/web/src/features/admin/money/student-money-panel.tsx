@@ -118,8 +118,8 @@ function RefundModal({ money, open, onClose }: { money: StudentMoney; open: bool
         >
           <InputNumber<number> aria-label="退款金额（元）" prefix="¥" min={0.01} precision={2} style={{ width: '100%' }} />
         </Form.Item>
-        {amountFen !== null && needsSecondApproval(amountFen, suggestion?.live_refunds_fen ?? 0, money.policy) ? (
-          <Alert type="info" showIcon message={`该订单累计退款（含本次）超过审批额度 ${formatFen(money.policy.approval_threshold_fen)}：提交后须由另一位管理员批准才会退款。`} />
+        {amountFen !== null && needsSecondApproval(amountFen, suggestion?.live_refunds_fen ?? 0, money.policy, order?.currency) ? (
+          <Alert type="info" showIcon message={order && order.currency !== 'CNY' ? `该订单以 ${order.currency} 支付，无法与人民币审批额度比较：提交后须由另一位管理员批准才会退款。` : `该订单累计退款（含本次）超过审批额度 ${formatFen(money.policy.approval_threshold_fen)}：提交后须由另一位管理员批准才会退款。`} />
         ) : null}
         <Form.Item name="reason" label="退款原因" rules={[{ required: true, whitespace: true, min: 2, message: '请填写退款原因（2–200 字）' }]}>
           <Input.TextArea aria-label="退款原因" rows={3} maxLength={200} showCount />
