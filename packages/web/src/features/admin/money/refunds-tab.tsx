@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Segmented, Select, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAYMENT_PURPOSE_LABELS, REFUND_STATUSES, REFUND_STATUS_LABELS, type AdminRefund, type RefundStatus } from '@summit/domain';
+import { PAYMENT_PURPOSE_LABELS, REFUND_STATUSES, REFUND_STATUS_LABELS, formatAmount, type AdminRefund, type RefundStatus } from '@summit/domain';
 import { PATHS } from '../../../lib/paths.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { formatTime } from '../shell/admin-format.ts';
-import { formatFen } from './money.ts';
 import { REFUND_KEYS, fetchRefunds } from './refunds-api.ts';
 import { ApprovalButtons, RefundStatusTag } from './student-money-panel.tsx';
 
@@ -43,7 +42,7 @@ export default function RefundsTab() {
         columns={[
           { title: '学生', dataIndex: 'student_name', render: (n: string, r) => <Link to={`${PATHS.admin}/student/${r.user_id}`}>{n || `#${r.user_id}`}</Link> },
           { title: '项目', dataIndex: 'purpose', render: (p: AdminRefund['purpose']) => PAYMENT_PURPOSE_LABELS[p] },
-          { title: '金额', dataIndex: 'amount_fen', render: (f: number) => formatFen(f) },
+          { title: '金额', dataIndex: 'amount_fen', render: (f: number, r) => formatAmount(f, r.currency) },
           { title: '状态', dataIndex: 'status', render: (s: RefundStatus) => <RefundStatusTag status={s} /> },
           { title: '原因', dataIndex: 'reason' },
           { title: '发起人', dataIndex: 'requested_by_name', render: (n: string | null) => n ?? '—' },

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_PURPOSE_LABELS, REFUND_STATUS_LABELS, needsSecondApproval, type AdminRefund, type RefundStatus, type StudentMoney, type StudentMoneyOrder } from '@summit/domain';
+import { PAYMENT_PURPOSE_LABELS, REFUND_STATUS_LABELS, formatAmount, needsSecondApproval, type AdminRefund, type RefundStatus, type StudentMoney, type StudentMoneyOrder } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTime } from '../shell/admin-format.ts';
@@ -83,7 +83,7 @@ function RefundModal({ money, open, onClose }: { money: StudentMoney; open: bool
           <Select
             aria-label="订单"
             onChange={pick}
-            options={refundable.map((o) => ({ value: o.order_no, label: `${PAYMENT_PURPOSE_LABELS[o.purpose]} · ${formatFen(o.amount_fen)} · ${PAYER_LABELS[o.payer] ?? o.payer}` }))}
+            options={refundable.map((o) => ({ value: o.order_no, label: `${PAYMENT_PURPOSE_LABELS[o.purpose]} · ${formatAmount(o.amount_fen, o.currency)} · ${PAYER_LABELS[o.payer] ?? o.payer}` }))}
           />
         </Form.Item>
         {suggestion ? (
@@ -93,7 +93,7 @@ function RefundModal({ money, open, onClose }: { money: StudentMoney; open: bool
               {suggestion.lines.map((l) => (
                 <li key={l.label}>
                   <span>{l.label}</span>
-                  <strong>{formatFen(l.fen)}</strong>
+                  <strong>{formatAmount(l.fen, order?.currency)}</strong>
                 </li>
               ))}
             </ul>
@@ -104,14 +104,14 @@ function RefundModal({ money, open, onClose }: { money: StudentMoney; open: bool
         <Form.Item
           name="amount"
           label="退款金额（元）"
-          extra={suggestion ? `最多 ${formatFen(suggestion.suggested_fen)}；原路退回${order?.payer === 'parent' ? '家长的' : ''}付款账户` : undefined}
+          extra={suggestion ? `最多 ${formatAmount(suggestion.suggested_fen, order?.currency)}；原路退回${order?.payer === 'parent' ? '家长的' : ''}付款账户` : undefined}
           rules={[
             { required: true, message: '请填写退款金额' },
             {
               validator: async (_r, v: number | null) => {
                 const fen = yuanToFen(v ?? null);
                 if (fen === null || fen <= 0) throw new Error('请填写大于 0 的金额');
-                if (suggestion && fen > suggestion.suggested_fen) throw new Error(`不能超过 ${formatFen(suggestion.suggested_fen)}`);
+                if (suggestion && fen > suggestion.suggested_fen) throw new Error(`不能超过 ${formatAmount(suggestion.suggested_fen, order?.currency)}`);
               },
             },
           ]}
@@ -135,7 +135,7 @@ export function ApprovalButtons({ refund, onDone }: { refund: AdminRefund; onDon
   const reject = useMutation({ mutationFn: () => rejectRefund(refund.refund_no), onSuccess: () => (void message.success('已驳回'), onDone()) });
   return (
     <Space wrap>
-      <Popconfirm title={`批准退款 ${formatFen(refund.amount_fen)}？`} description="批准后立即原路退回付款人。" okText="批准" cancelText="取消" onConfirm={() => approve.mutate()}>
+      <Popconfirm title={`批准退款 ${formatAmount(refund.amount_fen, refund.currency)}？`} description="批准后立即原路退回付款人。" okText="批准" cancelText="取消" onConfirm={() => approve.mutate()}>
         <Button size="small" type="primary" loading={approve.isPending}>
           批准
         </Button>
@@ -182,8 +182,8 @@ export function StudentMoneyPanel({ userId }: { userId: number }) {
             columns={[
               { title: '项目', dataIndex: 'purpose', render: (p: StudentMoneyOrder['purpose']) => PAYMENT_PURPOSE_LABELS[p] },
               { title: '付款人', dataIndex: 'payer', render: (p: string) => PAYER_LABELS[p] ?? p },
-              { title: '实付', dataIndex: 'amount_fen', render: (f: number) => formatFen(f) },
-              { title: '已退', dataIndex: 'refunded_fen', render: (f: number) => formatFen(f) },
+              { title: '实付', dataIndex: 'amount_fen', render: (f: number, r) => formatAmount(f, r.currency) },
+              { title: '已退', dataIndex: 'refunded_fen', render: (f: number, r) => formatAmount(f, r.currency) },
               { title: '状态', dataIndex: 'status', render: (s: string) => ORDER_STATUS_LABELS[s] ?? s },
               { title: '付款时间', dataIndex: 'paid_at', render: (t: string | null) => formatTime(t) },
             ]}
@@ -195,7 +195,7 @@ export function StudentMoneyPanel({ userId }: { userId: number }) {
             {waiting.map((r) => (
               <div key={r.refund_no} className="money-waiting__row">
                 <span>
-                  {formatFen(r.amount_fen)} · {r.reason} · 发起人 {r.requested_by_name ?? '—'}
+                  {formatAmount(r.amount_fen, r.currency)} · {r.reason} · 发起人 {r.requested_by_name ?? '—'}
                 </span>
                 <ApprovalButtons refund={r} onDone={refresh} />
               </div>
@@ -214,7 +214,7 @@ export function StudentMoneyPanel({ userId }: { userId: number }) {
             aria-label="退款记录"
             dataSource={m.refunds}
             columns={[
-              { title: '金额', dataIndex: 'amount_fen', render: (f: number) => formatFen(f) },
+              { title: '金额', dataIndex: 'amount_fen', render: (f: number, r) => formatAmount(f, r.currency) },
               { title: '状态', dataIndex: 'status', render: (s: RefundStatus) => <RefundStatusTag status={s} /> },
               { title: '原因', dataIndex: 'reason' },
               { title: '发起人', dataIndex: 'requested_by_name', render: (n: string | null) => n ?? '—' },
