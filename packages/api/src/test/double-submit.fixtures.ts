@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import { PDF_BYTES, getCredential, multipartBody, uploadPdf } from '../modules/storage/storage-test-kit.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
 
@@ -61,6 +62,8 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 export interface Prepared {
   url?: string;
   body?: unknown;
+  /** A body sent as is (a multipart form) instead of JSON. */
+  raw?: { payload: Buffer; contentType: string };
   token?: string;
   headers?: Record<string, string>;
 }
@@ -71,6 +74,8 @@ export interface Fixture {
   prepare?: (ctx: FixtureCtx) => Promise<Prepared>;
   /** The envelope status the single request answers (default 200). */
   expectStatus?: number;
+  /** A route that answers without an envelope (the bucket-style upload: 204). */
+  expectHttp?: number;
   additive?: string;
   unreached?: string;
 }
@@ -239,10 +244,10 @@ export const FIXTURES: Record<string, Fixture> = {
   'PUT /api/student/programmes/:code/duration': { as: 'sbp', body: { duration_key: 'w4' }, unreached: 'a duration is chosen once admitted; the demo SBP invitee has not applied yet' },
   'POST /api/student/programmes/:code/payment': { as: 'hweek', body: { kind: 'deposit', provider: 'AL', channel: 'web' }, prepare: async () => ({ url: '/api/student/programmes/hxweek/payment' }) },
   'POST /api/student/programmes/:code/parent-link': { as: 'hweek', prepare: async () => ({ url: '/api/student/programmes/hxweek/parent-link' }) },
-  'PUT /api/student/programmes/:code/passport': { as: 'hweek', body: PASSPORT, prepare: async () => ({ url: '/api/student/programmes/hxweek/passport' }), unreached: 'the scan must be a file stored through the signed multipart upload, which this suite does not drive' },
-  'PUT /api/student/hx-week/passport-own': { as: 'hweek', body: PASSPORT, unreached: 'as above: needs an uploaded scan' },
-  'PUT /api/student/programmes/:code/visa': { as: 'hweek', body: { files: [file('visa.pdf')] }, prepare: async () => ({ url: '/api/student/programmes/hxweek/visa' }), unreached: 'as above: needs uploaded files' },
-  'PUT /api/admin/programmes/:code/applications/:id/visa': { as: 'admin', body: { status: 'approved' }, prepare: async () => ({ url: '/api/admin/programmes/hxweek/applications/1/visa' }), unreached: 'follows the student\'s visa files (above)' },
+  'PUT /api/student/programmes/:code/passport': { as: 'hweek', prepare: async (ctx) => (await confirmLatest(ctx, ID.hweek), { url: '/api/student/programmes/hxweek/passport', body: { ...PASSPORT, scan: await uploadPdf(ctx.app, (await ctx.token('hweek'))!, 'passport.pdf') } }) },
+  'PUT /api/student/hx-week/passport-own': { as: 'hweek', prepare: async (ctx) => ({ body: { ...PASSPORT, scan: await uploadPdf(ctx.app, (await ctx.token('hweek'))!, 'passport.pdf') } }) },
+  'PUT /api/student/programmes/:code/visa': { as: 'hweek', prepare: async (ctx) => ({ url: '/api/student/programmes/hxweek/visa', body: { files: [await uploadPdf(ctx.app, (await ctx.token('hweek'))!, 'visa.pdf')] } }) },
+  'PUT /api/admin/programmes/:code/applications/:id/visa': { as: 'admin', body: { status: 'approved' }, prepare: async () => ({ url: '/api/admin/programmes/hxweek/applications/1/visa' }) },
   'POST /api/admin/programmes': { as: 'admin', prepare: async (ctx) => ({ body: { code: 'ds-copy', definition: await definitionOf(ctx, 'ssi') } }) },
   'PUT /api/admin/programmes/:code': { as: 'admin', prepare: async (ctx) => ({ url: '/api/admin/programmes/ds-copy', body: { definition: { ...(await definitionOf(ctx, 'ds-copy')), summary: '双击测试' } } }) },
   'PUT /api/admin/programmes/:code/applications/:id/decision': { as: 'admin', body: { decision: 'admit', offer_type: null }, unreached: 'every demo programme application with answers is already released; programmes tests decide drafts' },
@@ -254,7 +259,15 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/teacher/oss/credential': { as: 'teacher', body: { file_name: 'a.pdf', type: 'application/pdf', file_size: 1000 }, additive: 'each credential is a new signed upload slot' },
   'POST /api/school/oss/credential': { as: 'school', body: { file_name: 'a.pdf', type: 'application/pdf', file_size: 1000 }, additive: 'each credential is a new signed upload slot' },
   'POST /api/sl/oss/credential': { as: 'sl', body: { file_name: 'a.pdf', type: 'application/pdf', file_size: 1000 }, additive: 'each credential is a new signed upload slot' },
-  'POST /api/oss/upload': { as: 'public', unreached: 'a multipart form with a signed policy; the upload tests cover it' },
+  'POST /api/oss/upload': {
+    as: 'public',
+    expectHttp: 204,
+    prepare: async (ctx) => {
+      const cred = await getCredential(ctx.app, (await ctx.token('paid'))!, { file_name: 'same.pdf', type: 'application/pdf', file_size: PDF_BYTES.length });
+      const form = multipartBody(cred.body.data!.fields, { name: 'same.pdf', type: 'application/pdf', bytes: PDF_BYTES });
+      return { raw: { payload: form.payload, contentType: form.contentType } };
+    },
+  },
 
   // ---- Structure and placement ----------------------------------------------------------------------------------
   'POST /api/admin/venues': { as: 'admin', body: VENUE_BODY },
@@ -305,7 +318,14 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/checklist/items': { as: 'admin', body: CHECKLIST_BODY },
   'PUT /api/admin/checklist/items/:id': { as: 'admin', body: { ...CHECKLIST_BODY, title: '双击测试事项（改）' }, prepare: async (ctx) => ({ url: `/api/admin/checklist/items/${await latest(ctx, 'checklist_items')}` }) },
   'POST /api/student/checklist/:id/confirm': { as: 'paid', prepare: async () => ({ url: '/api/student/checklist/5/confirm' }) },
-  'POST /api/student/checklist/:id/upload': { as: 'paid', unreached: 'the demo checklist has no upload item' },
+  'POST /api/student/checklist/:id/upload': {
+    as: 'paid',
+    prepare: async (ctx) => {
+      await send(ctx, 'admin', 'POST', '/api/admin/checklist/items', { key: 'upload:ds-test', title: '上传测试材料', kind: 'upload', required: false });
+      const id = await ctx.one(sql`select id from checklist_items where key = 'upload:ds-test'`);
+      return { url: `/api/student/checklist/${id}/upload`, body: { file: await uploadPdf(ctx.app, (await ctx.token('paid'))!, 'material.pdf') } };
+    },
+  },
   'PUT /api/student/checklist/preferences': { as: 'paid', body: { sms_reminders: false } },
   'POST /api/admin/checklist/waive': { as: 'admin', body: { student_id: ID.paid, item_id: 4, waived: true } },
   'POST /api/admin/checklist/message': { as: 'admin', body: { student_ids: [ID.paid], title: '请完成入学清单', body: '还有事项未完成。' }, additive: 'each reminder is a message sent' },
