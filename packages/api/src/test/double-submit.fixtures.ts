@@ -304,8 +304,18 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/student/course-center/cart/sort': { as: 'paid', body: { course_ids: [7] } },
   'POST /api/student/course-center/cart/submit': { as: 'paid', prepare: async (ctx) => { for (const id of [17, 18]) await send(ctx, 'paid', 'POST', '/api/student/course-center/cart', { course_id: id }); return {}; } },
   'POST /api/student/course-center/cart/grab': { as: 'paid', body: { course_id: 9 } },
-  'POST /api/student/course-center/waitlist': { as: 'paid', body: { course_id: 6 }, unreached: 'a waitlist needs a full course of the student\'s venue; the demo has none (course-centre tests fill one)' },
-  'DELETE /api/student/course-center/waitlist/:course_id': { as: 'paid', prepare: async () => ({ url: '/api/student/course-center/waitlist/6' }), unreached: 'follows the waitlist entry above' },
+  'POST /api/student/course-center/waitlist': {
+    as: 'paid',
+    body: { course_id: 6 },
+    prepare: async (ctx) => {
+      // One seat, taken by the other student of the venue: the course is full.
+      const [c] = await rowsOf<{ code: string; title: string; category: string; session_key: string; teacher_id: number | null }>(ctx.db, sql`select code, title, category, session_key, teacher_id from courses where id = 6`);
+      await send(ctx, 'admin', 'PUT', '/api/admin/courses/6', { code: c!.code, title: c!.title, category: c!.category, session_key: c!.session_key, teacher_id: c!.teacher_id, venue_id: 2, capacity: 1 });
+      await send(ctx, 'paidBeijing', 'POST', '/api/student/course-center/cart/grab', { course_id: 6 });
+      return {};
+    },
+  },
+  'DELETE /api/student/course-center/waitlist/:course_id': { as: 'paid', prepare: async () => ({ url: '/api/student/course-center/waitlist/6' }) },
   'DELETE /api/student/course-center/wish/:course_id': { as: 'paid', prepare: async () => ({ url: '/api/student/course-center/wish/5' }) },
   'DELETE /api/student/course-center/cart/:course_id': { as: 'paid', prepare: async (ctx) => (await send(ctx, 'paid', 'POST', '/api/student/course-center/cart', { course_id: 13 }), { url: '/api/student/course-center/cart/13' }) },
   'DELETE /api/student/course-center/enrolments/:course_id': { as: 'paid', prepare: async () => ({ url: '/api/student/course-center/enrolments/9' }) },
