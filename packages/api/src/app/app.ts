@@ -38,6 +38,7 @@ import { installSharedRouteLimits, rateLimitStoreFor } from '../http/rate-limit-
 import { pickEncoding } from '../http/encoding.ts';
 import { acceptsHtml, sendAppShell } from '../http/app-shell.ts';
 import { createMetrics, installRequestMetrics } from '../http/metrics.ts';
+import { lazyChildLogger } from '../http/lazy-request-logger.ts';
 import { registerRoutes } from './routes.ts';
 import { registerPaymentPurposes } from './payment-purposes.ts';
 // Registers the hourly sweep's job handler in every process that builds the app.
@@ -96,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             },
             hooks: { streamWrite: scrubLogLine },
           },
+    // The request's child logger is made when it first writes a line (decision 095).
+    ...(options.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // Huge or odd URLs are the caller's fault; keep them out of the router's hot path.
