@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import { WRITING_RUBRIC } from '@summit/domain';
 import { PDF_BYTES, getCredential, multipartBody, uploadPdf } from '../modules/storage/storage-test-kit.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
@@ -351,7 +352,7 @@ export const FIXTURES: Record<string, Fixture> = {
   'PUT /api/teacher/submission/:id/grade': { as: 'teacher', body: { score: 90, comment: '很好' }, prepare: async (ctx) => ({ url: `/api/teacher/submission/${await latest(ctx, 'submissions')}/grade` }) },
   'POST /api/student/writing': { as: 'paid', body: { course_id: LIVE_COURSE, title: '我的文章', body: '正文', submit: false }, additive: 'a student may keep several essays with one title' },
   'PUT /api/student/writing/:id': { as: 'paid', body: { course_id: LIVE_COURSE, title: '我的文章', body: '正文（改）', submit: true }, prepare: async (ctx) => ({ url: `/api/student/writing/${await latest(ctx, 'essays')}` }) },
-  'PUT /api/teacher/writing/:id/review': { as: 'teacher', body: { comment: '结构清楚' }, prepare: async (ctx) => ({ url: `/api/teacher/writing/${await latest(ctx, 'essays')}/review` }), unreached: 'the writing centre\'s rubric of the demo course needs per-criterion points the fixture does not know; coursework tests cover reviews' },
+  'PUT /api/teacher/writing/:id/review': { as: 'teacher', prepare: async (ctx) => ({ url: `/api/teacher/writing/${await latest(ctx, 'essays')}/review`, body: { rubric_points: WRITING_RUBRIC.map((c) => c.points), comment: '结构清楚' } }) },
   'PUT /api/teacher/grade/:course_id/components': { as: 'teacher', body: { components: [{ name: '平时作业', weight: 60 }, { name: '期末论文', weight: 40 }] }, prepare: async () => ({ url: `/api/teacher/grade/${LIVE_COURSE}/components` }) },
   'PUT /api/teacher/grade/:course_id/student/:student_id': { as: 'teacher', prepare: async (ctx) => ({ url: `/api/teacher/grade/${LIVE_COURSE}/student/${ID.paid}`, body: { scores: Object.fromEntries((await ids(ctx, sql`select id from grade_components where course_id = ${LIVE_COURSE} order by id`)).map((id) => [String(id), 90])) } }) },
   'PUT /api/teacher/grade/:course_id/publish': { as: 'teacher', body: { publish_at: null }, prepare: async () => ({ url: `/api/teacher/grade/${LIVE_COURSE}/publish` }) },
@@ -437,12 +438,6 @@ async function confirmLatest(ctx: FixtureCtx, accountId: number): Promise<void> 
 
 async function ids(ctx: FixtureCtx, query: SQL): Promise<number[]> {
   return (await rowsOf<{ id: number }>(ctx.db, query)).map((r) => Number(r.id));
-}
-
-/** Full points on every criterion of the essay's course rubric (none: an empty list). */
-async function rubricOf(ctx: FixtureCtx): Promise<number[]> {
-  const rows = await rowsOf<{ rubric: Array<{ points: number }> | null }>(ctx.db, sql`select a.rubric from assignments a where a.course_id = ${LIVE_COURSE} and jsonb_array_length(a.rubric) > 0 order by a.id limit 1`);
-  return (rows[0]?.rubric ?? []).map((c) => c.points);
 }
 
 async function definitionOf(ctx: FixtureCtx, code: string): Promise<Record<string, unknown>> {
