@@ -121,7 +121,7 @@ test('成绩 and 出勤 drill down into a course; 工时: add and approve an ent
   const sheets = page.getByRole('region', { name: '工时' });
   await sheets.getByLabel('搜索姓名或手机号').fill(DEMO.volunteer);
   await sheets.getByLabel('搜索姓名或手机号').press('Enter');
-  await sheets.getByRole('button', { name: '周志远的工时' }).click();
+  await sheets.getByRole('button', { name: '工时记录：周志远的工时' }).click();
   const drawer = page.locator('.ant-drawer').filter({ hasText: '周志远的工时' });
   const approved = drawer.getByTestId('sheet-approved');
   await expect(approved).toContainText('小时', slow);

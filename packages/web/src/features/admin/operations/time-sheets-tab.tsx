@@ -61,7 +61,7 @@ export default function TimeSheetsTab() {
           { title: '已通过', key: 'approved', render: (_v, p) => <strong data-testid={`approved-${p.student_id}`}>{hours(p.approved_hours)}</strong> },
           { title: '待审核', key: 'pending', render: (_v, p) => (p.pending_hours ? <Tag color="gold">{hours(p.pending_hours)}</Tag> : '—') },
           { title: '最近工作日', key: 'last', render: (_v, p) => p.last_work_date ?? '—' },
-          { title: '操作', key: 'actions', render: (_v, p) => <Button size="small" onClick={() => setOpenId(p.student_id)} aria-label={`${p.name}的工时`}>工时记录</Button> },
+          { title: '操作', key: 'actions', render: (_v, p) => <Button size="small" onClick={() => setOpenId(p.student_id)} aria-label={`工时记录：${p.name}的工时`}>工时记录</Button> },
         ]}
       />
     );
