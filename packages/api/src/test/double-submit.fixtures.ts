@@ -49,6 +49,8 @@ export interface FixtureCtx {
   /** Moves this database's app clock on (both copies move alike). */
   advance(ms: number): void;
   now(): Date;
+  /** Forgets the cached sessions (after the clock has moved past their idle limit). */
+  forgetTokens(): void;
   /** Two-factor secrets fixtures enrolled, by account. */
   secrets: Map<Who, string>;
   /** The first column of the first row. */
@@ -365,10 +367,6 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/teacher/hour': { as: 'teacher', body: { course_id: LIVE_COURSE, starts_at: inDays(3), ends_at: inDays(3.05), location: '线上会议室', capacity: 2 } },
   'POST /api/student/class/office-hour': { as: 'paid', prepare: async (ctx) => ({ body: { slot_id: await latest(ctx, 'office_hour_slots') } }) },
   'DELETE /api/student/class/office-hour/:id': { as: 'paid', prepare: async (ctx) => ({ url: `/api/student/class/office-hour/${await latest(ctx, 'office_hour_bookings')}` }) },
-  'POST /api/student/class/feedback': { as: 'paid', body: { course_id: LIVE_COURSE, rating_content: 5, rating_teaching: 5, rating_workload: 3 }, unreached: 'feedback opens after a course\'s last meeting; the demo\'s live course is still running (classes tests end one)' },
-  'POST /api/student/recommend-letters': { as: 'paid', body: { course_id: LIVE_COURSE, recipients: [{ name: '招生办', email: 'admissions@example.edu' }] }, unreached: 'letters are asked of a finished course\'s teacher; the demo\'s live course is still running' },
-  'PUT /api/teacher/recommend-letters/:id': { as: 'teacher', body: { body_html: '<p>推荐</p>' }, prepare: async () => ({ url: '/api/teacher/recommend-letters/1' }), unreached: 'follows a letter request (above)' },
-  'POST /api/teacher/recommend-letters/:id/resend': { as: 'teacher', prepare: async () => ({ url: '/api/teacher/recommend-letters/1/resend' }), unreached: 'follows a sent letter (above)' },
   'POST /api/admin/certificates/issue': { as: 'admin', body: { course_id: LIVE_COURSE } },
   'POST /api/admin/certificates/:id/revoke': { as: 'admin', prepare: async () => ({ url: '/api/admin/certificates/1/revoke' }), unreached: 'the demo\'s live course has no final grades yet, so issuing makes no certificate' },
   'POST /api/admin/certificates/:id/reissue': { as: 'admin', prepare: async () => ({ url: '/api/admin/certificates/1/reissue' }), unreached: 'as above' },
@@ -407,6 +405,27 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/students/:userId/erase': { as: 'admin', body: { confirm_phone: '13900000002' }, prepare: async () => ({ url: `/api/admin/students/${ID.profiled}/erase` }) },
   'POST /api/auth/sessions/revoke-others': { as: 'volunteer', prepare: async (ctx) => (await ctx.freshToken('volunteer'), { token: await ctx.freshToken('volunteer') }) },
   'POST /api/logout': { as: 'volunteer', prepare: async (ctx) => ({ token: await ctx.freshToken('volunteer') }) },
+
+  // ---- After the live course has ended (the clock moves on three weeks; sessions are opened again) ------------------
+  'POST /api/student/class/feedback': {
+    as: 'paid',
+    body: { course_id: LIVE_COURSE, rating_content: 5, rating_teaching: 5, rating_workload: 3, comment: '很棒' },
+    prepare: async (ctx) => {
+      if (!ctx.secrets.has('ended')) {
+        ctx.advance(21 * 86_400_000);
+        ctx.forgetTokens();
+        ctx.secrets.set('ended', 'yes');
+      }
+      return {};
+    },
+  },
+  'POST /api/student/recommend-letters': { as: 'paid', body: { course_id: LIVE_COURSE, recipients: [{ name: '招生办', email: 'admissions@example.edu' }] } },
+  'PUT /api/teacher/recommend-letters/:id': { as: 'teacher', body: { body_html: '<p>该生学习认真，推荐。</p>', submit: true }, prepare: async (ctx) => ({ url: `/api/teacher/recommend-letters/${await latest(ctx, 'recommendation_letters')}` }) },
+  'POST /api/teacher/recommend-letters/:id/resend': {
+    as: 'teacher',
+    prepare: async (ctx) => ({ url: `/api/teacher/recommend-letters/${await latest(ctx, 'recommendation_letters')}/resend` }),
+    unreached: 'sends again only what failed to send (所有邮件均已发送 here); every demo delivery succeeds',
+  },
 };
 
 /** The student's own profile as /api/student/info saves it (unchanged values). */

@@ -145,6 +145,7 @@ async function openSide(database: Database & { url?: string }): Promise<Side> {
     },
     freshToken: (who) => login(t, PHONES[who as Exclude<Who, 'public'>]),
     advance: (ms) => t.clock.advance(ms),
+    forgetTokens: () => tokens.clear(),
     now: () => t.clock.now(),
     secrets: new Map(),
     one: async (query) => {
