@@ -124,6 +124,9 @@ const MESSAGE_BODY = { title: '双击测试消息', body: '内容', filter: { us
 const ASSIGNMENT_BODY = { course_id: LIVE_COURSE, title: '双击测试作业', due_at: inDays(7), allowed_types: ['pdf'], max_size_mb: 5, max_score: 100 };
 const PASSPORT = { number: 'E12345678', name: 'WU JIAYI', expires_on: '2031-01-01', scan: file('passport.png') };
 
+/** The databases whose clock has been moved past the live course's end. */
+const courseEnded = new WeakSet<FixtureCtx>();
+
 export const FIXTURES: Record<string, Fixture> = {
   // ---- Sign-in and accounts -------------------------------------------------------------------------------
   'POST /api/captcha/question': { as: 'public', body: { phone_code: '86', phone: '13911110001' }, additive: 'each question is a new challenge the caller must answer (the rate limit caps them)' },
@@ -411,10 +414,10 @@ export const FIXTURES: Record<string, Fixture> = {
     as: 'paid',
     body: { course_id: LIVE_COURSE, rating_content: 5, rating_teaching: 5, rating_workload: 3, comment: '很棒' },
     prepare: async (ctx) => {
-      if (!ctx.secrets.has('ended')) {
+      if (!courseEnded.has(ctx)) {
         ctx.advance(21 * 86_400_000);
         ctx.forgetTokens();
-        ctx.secrets.set('ended', 'yes');
+        courseEnded.add(ctx);
       }
       return {};
     },
