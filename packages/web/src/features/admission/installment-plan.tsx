@@ -1,8 +1,7 @@
 import { Tag } from 'antd';
-import { INSTALLMENT_STATUS_LABELS, OVERDUE_CONSEQUENCES, type PaymentPlan } from '@summit/domain';
+import { INSTALLMENT_STATUS_LABELS, type PaymentPlan } from '@summit/domain';
 import { formatMoney } from '../../components/payment/money.ts';
-
-const beijingDate = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+import { beijingDate, tuitionNotice } from './tuition-notice.ts';
 const TAG_COLOR = { unpaid: 'gold', paid: 'green', overdue: 'red' } as const;
 
 /** A split plan's installments: 定金 ¥X 截止…, 尾款 ¥Y 截止…, each with its status (decision 072). */
@@ -25,18 +24,24 @@ export function InstallmentPlan({ plan }: { plan: PaymentPlan }) {
 }
 
 /**
- * A tuition deadline already passed: 已逾期 and what happens now under the fee plan's overdue rule (decisions 072,
- * 084). Nothing when no installment is overdue. The whole-payment page shows it too, where no plan list is drawn.
+ * The tuition page's one notice (decisions 072, 084; `tuitionNotice`): a deadline already passed shows 已逾期 and
+ * what happens now under the fee plan's overdue rule; a next installment that cannot be paid otherwise shows why.
+ * Nothing when payment can go ahead. The whole-payment page shows it too, where no plan list is drawn.
  */
 export function OverdueNotice({ plan }: { plan: PaymentPlan }) {
-  const overdue = plan.installments.find((i) => i.status === 'overdue');
-  if (!overdue) return null;
+  const notice = tuitionNotice(plan);
+  if (!notice) return null;
+  if (notice.kind === 'blocked') {
+    return (
+      <p className="adm-installments__blocked" role="alert">
+        {notice.text}
+      </p>
+    );
+  }
   return (
     <div className="adm-installments__overdue" role="alert" data-testid="tuition-overdue">
       <Tag color="red">{INSTALLMENT_STATUS_LABELS.overdue}</Tag>
-      <span>
-        {overdue.label}缴费截止 {beijingDate(overdue.due_at)}。{OVERDUE_CONSEQUENCES[plan.overdue_rule]}
-      </span>
+      <span>{notice.text}</span>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG, type PaymentPurpose } from '@summit/domain';
+import type { PaymentPurpose } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ADMISSION_KEYS, createStudentPayment, fetchPaymentPlan, isStudentOrderPaid } from './admission-api.ts';
 import { InstallmentPlan, OverdueNotice } from './installment-plan.tsx';
@@ -48,6 +48,7 @@ export function TuitionPayment({
   return (
     <>
       <InstallmentPlan plan={plan.data} />
+      {/* One notice: 已逾期 with what happens now, or why the next installment cannot be paid (decision 084). */}
       <OverdueNotice plan={plan.data} />
       {next?.payable ? (
         <PaymentPanel
@@ -65,10 +66,6 @@ export function TuitionPayment({
             });
           }}
         />
-      ) : next ? (
-        <p className="adm-installments__blocked" role="alert">
-          {MSG.PAY_OVERDUE}
-        </p>
       ) : null}
     </>
   );
