@@ -68,6 +68,8 @@ test('/student/checkin without a code explains how to check in', async ({ page, 
   await expect(how.getByRole('heading', { name: '扫码签到' })).toBeVisible(SLOW);
   await expect(how).toContainText('签到二维码');
   await expect(how).toContainText('扫一扫');
+  // The steps are a list read line by line: left-aligned, not centred under the title (a phone is 375 px wide).
+  await expect(how.getByRole('listitem').first()).toHaveCSS('text-align', 'left');
   await expect(page.getByText('签到失败')).toHaveCount(0);
   expect(failed).toEqual([]);
 });

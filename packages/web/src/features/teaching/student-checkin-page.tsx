@@ -50,7 +50,7 @@ function HowToCheckIn() {
   return (
     <section className="teach-result" aria-label="如何签到">
       <h1 className="teach-result__title">扫码签到</h1>
-      <ol className="teach-muted">
+      <ol className="teach-muted teach-howto">
         <li>上课时，老师会在屏幕上展示签到二维码（每 15 秒更新一次）。</li>
         <li>用微信“扫一扫”或手机相机扫描该二维码，会自动打开本页并完成签到。</li>
         <li>二维码过期或扫不出来时，请重新扫描屏幕上最新的二维码；仍无法签到的，请课后联系任课老师为你登记出勤。</li>
