@@ -149,6 +149,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'PUT /api/admin/settings/fee-plan': 'money.settings',
   'PUT /api/admin/students/:userId/due-date': 'money.settings',
   'PUT /api/admin/programmes/:code/applications/:id/due-date': 'money.settings',
+  'GET /api/admin/students/:userId/dues': 'money.settings',
+  'GET /api/admin/programmes/:code/applications/:id/dues': 'money.settings',
   'GET /api/admin/settings/programme': 'settings.edit',
   'PUT /api/admin/settings/programme': 'settings.edit',
   'GET /api/admin/settings/deadlines': 'settings.edit',

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, dueDateExtendRequestSchema, dueDateExtensionSchema, dueDateParamsSchema, feePlanSchema, feePlanUpdateRequestSchema, paymentPlanSchema } from '@summit/domain';
+import { MSG, dueDateExtendRequestSchema, dueDateExtensionSchema, dueDateParamsSchema, feePlanSchema, feePlanUpdateRequestSchema, paymentPlanSchema, staffDuesSchema } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { extendDueDate, getFeePlan, getStudentPaymentPlan, updateFeePlan } from './dues.service.ts';
+import { extendDueDate, getFeePlan, getStudentPaymentPlan, staffStudentDues, updateFeePlan } from './dues.service.ts';
 
 /** Fee plans, per-student due dates and the student's installments (decision 072). */
 export async function duesRoutes(app: FastifyInstance) {
@@ -16,6 +16,11 @@ export async function duesRoutes(app: FastifyInstance) {
     '/api/admin/settings/fee-plan',
     { schema: { tags: ['admin'], summary: '修改缴费计划（写入审计日志）', body: feePlanUpdateRequestSchema, response: { 200: envelopeOf(feePlanSchema) } } },
     async (req) => ok(await updateFeePlan(app.ctx, authOf(req), req.body), MSG.SAVE_OK),
+  );
+  r.get(
+    '/api/admin/students/:userId/dues',
+    { schema: { tags: ['admin'], summary: '某学生各笔学费款项的截止时间与状态（供延长缴费期限）', params: dueDateParamsSchema, response: { 200: envelopeOf(staffDuesSchema) } } },
+    async (req) => ok(await staffStudentDues(app.ctx, req.params.userId)),
   );
   r.put(
     '/api/admin/students/:userId/due-date',

@@ -25,6 +25,7 @@ import {
   type InstallmentStatus,
   type PaymentPlan,
   type PaymentPurpose,
+  type StaffDues,
 } from '@summit/domain';
 import type { Db } from '../../db/client.ts';
 import type { AppContext, AuthState } from '../../http/context.ts';
@@ -183,6 +184,23 @@ export function payByOf(dues: StudentDues): Date {
 }
 
 // Extensions ---------------------------------------------------------------------------------------------------
+
+/** GET /api/admin/students/:userId/dues (money.settings): the installments beside the staff 延长缴费期限; none before a released offer. */
+export async function staffStudentDues(ctx: AppContext, userId: number): Promise<StaffDues> {
+  const dues = await studentDues(ctx, userId);
+  if (!dues) return { installments: [] };
+  return {
+    installments: dues.installments.map((i) => ({
+      purpose: i.purpose,
+      label: i.kind === 'whole' ? PAYMENT_PURPOSE_LABELS.tuition : `学费${INSTALLMENT_KIND_LABELS[i.kind]}`,
+      amount_fen: i.owedFen,
+      due_at: i.dueAt.toISOString(),
+      extended: i.extended,
+      status: statusOf(i),
+      paid_at: i.paidAt?.toISOString() ?? null,
+    })),
+  };
+}
 
 /** PUT /api/admin/students/:userId/due-date (money.settings; audited). */
 export async function extendDueDate(ctx: AppContext, auth: AuthState, userId: number, input: DueDateExtendRequest) {

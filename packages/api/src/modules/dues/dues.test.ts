@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { MSG, type FeePlan, type PaymentOrder, type PaymentPlan } from '@summit/domain';
+import { MSG, type FeePlan, type PaymentOrder, type PaymentPlan, type StaffDues } from '@summit/domain';
 import { auditLog, smsOutbox, studentProfiles } from '../../db/schema.ts';
 import { admissionDecisions } from '../../db/schema-admission.ts';
 import { paymentOrders } from '../../db/schema-payments.ts';
@@ -140,6 +140,29 @@ describe('split tuition: deposit then final payment', () => {
     expect(whole.body.data).toMatchObject({ purpose: 'tuition', amount_fen: 1_680_000 });
     await pressSandbox(t.app, whole.body.data!.id, 'confirm');
     expect(await depositPaid(t.db, s.accountId, 'tuition')).toBe(true);
+  });
+});
+
+describe('the staff view of a student\'s due dates (GET /api/admin/students/:userId/dues)', () => {
+  it('lists each installment with the date in force, marks an extension, is empty before an offer, and needs money.settings', async () => {
+    await setPlan();
+    const s = await offerHolder();
+    const dues = (await call<StaffDues>(t.app, 'GET', `/api/admin/students/${s.accountId}/dues`, { token: admin })).body.data!;
+    expect(dues.installments.map((i) => [i.purpose, i.label, i.status, i.extended])).toEqual([
+      ['tuition_deposit', '学费定金', 'unpaid', false],
+      ['tuition_final', '学费尾款', 'unpaid', false],
+    ]);
+    expect(dues.installments[0]!.due_at).toBe(new Date(t.clock.now().getTime() + 7 * DAY).toISOString());
+    const newDue = new Date(t.clock.now().getTime() + 12 * DAY).toISOString();
+    await call(t.app, 'PUT', `/api/admin/students/${s.accountId}/due-date`, { token: admin, body: { purpose: 'tuition_deposit', due_at: newDue, reason: '家长申请延期' } });
+    const after = (await call<StaffDues>(t.app, 'GET', `/api/admin/students/${s.accountId}/dues`, { token: admin })).body.data!;
+    expect(after.installments[0]).toMatchObject({ purpose: 'tuition_deposit', due_at: newDue, extended: true, status: 'unpaid' });
+    expect(after.installments[1]).toMatchObject({ extended: false });
+
+    const noOffer = await payingStudent(t, { offer: 0 });
+    expect((await call<StaffDues>(t.app, 'GET', `/api/admin/students/${noOffer.accountId}/dues`, { token: admin })).body).toMatchObject({ status: 200, data: { installments: [] } });
+    const teacher = await createStaffToken(t, 'teacher');
+    expect((await call(t.app, 'GET', `/api/admin/students/${s.accountId}/dues`, { token: teacher })).http).toBe(403);
   });
 });
 

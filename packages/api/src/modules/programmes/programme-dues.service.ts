@@ -3,7 +3,7 @@
  * student's due date, audited, and the morning reminder SMS a scheduled number of days before each due date.
  * Programmes only remind (decision 075): an overdue installment stays payable, so there is no overdue rule here.
  */
-import { AppError, MSG, beijingDaysUntil, beijingDueText, fenToYuanString, type FeePlan, type ProgrammeDueDateExtendRequest } from '@summit/domain';
+import { AppError, MSG, beijingDaysUntil, beijingDueText, fenToYuanString, type FeePlan, type ProgrammeDueDateExtendRequest, type StaffDues } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { upsertExtensionAudited } from '../payments/payments.queries.ts';
 import { registerDuesPass } from '../payments/dues-passes.ts';
@@ -32,6 +32,26 @@ export async function extendProgrammeDueDate(ctx: AppContext, auth: AuthState, c
     originalDueAt: inst.dueAt,
   });
   return { user_id: found.app.accountId, purpose: row.purpose, due_at: row.extendedDueAt!.toISOString(), reason: row.extensionReason ?? '' };
+}
+
+/** GET /api/admin/programmes/:code/applications/:id/dues (money.settings): the installments beside 延长缴费期限. */
+export async function programmeStaffDues(ctx: AppContext, code: string, id: number): Promise<StaffDues> {
+  const programme = await findProgrammeByCode(ctx.db, code);
+  if (!programme) throw AppError.notFound(MSG.PROGRAMME_NOT_FOUND);
+  const found = await findApplicationForAdmin(ctx.db, programme.id, id);
+  if (!found) throw AppError.notFound(MSG.PROGRAMME_APPLICATION_NOT_FOUND);
+  const dues = await programmeDues(ctx.db, programme, found.app, ctx.now());
+  return {
+    installments: dues.installments.map((i) => ({
+      purpose: i.purpose,
+      label: i.label,
+      amount_fen: i.owedFen,
+      due_at: i.dueAt.toISOString(),
+      extended: i.extended,
+      status: i.paidAt ? 'paid' : i.overdue ? 'overdue' : 'unpaid',
+      paid_at: i.paidAt?.toISOString() ?? null,
+    })),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { MSG } from '@summit/domain';
+import { MSG, type StaffDues } from '@summit/domain';
 import { accounts, auditLog, smsOutbox } from '../../db/schema.ts';
 import { programmeApplications, programmes } from '../../db/schema-programmes.ts';
 import { runRegisteredDuesPasses } from '../dues/dues.service.ts';
@@ -78,6 +78,26 @@ describe('a programme installment’s due date extended by staff', () => {
     expect((await extend('dues-camp', 999_999, { purpose: 'programme_deposit', due_at: due, reason: '延期' })).body.msg).toBe(MSG.PROGRAMME_APPLICATION_NOT_FOUND);
     const teacher = await createStaffToken(t, 'teacher');
     expect((await extend('dues-camp', s.apps[0]!, { purpose: 'programme_deposit', due_at: due, reason: '延期' }, teacher)).http).toBe(403);
+  });
+});
+
+describe('the staff view of a programme application\'s due dates (GET …/applications/:id/dues)', () => {
+  it('lists the deposit and the final payment with the date in force, marks an extension, and needs money.settings', async () => {
+    const s = await admitted(ids.camp!);
+    const url = `/api/admin/programmes/dues-camp/applications/${s.apps[0]!}/dues`;
+    const before = (await call<StaffDues>(t.app, 'GET', url, { token: admin })).body.data!;
+    expect(before.installments.map((i) => [i.purpose, i.label, i.status, i.extended])).toEqual([
+      ['programme_deposit', '定金', 'unpaid', false],
+      ['programme_final', '尾款', 'unpaid', false],
+    ]);
+    const dueAt = new Date(clock.now().getTime() + 40 * DAY).toISOString();
+    expect((await extend('dues-camp', s.apps[0]!, { purpose: 'programme_final', due_at: dueAt, reason: '签证办理中' })).body.status).toBe(200);
+    const after = (await call<StaffDues>(t.app, 'GET', url, { token: admin })).body.data!;
+    expect(after.installments[1]).toMatchObject({ purpose: 'programme_final', due_at: dueAt, extended: true });
+    expect(after.installments[0]).toMatchObject({ extended: false });
+    expect((await call(t.app, 'GET', `/api/admin/programmes/dues-camp/applications/999999/dues`, { token: admin })).body.msg).toBe(MSG.PROGRAMME_APPLICATION_NOT_FOUND);
+    const teacher = await createStaffToken(t, 'teacher');
+    expect((await call(t.app, 'GET', url, { token: teacher })).http).toBe(403);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   adminProgrammeApplicationResponseSchema,
   adminProgrammeApplicationsQuerySchema,
   dueDateExtensionSchema,
+  staffDuesSchema,
   programmeDueDateExtendRequestSchema,
   adminProgrammeApplicationsResponseSchema,
   adminProgrammeResponseSchema,
@@ -28,7 +29,7 @@ import {
 import { authOf } from '../../http/auth-hook.ts';
 import { emptyEnvelopeSchema, envelopeOf, ok } from '../../http/envelope.ts';
 import { isAmcHost } from '../site/site.service.ts';
-import { extendProgrammeDueDate } from './programme-dues.service.ts';
+import { extendProgrammeDueDate, programmeStaffDues } from './programme-dues.service.ts';
 import { getMyApplication, getPublicProgramme, listMyProgrammes, saveAliasStep, saveStep, type SiteOf } from './programmes.service.ts';
 import {
   createProgramme,
@@ -134,6 +135,11 @@ export async function programmesRoutes(app: FastifyInstance) {
     '/api/admin/programmes/:code/release',
     { schema: { tags, summary: '批量发布项目录取结果（一个事务）', params: programmeCodeParamsSchema, body: programmeReleaseRequestSchema, response: { 200: programmeReleaseResponseSchema } } },
     async (req) => ok(await releaseProgrammeDecisions(app.ctx, authOf(req), req.params.code, req.body.ids, req.log)),
+  );
+  r.get(
+    '/api/admin/programmes/:code/applications/:id/dues',
+    { schema: { tags, summary: '某学生项目各笔款项的截止时间与状态（供延长缴费期限）', params: programmeApplicationParamsSchema, response: { 200: envelopeOf(staffDuesSchema) } } },
+    async (req) => ok(await programmeStaffDues(app.ctx, req.params.code, req.params.id)),
   );
   r.put(
     '/api/admin/programmes/:code/applications/:id/due-date',
