@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_PURPOSE_LABELS, REFUND_STATUS_LABELS, formatAmount, needsSecondApproval, type AdminRefund, type RefundStatus, type StudentMoney, type StudentMoneyOrder } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
+import { useKeyboardScroller } from '../../../components/keyboard-scroller.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTime } from '../shell/admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';
@@ -153,6 +154,32 @@ export function RefundStatusTag({ status }: { status: RefundStatus }) {
   return <Tag color={REFUND_STATUS_COLORS[status]}>{REFUND_STATUS_LABELS[status]}</Tag>;
 }
 
+/** The refunds of the student's orders: read-only, so its sideways scroll is made reachable from the keyboard. */
+function RefundRecords({ refunds }: { refunds: AdminRefund[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useKeyboardScroller(ref, '退款记录');
+  return (
+    <div ref={ref}>
+      <Table<AdminRefund>
+        size="small"
+        rowKey="refund_no"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        aria-label="退款记录"
+        dataSource={refunds}
+        columns={[
+          { title: '金额', dataIndex: 'amount_fen', render: (f: number, r) => formatAmount(f, r.currency) },
+          { title: '状态', dataIndex: 'status', render: (s: RefundStatus) => <RefundStatusTag status={s} /> },
+          { title: '原因', dataIndex: 'reason' },
+          { title: '发起人', dataIndex: 'requested_by_name', render: (n: string | null) => n ?? '—' },
+          { title: '审批人', dataIndex: 'approved_by_name', render: (n: string | null, r) => (r.approval_required ? (n ?? '待审批') : '无需审批') },
+          { title: '时间', dataIndex: 'created_at', render: (t: string) => formatTime(t) },
+        ]}
+      />
+    </div>
+  );
+}
+
 /** 缴费与退款 on /admin/student/:userId (decision 068). Shown to staff holding money.refund. */
 export function StudentMoneyPanel({ userId }: { userId: number }) {
   const qc = useQueryClient();
@@ -206,22 +233,7 @@ export function StudentMoneyPanel({ userId }: { userId: number }) {
         {m.refunds.length === 0 ? (
           <p className="ops-muted">暂无退款</p>
         ) : (
-          <Table<AdminRefund>
-            size="small"
-            rowKey="refund_no"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            aria-label="退款记录"
-            dataSource={m.refunds}
-            columns={[
-              { title: '金额', dataIndex: 'amount_fen', render: (f: number, r) => formatAmount(f, r.currency) },
-              { title: '状态', dataIndex: 'status', render: (s: RefundStatus) => <RefundStatusTag status={s} /> },
-              { title: '原因', dataIndex: 'reason' },
-              { title: '发起人', dataIndex: 'requested_by_name', render: (n: string | null) => n ?? '—' },
-              { title: '审批人', dataIndex: 'approved_by_name', render: (n: string | null, r) => (r.approval_required ? (n ?? '待审批') : '无需审批') },
-              { title: '时间', dataIndex: 'created_at', render: (t: string) => formatTime(t) },
-            ]}
-          />
+          <RefundRecords refunds={m.refunds} />
         )}
         <RefundModal money={m} open={open} onClose={() => setOpen(false)} />
         <Button type="primary" disabled={!canRefund} onClick={() => setOpen(true)}>
