@@ -74,10 +74,16 @@ test('the teacher shows the QR code, a student on a phone opens its link and is 
   const ended = page.getByTestId('sign-ended');
   await expect(ended).toContainText('签到已结束', slow);
   await expect(ended).toContainText('已签到 1/1');
-  await expect(ended.getByRole('link', { name: '返回课程' })).toHaveAttribute('href', `/teacher/course-detail/${course.id}/${course.period}`);
+  const coursePage = `/teacher/course-detail/${course.id}/${course.period}`;
+  await expect(ended.getByRole('link', { name: '返回课程' })).toHaveAttribute('href', coursePage);
+  // Reloaded, the QR page shows the API's message (the code is refused now) and still leads back to the course.
+  await page.reload();
+  await expect(page.getByRole('link', { name: '返回课程' })).toHaveAttribute('href', coursePage, slow);
   await page.getByRole('link', { name: '查看名单与点名' }).click();
   const row = page.getByLabel('学生出勤').getByRole('listitem').filter({ hasText: `扫码生${tag}` });
   await expect(row).toContainText('迟到', slow);
+  // The roll call leads back to the course too.
+  await expect(page.getByRole('link', { name: '返回课程' })).toHaveAttribute('href', coursePage);
   // The attendance is stored: the student's own record lists this course's sign-in as late, once.
   const mine = await callApi<Array<{ course_id: number; status: string | null }>>(baseURL!, 'GET', '/api/student/sign', { token: student.token });
   expect(mine.data?.filter((r) => r.course_id === course.id)).toEqual([expect.objectContaining({ course_id: course.id, status: 'late' })]);

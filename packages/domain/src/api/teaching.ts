@@ -178,7 +178,8 @@ export const signChangeSchema = z.object({
 });
 export type SignChange = z.infer<typeof signChangeSchema>;
 
-export const signDetailSchema = signSummarySchema.extend({ rows: z.array(signRowSchema), changes: z.array(signChangeSchema), server_now: timestampSchema });
+/** The roll call; `course_period` with `course_id` gives its way back to the course (返回课程), open or ended. */
+export const signDetailSchema = signSummarySchema.extend({ course_period: z.number().int(), rows: z.array(signRowSchema), changes: z.array(signChangeSchema), server_now: timestampSchema });
 export type SignDetail = z.infer<typeof signDetailSchema>;
 
 /** GET /api/teacher/sign/{id}/qrcode: the current token; fetch again at `refresh_at`. */

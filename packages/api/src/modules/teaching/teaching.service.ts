@@ -152,8 +152,10 @@ export async function getSignDetail(ctx: AppContext, auth: AuthState, signId: nu
   const [summary] = await repo.listSigns(ctx.db, { accountId: null, signId });
   const rows = await repo.listSignRows(ctx.db, sign);
   const changes = await repo.listSignChanges(ctx.db, signId);
+  const course = await repo.getCourseRow(ctx.db, sign.courseId);
   return {
     ...summaryOf(summary!, now),
+    course_period: course?.period ?? 1,
     rows: rows.map((r) => ({ student_id: r.studentId, name: r.name, phone: maskPhone(r.phone), status: r.status ?? null, source: r.source ?? null, checked_at: r.checkedAt ? r.checkedAt.toISOString() : null })),
     changes: changes.map((c) => ({ student_id: c.studentId, student_name: c.studentName, actor_name: c.actorName ?? '', before: c.before, after: c.after, note: c.note, at: c.at.toISOString() })),
     server_now: now.toISOString(),

@@ -328,5 +328,8 @@ describe('结束签到', () => {
     // The code was made a moment ago and is still within its two periods: the sign-in's end is what refuses it.
     expect((await scan(student.token, code)).body).toMatchObject({ status: 4001, msg: TEACHING_MSG.SIGN_ENDED });
     expect((await qrOf(teacherA.token, sign.id)).body).toMatchObject({ status: 4001, msg: TEACHING_MSG.SIGN_NOT_OPEN });
+    // The ended sign-in's roll call still names its course and period: the pages' way back to the course.
+    const detail = await call<SignDetail>(t.app, 'GET', `/api/teacher/sign/${sign.id}`, { token: teacherA.token });
+    expect(detail.body.data).toMatchObject({ open: false, course_id: course.course.id, course_period: course.course.period });
   });
 });

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../comp
 import { checkinPath, checkinQrPath } from '../../lib/paths.ts';
 import { toast } from '../../lib/notifier.ts';
 import { TEACHING_KEYS, closeSign, fetchSign, isForbidden, overrideAttendance } from './teaching-api.ts';
-import { areaOf, attendanceLabel, formatClock, formatMeetingTime } from './teaching-format.ts';
+import { areaOf, attendanceLabel, formatClock, formatMeetingTime, signCoursePath } from './teaching-format.ts';
 import './teaching.css';
 
 const OPTIONS = ATTENDANCE_STATUSES.map((s) => ({ value: s, label: ATTENDANCE_LABELS[s] }));
@@ -81,6 +81,7 @@ export default function CheckinPage() {
             </>
           ) : null}
           <Link to={checkinPath(area, s.id, !mobile)}>{mobile ? '电脑版' : '手机点名'}</Link>
+          <Link to={signCoursePath(area, s)}>返回课程</Link>
         </div>
         <section className="teach-section" aria-label="学生出勤">
           <h2>学生出勤</h2>

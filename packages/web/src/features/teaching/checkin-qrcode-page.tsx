@@ -6,19 +6,14 @@ import QRCode from 'qrcode';
 import { MSG, TEACHING_MSG, type SignQr, type SignSummary } from '@summit/domain';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { PATHS, adminCourseDetailPath, checkinPath, teacherCourseDetailPath } from '../../lib/paths.ts';
+import { PATHS, checkinPath } from '../../lib/paths.ts';
 import { toast } from '../../lib/notifier.ts';
-import { TEACHING_KEYS, closeSign, fetchSignQr, isForbidden } from './teaching-api.ts';
-import { areaOf, formatClock } from './teaching-format.ts';
+import { TEACHING_KEYS, closeSign, fetchSign, fetchSignQr, isForbidden } from './teaching-api.ts';
+import { areaOf, formatClock, signCoursePath } from './teaching-format.ts';
 import './teaching.css';
 
 /** Polled well inside a 15 s period, so the code on screen is never more than a few seconds behind the server's. */
 const POLL_MS = 3000;
-
-/** The course page this sign-in belongs to, in the area the page was opened from. */
-function coursePathOf(area: 'teacher' | 'admin', qr: Pick<SignQr, 'course_id' | 'course_period'>): string {
-  return area === 'admin' ? adminCourseDetailPath(qr.course_id, qr.course_period, 'signs') : teacherCourseDetailPath(qr.course_id, qr.course_period);
-}
 
 /**
  * /teacher/checkin-qrcode/{id} (and /admin/…): a full-screen QR that changes every 15 s. It encodes this site's
@@ -37,6 +32,13 @@ export default function CheckinQrcodePage() {
     enabled: valid && !ended,
     retry: false,
     refetchInterval: (query) => (query.state.error ? false : POLL_MS),
+  });
+  // The code is refused once the sign-in is over (a reload after 结束签到): the roll call still names the course.
+  const sign = useQuery({
+    queryKey: TEACHING_KEYS.sign(id),
+    queryFn: ({ signal }) => fetchSign(id, signal),
+    enabled: valid && q.isError && !isForbidden(q.error),
+    retry: false,
   });
   const close = useMutation({
     mutationFn: () => closeSign(id),
@@ -73,7 +75,7 @@ export default function CheckinQrcodePage() {
         <p className="teach-muted">学生再扫码将提示签到已结束；未签到的同学可在名单中修改出勤。</p>
         <nav className="teach-actions" aria-label="签到后">
           <Link to={checkinPath(area, id, true)}>查看名单与点名</Link>
-          <Link to={coursePathOf(area, ended.qr)}>返回课程</Link>
+          <Link to={signCoursePath(area, ended.qr)}>返回课程</Link>
         </nav>
       </div>
     );
@@ -86,6 +88,7 @@ export default function CheckinQrcodePage() {
         <ErrorState title={q.error instanceof ApiError ? q.error.msg : '加载失败'} onRetry={() => void q.refetch()} />
         <nav className="teach-actions" aria-label="签到">
           <Link to={checkinPath(area, id, true)}>查看名单与点名</Link>
+          {sign.data ? <Link to={signCoursePath(area, sign.data)}>返回课程</Link> : null}
           {backToList}
         </nav>
       </>
@@ -107,7 +110,7 @@ export default function CheckinQrcodePage() {
             </Button>
           </Popconfirm>
           <Link to={checkinPath(area, id, true)}>查看名单与点名</Link>
-          <Link to={coursePathOf(area, q.data)}>返回课程</Link>
+          <Link to={signCoursePath(area, q.data)}>返回课程</Link>
         </nav>
       </div>
     );

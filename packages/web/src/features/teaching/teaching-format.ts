@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { ATTENDANCE_LABELS, SESSION_NAMES, type AttendanceStatus, type SessionKey } from '@summit/domain';
+import { adminCourseDetailPath, teacherCourseDetailPath } from '../../lib/paths.ts';
 
 /** 8月11日 周二 08:00–09:30, Beijing time. */
 export function formatMeetingTime(starts: string, ends?: string): string {
@@ -23,4 +24,9 @@ export function attendanceLabel(status: AttendanceStatus | null): string {
 /** Admin pages sit under /admin, teachers' under /teacher: the same page serves both. */
 export function areaOf(pathname: string): 'admin' | 'teacher' {
   return pathname.startsWith('/admin/') ? 'admin' : 'teacher';
+}
+
+/** The course page a sign-in belongs to (返回课程), in the area the page was opened from: the admin's lands on its 签到 tab. */
+export function signCoursePath(area: 'teacher' | 'admin', sign: { course_id: number; course_period: number }): string {
+  return area === 'admin' ? adminCourseDetailPath(sign.course_id, sign.course_period, 'signs') : teacherCourseDetailPath(sign.course_id, sign.course_period);
 }
