@@ -101,6 +101,10 @@ test('a teacher reaches the teacher tabs from a sub-page, and the logo leads to 
   await expect(page).toHaveURL(/\/teacher$/);
   await expect(tabs.getByRole('link', { name: '我的课程' })).toHaveAttribute('aria-current', 'page');
   if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The teacher's own 我的账户 (default top bar) keeps the tabs, none of them lit.
+  await page.goto('/account');
+  await expect(tabs.getByRole('link', { name: '我的课程' })).toBeVisible(slow);
+  await expect(tabs.locator('[aria-current="page"]')).toHaveCount(0);
 });
 
 // One section of each group; the console's URLs are those of before.

@@ -96,7 +96,7 @@ export function AppShell() {
   const route = useCurrentRoute();
   const location = useLocation();
   const helperReady = useAfterFirstPaint();
-  const nav = shellNavOf(route, authStorage.isLoggedInAs('student'), isMiniProgram());
+  const nav = shellNavOf(route, authStorage.isLoggedInAs('student'), isMiniProgram(), authStorage.isLoggedInAs('teacher'));
 
   // The shell mounts once the first page's code and data are in, and that page draws in this same commit:
   // the server's prerendered copy (decision 018) goes before the browser paints again.

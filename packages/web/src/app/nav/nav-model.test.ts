@@ -101,4 +101,12 @@ describe('which navigation the shell draws', () => {
       expect(shellNavOf(r, false), r.path).toBe(expected);
     }
   });
+
+  it('keeps the teacher tabs on a logged-in teacher\'s 我的账户 and 账号安全, not on other default pages', () => {
+    expect(shellNavOf(route(PATHS.account), false, false, true)).toBe('staff');
+    expect(shellNavOf(route(PATHS.accountSecurity), false, false, true)).toBe('staff');
+    expect(shellNavOf(route(PATHS.accountEdit), false, false, true)).toBeNull();
+    expect(shellNavOf(route(PATHS.info), false, false, true)).toBeNull();
+    expect(shellNavOf(route(PATHS.account), false)).toBeNull();
+  });
 });
