@@ -21,6 +21,7 @@ import { formatTime } from '../shell/admin-format.ts';
 import { StudentPrivacyPanel } from './student-privacy-panel.tsx';
 import { StudentMoneyPanel } from '../money/student-money-panel.tsx';
 import { StudentReceiptsPanel } from '../money/student-receipts-panel.tsx';
+import { DueDatesPanel } from '../money/due-date-extension.tsx';
 import { ADMIN_KEYS, fetchTeacherInfo } from '../shell/admin-api.ts';
 import { STUDENT_ADMIN_KEYS, fetchStudent, updateStudent } from './students-admin-api.ts';
 
@@ -65,6 +66,8 @@ export default function StudentPage() {
   const student = useQuery({ queryKey: STUDENT_ADMIN_KEYS.detail(userId), queryFn: ({ signal }) => fetchStudent(userId, signal), enabled: valid });
   // 缴费与收据 for staff holding money.reconcile (decision 073).
   const canSeeMoney = (info.data?.permissions ?? []).includes('money.reconcile');
+  // 缴费期限 and 延长缴费期限 for staff holding money.settings (decision 072).
+  const canExtendDues = (info.data?.permissions ?? []).includes('money.settings');
 
   useEffect(() => {
     if (student.data) form.setFieldsValue(valuesOf(student.data));
@@ -115,6 +118,8 @@ export default function StudentPage() {
             <Descriptions.Item label="注册时间">{formatTime(s.registered_at)}</Descriptions.Item>
           </Descriptions>
         </Card>
+
+        {canExtendDues ? <DueDatesPanel owner={{ kind: 'student', userId: s.user_id }} title="学费缴费期限" /> : null}
 
         {mayRefund ? <StudentMoneyPanel userId={s.user_id} /> : null}
 

@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/upload.ts';
 import { formatTime } from '../shell/admin-format.ts';
 import { formatFen } from '../money/money.ts';
+import { DueDatesPanel } from '../money/due-date-extension.tsx';
 import {
   deleteProgrammeDecision,
   fetchProgrammeApplication,
@@ -311,6 +312,7 @@ export function ProgrammeApplicationBody({ code, d, offerTypes, permissions }: {
           <Descriptions size="small" column={1} bordered items={step.answers.map((a) => ({ key: a.key, label: a.label, children: <AnswerValue type={a.type} value={a.value} /> }))} />
         </section>
       ))}
+      {permissions.includes('money.settings') && d.decision?.decision === 'admit' && d.decision.released_at ? <DueDatesPanel owner={{ kind: 'programme', code, id: d.id }} title="项目缴费期限" /> : null}
       <PassportPanel code={code} d={d} canReveal={permissions.includes('students.reveal_id')} />
       <VisaPanel code={code} d={d} canReview={permissions.includes('programmes.documents')} />
     </>
