@@ -186,6 +186,9 @@ export function StudentMoneyPanel({ userId }: { userId: number }) {
   const [open, setOpen] = useState(false);
   const money = useQuery({ queryKey: REFUND_KEYS.student(userId), queryFn: ({ signal }) => fetchStudentMoney(userId, signal), retry: false });
   const refresh = () => void qc.invalidateQueries({ queryKey: REFUND_KEYS.all });
+  // The orders table scrolls sideways on a phone and holds no control either.
+  const ordersRef = useRef<HTMLDivElement>(null);
+  useKeyboardScroller(ordersRef, '已支付订单');
 
   let body;
   if (money.isPending) body = <LoadingState rows={3} />;
@@ -199,22 +202,24 @@ export function StudentMoneyPanel({ userId }: { userId: number }) {
         {m.orders.length === 0 ? (
           <p className="ops-muted">暂无已支付的订单</p>
         ) : (
-          <Table<StudentMoneyOrder>
-            size="small"
-            rowKey="order_no"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            aria-label="已支付订单"
-            dataSource={m.orders}
-            columns={[
-              { title: '项目', dataIndex: 'purpose', render: (p: StudentMoneyOrder['purpose']) => PAYMENT_PURPOSE_LABELS[p] },
-              { title: '付款人', dataIndex: 'payer', render: (p: string) => PAYER_LABELS[p] ?? p },
-              { title: '实付', dataIndex: 'amount_fen', render: (f: number, r) => formatAmount(f, r.currency) },
-              { title: '已退', dataIndex: 'refunded_fen', render: (f: number, r) => formatAmount(f, r.currency) },
-              { title: '状态', dataIndex: 'status', render: (s: string) => ORDER_STATUS_LABELS[s] ?? s },
-              { title: '付款时间', dataIndex: 'paid_at', render: (t: string | null) => formatTime(t) },
-            ]}
-          />
+          <div ref={ordersRef}>
+            <Table<StudentMoneyOrder>
+              size="small"
+              rowKey="order_no"
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              aria-label="已支付订单"
+              dataSource={m.orders}
+              columns={[
+                { title: '项目', dataIndex: 'purpose', render: (p: StudentMoneyOrder['purpose']) => PAYMENT_PURPOSE_LABELS[p] },
+                { title: '付款人', dataIndex: 'payer', render: (p: string) => PAYER_LABELS[p] ?? p },
+                { title: '实付', dataIndex: 'amount_fen', render: (f: number, r) => formatAmount(f, r.currency) },
+                { title: '已退', dataIndex: 'refunded_fen', render: (f: number, r) => formatAmount(f, r.currency) },
+                { title: '状态', dataIndex: 'status', render: (s: string) => ORDER_STATUS_LABELS[s] ?? s },
+                { title: '付款时间', dataIndex: 'paid_at', render: (t: string | null) => formatTime(t) },
+              ]}
+            />
+          </div>
         )}
         {waiting.length > 0 && m.can_approve ? (
           <div className="money-waiting" aria-label="待审批退款">
