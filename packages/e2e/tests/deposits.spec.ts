@@ -109,4 +109,16 @@ test('a tuition deadline already passed shows 已逾期 and what happens now', a
   await expect(notice).toContainText('2020年');
   // The demo rule is 仅提醒: payment stays open and the student is told so.
   await expect(notice).toContainText('目前仍可继续支付');
+
+  // Split, the deposit past due under a rule that closes payment: one notice (not the refusal beside it), no panel.
+  const split = await fetch(new URL('/api/admin/settings/fee-plan', baseURL), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    body: JSON.stringify({ ...PLAN, mode: 'split', deposit_due: { kind: 'date', at: '2020-01-01T00:00:00+08:00' }, overdue_rule: 'close_and_mark' }),
+  });
+  expect(((await split.json()) as { status: number }).status).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('installment-deposit')).toContainText('已逾期', { timeout: 30_000 });
+  await expect(notice).toContainText('在线支付已关闭');
+  await expect(page.getByRole('alert')).toHaveCount(1);
 });
