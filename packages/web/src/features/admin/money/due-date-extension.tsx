@@ -36,7 +36,8 @@ function ExtendModal({ owner, due, onClose }: { owner: DueOwner; due: StaffDue; 
       onClose();
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.field) form.setFields([{ name: err.field === 'due_at' ? 'day' : 'reason', errors: [err.msg] }]);
+      // Only the two fields the client leaves to the form (fieldNames); anything else was toasted already.
+      if (err instanceof ApiError && (err.field === 'due_at' || err.field === 'reason')) form.setFields([{ name: err.field === 'due_at' ? 'day' : 'reason', errors: [err.msg] }]);
     },
   });
   return (
