@@ -29,9 +29,12 @@ export const AXE_DISABLED_RULES: string[] = [];
  * aria-hidden-focus reports on scrolling tables although the real header row is the one users reach; and the date
  * panel's year and month buttons (`.ant-picker-header-view`), which antd names by what they do (选择年份, 选择月份) while
  * they show the value (2026年, 10月), so label-content-name-mismatch reports them (the locale override in
- * antd-root.tsx that drops those names did not take effect on /hxweek/passport; to be found).
+ * antd-root.tsx that drops those names did not take effect on /hxweek/passport; to be found); and an open select's
+ * option list (`.ant-select-dropdown`): focus stays in the combobox, which points at the active option
+ * (aria-activedescendant), so the list's scrolling box has nothing focusable by design, and the list is analysed
+ * while it opens or closes (its colours mid-transition).
  */
-export const AXE_EXCLUDED = ['.ant-table-measure-row', '.ant-picker-header-view'];
+export const AXE_EXCLUDED = ['.ant-table-measure-row', '.ant-picker-header-view', '.ant-select-dropdown'];
 
 /** How long a page may take to settle (no skeleton, no spinner) before it is analysed as it is. */
 const SETTLE_MS = 3_000;
@@ -61,7 +64,7 @@ export function routeOf(url: string, baseURL: string): string | null {
   if (parsed.origin !== new URL(baseURL).origin) return null;
   // The API's own pages (docs) and the stand-ins of outside services (the sandbox checkout, WeChat's sign-in page) are
   // not the product's pages.
-  if (/^\/(api|pay\/sandbox|connect\/oauth2)\//.test(parsed.pathname)) return null;
+  if (/^\/(api|pay\/sandbox|connect\/oauth2|__[a-z]+)\//.test(parsed.pathname)) return null;
   const segments = parsed.pathname.split('/').map((s) => (SEGMENT_ID.test(s) ? ':id' : s));
   return segments.join('/') || '/';
 }
