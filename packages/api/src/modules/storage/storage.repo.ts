@@ -8,10 +8,11 @@ import { contentPages } from '../../db/schema-content.ts';
 import { venues } from '../../db/schema-courses.ts';
 import { allocationRuns, selectionRounds } from '../../db/schema-course-centre.ts';
 import { jobs } from '../../db/schema-jobs.ts';
-import { assignments, courseGrades, essays, submissions } from '../../db/schema-coursework.ts';
+import { assignments, courseGrades, essays, gradeComponents, submissions } from '../../db/schema-coursework.ts';
 import { recommendationLetters } from '../../db/schema-classes.ts';
 import { adminMessages, messageSegments } from '../../db/schema-messages.ts';
 import { programmeApplications, programmeDocuments, programmes } from '../../db/schema-programmes.ts';
+import { reconciliationRuns } from '../../db/schema-reconciliation.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -81,6 +82,9 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   submissions.rubricPoints,
   essays.rubricPoints,
   courseGrades.scores,
+  // Grade items fed by assignments (their ids) and a student's overridden item values (decision 089).
+  gradeComponents.assignmentIds,
+  courseGrades.overrides,
   // Recommendation letters: the recipients' names and e-mail addresses (decision 055).
   recommendationLetters.recipients,
   // Admin messages: the segment filter (batch, status, session, venue, house, province ids; decision 061).
@@ -94,6 +98,8 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   programmeApplications.submittedSteps,
   // JSAPI pay parameters: a prepay id, a signature and the payer's open id (decision 070).
   paymentOrders.payParams,
+  // Reconciliation runs: counts and amounts per currency (decision 090).
+  reconciliationRuns.totalsByCurrency,
 ];
 
 /**
