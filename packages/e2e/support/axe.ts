@@ -100,12 +100,29 @@ async function analyseInPage(args: { tags: string[]; disabled: string[]; exclude
   const started = performance.now();
   while (loading() && performance.now() - started < args.settleMs) await new Promise((r) => setTimeout(r, 100));
   const context = args.excluded.length > 0 ? { include: [['html']], exclude: args.excluded.map((s) => [s]) } : { include: [['html']] };
-  const result = await axe.run(context, {
-    runOnly: { type: 'tag', values: args.tags },
-    rules: Object.fromEntries(args.disabled.map((id) => [id, { enabled: false }])),
-    resultTypes: ['violations'],
-    iframes: false,
-  });
+  const runOnce = () =>
+    axe.run(context, {
+      runOnly: { type: 'tag', values: args.tags },
+      rules: Object.fromEntries(args.disabled.map((id) => [id, { enabled: false }])),
+      resultTypes: ['violations'],
+      iframes: false,
+    });
+  let result = await runOnce();
+  if (result.violations.length > 0) {
+    // A page that began loading again while axe ran (a refetch greys a table under its spinner, a tag is drawn
+    // mid-update) is seen in a state nobody reads: look again once it has settled, and keep only what both
+    // analyses found at the same place, so a defect that stays is reported and a passing moment is not.
+    await new Promise((r) => setTimeout(r, 300));
+    const again = performance.now();
+    while (loading() && performance.now() - again < args.settleMs) await new Promise((r) => setTimeout(r, 100));
+    const second = await runOnce();
+    const seen = new Set(second.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.map(String).join(' ')}`)));
+    result = {
+      violations: result.violations
+        .map((v) => ({ ...v, nodes: v.nodes.filter((n) => seen.has(`${v.id} ${n.target.map(String).join(' ')}`)) }))
+        .filter((v) => v.nodes.length > 0),
+    };
+  }
   return {
     href: location.href,
     violations: result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => `${n.target.map(String).join(' ')} [${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim().slice(0, 160)}]`) })),
