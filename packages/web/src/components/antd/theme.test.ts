@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { theme as antdTheme } from 'antd';
 import { COLORS, phoneTheme, theme, themeFor } from './theme.ts';
 
 describe('themeFor', () => {
@@ -41,6 +42,15 @@ describe('colours', () => {
     }
     expect(contrast(COLORS.placeholder, '#ffffff'), 'placeholder on a field').toBeGreaterThanOrEqual(4.5);
     expect(contrast(COLORS.placeholder, '#f5f5f5'), 'placeholder on a disabled field').toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('a status tag or alert\'s text reaches 4.5:1 on its own background', () => {
+    const tokens = antdTheme.getDesignToken(theme);
+    for (const status of ['Success', 'Warning', 'Error'] as const) {
+      const fg = tokens[`color${status}`];
+      const bg = tokens[`color${status}Bg`];
+      expect(contrast(fg, bg), `${status} text ${fg} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('measures contrast as WCAG does (black on white is 21:1)', () => {

@@ -27,7 +27,14 @@ export const theme: ThemeConfig = {
     colorLink: COLORS.navy,
     colorError: '#b42318',
     colorSuccess: '#2e7d4f',
-    colorWarning: '#b7791f',
+    // antd derives the success background from the green as a grey-green #b1bdb4, on which the green text of a
+    // success tag (已提交) is 2.6:1: a light green instead (the text 4.6:1; decision 093).
+    colorSuccessBg: '#eef6f1',
+    colorSuccessBorder: '#a9cdb5',
+    // Dark enough to be a warning tag's text on its own light background (decision 093).
+    colorWarning: '#8a5a00',
+    colorWarningBg: '#fbf5e8',
+    colorWarningBorder: '#e3c98f',
     colorText: COLORS.ink,
     colorTextSecondary: COLORS.muted,
     // antd's own greys (#8c8c8c descriptions and counters, #bfbfbf placeholders) are 3.4:1 and 1.8:1 on white:

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Radio, Select, Space, Table, Tag, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ import { fetchHouses, fetchVenues, STRUCTURE_KEYS } from '../courses/structure-a
 import { MESSAGE_ADMIN_KEYS, countRecipients, deleteMessage, deleteSegment, fetchMessages, fetchSegments, saveSegment, sendMessage, updateMessage } from './messages-admin-api.ts';
 import { formatTime } from '../shell/admin-format.ts';
 import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
+import { useKeyboardScroller } from '../../../components/keyboard-scroller.ts';
 
 const RichTextEditor = lazy(() => import('../../../components/rich-text-editor.tsx'));
 
@@ -41,6 +42,9 @@ const cleanFilter = (f: SegmentFilter): SegmentFilter => Object.fromEntries(Obje
 
 /** /admin/messages — compose to a segment, preview its size, send now or schedule; every message's delivered/read counts. */
 export default function MessagesTab() {
+  // The sent list scrolls sideways on a phone and a sent message's row may hold no control: reachable from the keyboard.
+  const sentRef = useRef<HTMLDivElement>(null);
+  useKeyboardScroller(sentRef, '已发消息');
   const qc = useQueryClient();
   const [form] = Form.useForm<ComposeValues>();
   // 学生管理's 发消息 opens this tab with its selection or filter as the segment (decision 062).
@@ -285,7 +289,9 @@ export default function MessagesTab() {
         ) : messages.data.length === 0 ? (
           <EmptyState description="还没有发送过消息" />
         ) : (
-          <Table rowKey="id" size="small" columns={columns} dataSource={messages.data} pagination={{ pageSize: 20 }} scroll={{ x: 760 }} />
+          <div ref={sentRef}>
+            <Table rowKey="id" size="small" columns={columns} dataSource={messages.data} pagination={{ pageSize: 20 }} scroll={{ x: 760 }} />
+          </div>
         )}
         <Space style={{ marginTop: 8 }} wrap>
           <Button size="small" onClick={refresh}>
