@@ -160,15 +160,7 @@ export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
 // GET /api/admin/students/:userId/dues and GET /api/admin/programmes/:code/applications/:id/dues ----------------
 /** One installment as staff see it beside 延长缴费期限 (money.settings): the due date in force and whether it was moved. */
-export const staffDueSchema = z.object({
-  purpose: z.string(),
-  label: z.string(),
-  amount_fen: z.number().int().nonnegative(),
-  due_at: timestampSchema,
-  extended: z.boolean(),
-  status: z.enum(INSTALLMENT_STATUSES),
-  paid_at: timestampSchema.nullable(),
-});
+export const staffDueSchema = installmentSchema.omit({ kind: true, payable: true });
 export type StaffDue = z.infer<typeof staffDueSchema>;
 /** Empty when nothing is owed yet (no released offer or admission, or a free programme). */
 export const staffDuesSchema = z.object({ installments: z.array(staffDueSchema) });

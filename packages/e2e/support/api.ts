@@ -48,9 +48,10 @@ export async function callApi<T>(
   }
 }
 
-async function expectOk<T>(what: string, envelope: Promise<Envelope<T>>): Promise<T> {
+/** The data of an answer that must succeed; a failure names the step (`what`) with the status and message. */
+export async function ok<T>(what: string, envelope: Promise<Envelope<T>>): Promise<T> {
   const result = await envelope;
-  if (result.status !== 200) throw new Error(`${what} failed: ${result.status} ${result.msg}`);
+  if (result.status !== 200) throw new Error(`${what}: ${String(result.status)} ${result.msg}`);
   return result.data as T;
 }
 
@@ -77,7 +78,7 @@ export function solveCaptcha(question: string): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function listOutbox(baseUrl: string, phone: string): Promise<OutboxItem[]> {
-  return expectOk('GET /api/dev/outbox', callApi<OutboxItem[]>(baseUrl, 'GET', `/api/dev/outbox?phone=${encodeURIComponent(phone)}`));
+  return ok('GET /api/dev/outbox', callApi<OutboxItem[]>(baseUrl, 'GET', `/api/dev/outbox?phone=${encodeURIComponent(phone)}`));
 }
 
 /**
@@ -113,14 +114,14 @@ export async function waitUntilSmsAllowed(baseUrl: string, phone: string): Promi
 export async function sendSmsCodeViaApi(baseUrl: string, phone: string): Promise<string> {
   const before = Date.now() - 1_000;
   const ref = { phone_code: PHONE_CODE, phone };
-  const question = await expectOk('captcha question', callApi<{ code: string }>(baseUrl, 'POST', '/api/captcha/question', { body: ref }));
-  await expectOk('captcha answer', callApi(baseUrl, 'POST', '/api/captcha/answer', { body: { ...ref, code: solveCaptcha(question.code) } }));
+  const question = await ok('captcha question', callApi<{ code: string }>(baseUrl, 'POST', '/api/captcha/question', { body: ref }));
+  await ok('captcha answer', callApi(baseUrl, 'POST', '/api/captcha/answer', { body: { ...ref, code: solveCaptcha(question.code) } }));
   return (await pollSmsCode(baseUrl, phone, before)).code;
 }
 
 export async function registerStudentViaApi(baseUrl: string, phone: string, password: string): Promise<LoginResult> {
   const code = await sendSmsCodeViaApi(baseUrl, phone);
-  return expectOk(
+  return ok(
     'register',
     callApi<LoginResult>(baseUrl, 'POST', '/api/register', { body: { phone_code: PHONE_CODE, phone, code, password } }),
   );
@@ -136,7 +137,7 @@ export interface StudentInfoInput {
 }
 
 export async function saveStudentInfoViaApi(baseUrl: string, token: string, info: StudentInfoInput): Promise<void> {
-  await expectOk('POST /api/student/info', callApi(baseUrl, 'POST', '/api/student/info', { body: info, token }));
+  await ok('POST /api/student/info', callApi(baseUrl, 'POST', '/api/student/info', { body: info, token }));
 }
 
 export async function waitForServer(baseUrl: string, isAlive: () => boolean, timeoutMs: number): Promise<void> {

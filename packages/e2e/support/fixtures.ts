@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { pollSmsCode, waitUntilSmsAllowed } from './api.ts';
 import { createAxeWatch, describeViolations, type AxeWatch } from './axe.ts';
 import { spareStudentFor, type SparePurpose, type SpareStudent } from './spares.ts';
@@ -22,6 +22,27 @@ export interface SummitFixtures {
 
 /** Chromium's console line for a refused script, style, frame, connection… ("… violates the following Content Security Policy directive …"). */
 const CSP_VIOLATION = /Content[- ]Security[- ]Policy/i;
+
+/**
+ * Calls `onPage` for every page of `context` and of every context the test makes with browser.newContext() (and so
+ * browser.newPage()), now and later; returns what puts browser.newContext back.
+ */
+function watchEveryPage(browser: Browser, context: BrowserContext, onPage: (page: Page) => void): () => void {
+  const watchContext = (ctx: BrowserContext) => {
+    ctx.pages().forEach(onPage);
+    ctx.on('page', onPage);
+  };
+  watchContext(context);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<typeof browser.newContext>) => {
+    const ctx = await newContext(...args);
+    watchContext(ctx);
+    return ctx;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
 
 export const test = base.extend<SummitFixtures>({
   // Global setup starts the server on a free port it only knows at run time.
@@ -56,21 +77,11 @@ export const test = base.extend<SummitFixtures>({
           if (CSP_VIOLATION.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
         });
       };
-      const watchContext = (ctx: BrowserContext) => {
-        ctx.pages().forEach(watchPage);
-        ctx.on('page', watchPage);
-      };
-      watchContext(context);
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args: Parameters<typeof browser.newContext>) => {
-        const ctx = await newContext(...args);
-        watchContext(ctx);
-        return ctx;
-      };
+      const unwatch = watchEveryPage(browser, context, watchPage);
       try {
         await use();
       } finally {
-        browser.newContext = newContext;
+        unwatch();
       }
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
@@ -79,21 +90,11 @@ export const test = base.extend<SummitFixtures>({
   axeWatch: [
     async ({ browser, context, baseURL }, use, testInfo) => {
       const watch = createAxeWatch(testInfo.project.name, baseURL as string);
-      const watchContext = (ctx: BrowserContext) => {
-        ctx.pages().forEach((page) => watch.watch(page));
-        ctx.on('page', (page) => watch.watch(page));
-      };
-      watchContext(context);
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args: Parameters<typeof browser.newContext>) => {
-        const ctx = await newContext(...args);
-        watchContext(ctx);
-        return ctx;
-      };
+      const unwatch = watchEveryPage(browser, context, (page) => watch.watch(page));
       try {
         await use(watch);
       } finally {
-        browser.newContext = newContext;
+        unwatch();
       }
       const violations = await watch.finish();
       expect(describeViolations(violations), 'accessibility violations (axe-core, WCAG 2.2 A/AA; decision 093)').toEqual([]);

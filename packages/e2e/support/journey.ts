@@ -1,10 +1,11 @@
 // Students at a given stage of the admission journey, made through the API the way the product makes them
 // (step 1, the sandbox application fee, step 2, an admin's released offer, sandbox tuition), so a browser
 // test can start where it needs to and desktop and phone never share a student.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ESSAY, residentIdFor } from './admission.ts';
-import { callApi, PHONE_CODE, registerStudentViaApi, saveStudentInfoViaApi, type Envelope } from './api.ts';
+import { callApi, PHONE_CODE, registerStudentViaApi, saveStudentInfoViaApi, ok } from './api.ts';
 import { DEMO, DEMO_PASSWORD } from './demo-accounts.ts';
+import { LoginScreen } from './login-screen.ts';
 import { uniquePhone } from './phone-numbers.ts';
 
 export const JOURNEY_PASSWORD = 'Xuesheng2026!';
@@ -18,17 +19,7 @@ export interface JourneyStudent {
   name: string;
 }
 
-async function ok<T>(what: string, answer: Promise<Envelope<T>>): Promise<T> {
-  const res = await answer;
-  if (res.status !== 200) throw new Error(`${what}: ${String(res.status)} ${res.msg}`);
-  return res.data as T;
-}
 
-/** callApi has no PUT; the admin's decision needs one. */
-async function put<T>(baseURL: string, path: string, token: string, body: unknown): Promise<Envelope<T>> {
-  const res = await fetch(new URL(path, baseURL), { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-  return (await res.json()) as Envelope<T>;
-}
 
 export async function loginViaApi(baseURL: string, phone: string, password: string): Promise<string> {
   return (await ok('login', callApi<{ token: string }>(baseURL, 'POST', '/api/login', { body: { phone_code: PHONE_CODE, phone, password } }))).token;
@@ -80,7 +71,7 @@ export async function studentAt(baseURL: string, stage: JourneyStage, name: stri
   if (stage === 'submitted') return student;
 
   const admin = await loginViaApi(baseURL, DEMO.admin, DEMO_PASSWORD);
-  await ok('decision', put(baseURL, `/api/admin/applications/${userId}/decision`, admin, { decision: 'offer', place_name: '第一期', professional_track: '人文社科' }));
+  await ok('decision', callApi(baseURL, 'PUT', `/api/admin/applications/${userId}/decision`, { token: admin, body: { decision: 'offer', place_name: '第一期', professional_track: '人文社科' } }));
   await ok('release', callApi(baseURL, 'POST', '/api/admin/applications/release', { token: admin, body: { user_ids: [userId] } }));
   if (stage === 'offer') return student;
 
@@ -94,4 +85,14 @@ export async function loginInBrowser(page: Page, token: string): Promise<void> {
     localStorage.setItem('student_token', t);
     localStorage.setItem('last_login_role', 'student');
   }, token);
+}
+
+/** The demo administrator signs in on the login page and opens a student's page, waiting until it shows the student. */
+export async function openStudentAsAdmin(page: Page, student: { userId: number }, name: string): Promise<void> {
+  await page.goto('/login');
+  await expect(new LoginScreen(page).phone).toBeEditable({ timeout: 60_000 });
+  await new LoginScreen(page).loginWithPassword(DEMO.admin, DEMO_PASSWORD);
+  await page.waitForURL(/\/admin/);
+  await page.goto(`/admin/student/${student.userId}`);
+  await expect(page.getByTestId('student-name')).toHaveText(name, { timeout: 30_000 });
 }

@@ -5,7 +5,7 @@
 // Each project makes its own course; the volunteer is shared, so the total is read before adding (workers: 1).
 import { randomBytes } from 'node:crypto';
 import { test, expect, PHONE } from '../support/fixtures.ts';
-import { callApi, type Envelope } from '../support/api.ts';
+import { callApi, ok } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginViaApi, studentAt } from '../support/journey.ts';
 import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts';
@@ -13,11 +13,6 @@ import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts'
 test.use({ actionTimeout: 30_000 });
 const slow = { timeout: 30_000 };
 
-async function ok<T>(what: string, answer: Promise<Envelope<T>>): Promise<T> {
-  const res = await answer;
-  if (res.status !== 200) throw new Error(`${what}: ${String(res.status)} ${res.msg}`);
-  return res.data as T;
-}
 
 test('成绩 and 出勤 drill down into a course; 工时: add and approve an entry, the total goes up', PHONE, async ({ page, baseURL }, testInfo) => {
   test.setTimeout(240_000);

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { maskName } from '@summit/domain';
 import { test, expect } from '../support/fixtures.ts';
-import { callApi, type Envelope } from '../support/api.ts';
+import { callApi, ok } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
 import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts';
@@ -13,11 +13,6 @@ import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts'
 test.use({ actionTimeout: 45_000 });
 const slow = { timeout: 45_000 };
 
-async function ok<T>(what: string, answer: Promise<Envelope<T>>): Promise<T> {
-  const res = await answer;
-  if (res.status !== 200) throw new Error(`${what}: ${String(res.status)} ${res.msg}`);
-  return res.data as T;
-}
 
 test('the admin issues a certificate; the student downloads it and its verification page says it is valid', async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(240_000);

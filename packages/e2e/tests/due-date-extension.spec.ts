@@ -4,9 +4,7 @@
 // student is made here (a released offer, the demo's whole plan); the demo students are never touched.
 // The programme drawer's panel is the same component, covered by the API tests (programme-dues.test.ts).
 import { test, expect } from '../support/fixtures.ts';
-import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
-import { LoginScreen } from '../support/login-screen.ts';
-import { studentAt } from '../support/journey.ts';
+import { openStudentAsAdmin, studentAt } from '../support/journey.ts';
 
 /** YYYY-MM-DD of the Beijing day `days` from now. */
 const beijingDayIn = (days: number) => new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -15,12 +13,7 @@ test('an admin extends a student’s tuition due date from the student page and 
   const name = `延期生${Date.now().toString().slice(-5)}`;
   const student = await studentAt(baseURL!, 'offer', name);
 
-  await page.goto('/login');
-  await expect(new LoginScreen(page).phone).toBeEditable({ timeout: 60_000 });
-  await new LoginScreen(page).loginWithPassword(DEMO.admin, DEMO_PASSWORD);
-  await page.waitForURL(/\/admin/);
-  await page.goto(`/admin/student/${student.userId}`);
-  await expect(page.getByTestId('student-name')).toHaveText(name, { timeout: 30_000 });
+  await openStudentAsAdmin(page, student, name);
 
   const dues = page.getByRole('region', { name: '学费缴费期限' });
   const row = dues.getByTestId('due-tuition');

@@ -6,18 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { callApi, type Envelope } from '../support/api.ts';
+import { callApi, ok } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginViaApi, studentAt } from '../support/journey.ts';
 import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts';
 
 const slow = { timeout: 45_000 };
 
-async function ok<T>(what: string, answer: Promise<Envelope<T>>): Promise<T> {
-  const res = await answer;
-  if (res.status !== 200) throw new Error(`${what}: ${String(res.status)} ${res.msg}`);
-  return res.data as T;
-}
 
 async function loginTeacherInBrowser(page: Page, token: string) {
   await page.addInitScript((t) => {

@@ -6,23 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { callApi, type Envelope } from '../support/api.ts';
+import { callApi, ok } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
 import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts';
 
 const slow = { timeout: 45_000 };
 
-async function ok<T>(what: string, answer: Promise<Envelope<T>>): Promise<T> {
-  const res = await answer;
-  if (res.status !== 200) throw new Error(`${what}: ${String(res.status)} ${res.msg}`);
-  return res.data as T;
-}
 
-async function put<T>(baseURL: string, path: string, token: string, body: unknown): Promise<Envelope<T>> {
-  const res = await fetch(new URL(path, baseURL), { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-  return (await res.json()) as Envelope<T>;
-}
 
 /** Sideways overflow of the document: none allowed at 375 px. */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -90,7 +81,7 @@ test('the cart is cards at 375 px: each title has the card’s width, the clash 
   ];
   await ok('move', callApi(base, 'POST', '/api/admin/placement/move', { token: admin, body: { student_id: student.userId, venue_id: venue.id } }));
   await ok('house sort', callApi(base, 'POST', '/api/admin/placement/house-sort', { token: admin, body: { venue_id: venue.id, seed: `cart-${tag}` } }));
-  for (const kind of ['venue', 'house'] as const) await ok(`publish ${kind}`, put(base, '/api/admin/placement/publication', admin, { kind, venue_id: venue.id, publish_at: new Date().toISOString() }));
+  for (const kind of ['venue', 'house'] as const) await ok(`publish ${kind}`, callApi(base, 'PUT', '/api/admin/placement/publication', { token: admin, body: { kind, venue_id: venue.id, publish_at: new Date().toISOString() } }));
   // A round of this venue only, opening in an hour: the cart fills before the opening, nothing is grabbed.
   const round = await ok('round', callApi<{ id: number }>(base, 'POST', '/api/admin/selection-rounds', {
     token: admin,

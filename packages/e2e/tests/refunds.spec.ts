@@ -3,9 +3,7 @@
 // lowers it and gives a reason; the sandbox answers later through the notify path and the refund turns 已退款.
 // The student then sees the refund on their admission page. Desktop and 375 px.
 import { test, expect, PHONE } from '../support/fixtures.ts';
-import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
-import { LoginScreen } from '../support/login-screen.ts';
-import { loginInBrowser, studentAt } from '../support/journey.ts';
+import { loginInBrowser, openStudentAsAdmin, studentAt } from '../support/journey.ts';
 
 test('an admin refunds part of a paid tuition from the student page; the student sees it', PHONE, async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(240_000);
@@ -13,12 +11,7 @@ test('an admin refunds part of a paid tuition from the student page; the student
   const name = `退款生${isPhone ? '手机' : '电脑'}${Date.now().toString().slice(-5)}`;
   const student = await studentAt(baseURL!, 'paid', name);
 
-  await page.goto('/login');
-  await expect(new LoginScreen(page).phone).toBeEditable({ timeout: 60_000 });
-  await new LoginScreen(page).loginWithPassword(DEMO.admin, DEMO_PASSWORD);
-  await page.waitForURL(/\/admin/);
-  await page.goto(`/admin/student/${student.userId}`);
-  await expect(page.getByTestId('student-name')).toHaveText(name, { timeout: 30_000 });
+  await openStudentAsAdmin(page, student, name);
 
   const money = page.getByRole('region', { name: '缴费与退款' });
   await expect(money.getByRole('table', { name: '已支付订单' })).toContainText('¥16,800.00');

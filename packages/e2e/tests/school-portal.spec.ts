@@ -5,16 +5,11 @@ import ExcelJS from 'exceljs';
 import { test, expect, PHONE } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
 import { button, LoginScreen } from '../support/login-screen.ts';
-import { callApi, registerStudentViaApi, saveStudentInfoViaApi, type Envelope } from '../support/api.ts';
+import { callApi, registerStudentViaApi, saveStudentInfoViaApi, ok } from '../support/api.ts';
 import { residentIdFor } from '../support/admission.ts';
 import { loginViaApi } from '../support/journey.ts';
 import { uniquePhone } from '../support/phone-numbers.ts';
 
-async function ok<T>(what: string, answer: Promise<Envelope<T>>): Promise<T> {
-  const res = await answer;
-  if (res.status !== 200) throw new Error(`${what}: ${String(res.status)} ${res.msg}`);
-  return res.data as T;
-}
 
 /** A student of the demo school (北京市第四中学) who has submitted step 1. */
 async function applicantOfDemoSchool(baseURL: string, name: string): Promise<{ userId: number }> {

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { seedDemo } from '../seed/demo-seed.ts';
 import type { RegisteredRoute } from '../http/context.ts';
-import { createClock, createTestApp, type TestApp } from './test-app.ts';
+import { createClock, createTestApp, openDroppedOnClose, type TestApp } from './test-app.ts';
 import { FIXTURES, rowsOf, type FixtureCtx, type Who } from './double-submit.fixtures.ts';
 import { DEMO_PASSWORD } from '../seed/demo-seed.ts';
 
@@ -62,21 +62,7 @@ async function seededPair(): Promise<[Database & { url?: string }, Database & { 
   } finally {
     await admin.end();
   }
-  const open = async (name: string): Promise<Database & { url: string }> => {
-    const database = await openPostgres(urlOf(name), { max: 8 });
-    return {
-      ...database,
-      url: urlOf(name),
-      close: async () => {
-        await database.close();
-        const dropper = new pg.Client({ connectionString: template.adminUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
-    };
-  };
-  return [await open(names[0]), await open(names[1])];
+  return [await openDroppedOnClose(template.adminUrl, names[0], 8), await openDroppedOnClose(template.adminUrl, names[1], 8)];
 }
 
 /**

@@ -37,15 +37,20 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   } finally {
     await admin.end();
   }
-  const url = new URL(template.adminUrl);
+  return openDroppedOnClose(template.adminUrl, name, 4);
+}
+
+/** Opens database `name` beside `adminUrl`'s; closing it also drops it. */
+export async function openDroppedOnClose(adminUrl: string, name: string, max: number): Promise<Database & { url: string }> {
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 4 });
+  const database = await openPostgres(url.toString(), { max });
   return {
     ...database,
     url: url.toString(),
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: template.adminUrl });
+      const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();

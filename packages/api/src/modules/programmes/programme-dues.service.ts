@@ -8,7 +8,7 @@ import type { AppContext, AuthState } from '../../http/context.ts';
 import { upsertExtensionAudited } from '../payments/payments.queries.ts';
 import { registerDuesPass } from '../payments/dues-passes.ts';
 import { enqueueNotification } from '../notifications/notifications.queries.ts';
-import { programmeDues } from './programme-payments.plan.ts';
+import { installmentFields, programmeDues } from './programme-payments.plan.ts';
 import { listAdmittedApplications } from './programme-dues.repo.ts';
 import { findApplicationForAdmin, findProgrammeByCode } from './programmes.repo.ts';
 
@@ -42,15 +42,7 @@ export async function programmeStaffDues(ctx: AppContext, code: string, id: numb
   if (!found) throw AppError.notFound(MSG.PROGRAMME_APPLICATION_NOT_FOUND);
   const dues = await programmeDues(ctx.db, programme, found.app, ctx.now());
   return {
-    installments: dues.installments.map((i) => ({
-      purpose: i.purpose,
-      label: i.label,
-      amount_fen: i.owedFen,
-      due_at: i.dueAt.toISOString(),
-      extended: i.extended,
-      status: i.paidAt ? 'paid' : i.overdue ? 'overdue' : 'unpaid',
-      paid_at: i.paidAt?.toISOString() ?? null,
-    })),
+    installments: dues.installments.map((i) => ({ purpose: i.purpose, ...installmentFields(i) })),
   };
 }
 

@@ -54,6 +54,18 @@ export interface ProgrammeInstallmentState {
   completes: boolean;
 }
 
+/** What every view of an installment shows (the applicant's portal, the staff's dues list): amounts in fen, ISO dates. */
+export function installmentFields(i: ProgrammeInstallmentState) {
+  return {
+    label: i.label,
+    amount_fen: i.owedFen,
+    due_at: i.dueAt.toISOString(),
+    extended: i.extended,
+    status: i.paidAt ? ('paid' as const) : i.overdue ? ('overdue' as const) : ('unpaid' as const),
+    paid_at: i.paidAt?.toISOString() ?? null,
+  };
+}
+
 export interface ProgrammeDues {
   /** none: no programme fee (mode none or a zero fee). */
   free: boolean;

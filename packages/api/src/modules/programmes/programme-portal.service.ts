@@ -15,7 +15,7 @@ import type { AppContext, AuthState } from '../../http/context.ts';
 import { sanitizeRichText } from '../../lib/content-sanitiser.ts';
 import { findApplication, findProgrammeByCode, type ProgrammeApplicationRow, type ProgrammeRow } from './programmes.repo.ts';
 import { findDocuments, hasPaidProgrammeFee, saveDurationKey } from './programme-portal.repo.ts';
-import { assertProgrammeGate, isAdmitted, isFree, programmeDues, type ProgrammeDues } from './programme-payments.plan.ts';
+import { assertProgrammeGate, installmentFields, isAdmitted, isFree, programmeDues, type ProgrammeDues } from './programme-payments.plan.ts';
 
 export interface ProgrammeFor {
   programme: ProgrammeRow;
@@ -72,16 +72,7 @@ export async function getProgrammePortal(ctx: AppContext, auth: AuthState, code:
       parent_pay: def.fees.parent_pay,
     },
     installments: showPlan
-      ? dues.installments.map((i) => ({
-          kind: i.kind,
-          label: i.label,
-          amount_fen: i.owedFen,
-          due_at: i.dueAt.toISOString(),
-          extended: i.extended,
-          status: i.paidAt ? 'paid' : i.overdue ? 'overdue' : 'unpaid',
-          paid_at: i.paidAt?.toISOString() ?? null,
-          payable: i === next,
-        }))
+      ? dues.installments.map((i) => ({ kind: i.kind, ...installmentFields(i), payable: i === next }))
       : null,
     next_kind: showPlan ? (next?.kind ?? null) : null,
     documents: def.documents,
