@@ -72,6 +72,13 @@ describe('api client', () => {
     expect(deps.navigate).toHaveBeenCalledWith('/register?r=%2Fstudent%2Fapply', { replace: true });
   });
 
+  it('401 on the account screen (a second request of the same page failing): stays, keeping its return target', async () => {
+    const { client, deps } = setup({ '/api/student/info': { status: 401, body: { status: 401, msg: '请重新登录！' } } }, '/register?r=%2Faccount');
+    const error = (await client.get('/student/info').catch((e: unknown) => e)) as ApiError;
+    expect(error.redirectTo).toBe('/register?r=%2Faccount');
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
   it('401 inside a loader: reports the target for the loader instead of navigating', async () => {
     const { client, deps } = setup({ '/api/student/status': { status: 401, body: { status: 401, msg: '' } } });
     const error = (await client.get('/student/status', { navigate: false, returnTo: '/info' }).catch((e: unknown) => e)) as ApiError;

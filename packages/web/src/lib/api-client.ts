@@ -4,7 +4,7 @@ import { STATUS, clientActionFor, defaultMessageFor, isStatusCode, type StatusCo
 import { MSG } from '@summit/domain/messages';
 import { PAGES } from '@summit/domain/pages';
 import { authStorage, type AuthStorage } from './auth-storage.ts';
-import { currentPathWithSearch, loginRedirectFor, navigateTo } from './navigation.ts';
+import { currentPathWithSearch, isAccountScreen, loginRedirectFor, navigateTo } from './navigation.ts';
 import { toast, type ToastKind } from './notifier.ts';
 import { currentPlat, type Plat } from './platform.ts';
 
@@ -163,7 +163,11 @@ export function createApiClient(deps: ApiClientDeps) {
       case 'login': {
         deps.storage.clearLogin();
         notify('error', MSG.LOGIN_REQUIRED, { single: true });
-        const target = loginRedirectFor(options.returnTo ?? deps.currentPath());
+        const here = deps.currentPath();
+        // A page's requests failing together send the user once: a later 401 finds the account screen already
+        // shown (with the page to return to) and leaves it, instead of returning to the account screen itself.
+        if (options.returnTo === undefined && isAccountScreen(here)) return new ApiError(status, MSG.LOGIN_REQUIRED, { data: envelope.data, redirectTo: here });
+        const target = loginRedirectFor(options.returnTo ?? here);
         go(target, true);
         return new ApiError(status, MSG.LOGIN_REQUIRED, { data: envelope.data, redirectTo: target });
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginRedirectFor, returnTargetFrom } from './navigation.ts';
+import { isAccountScreen, loginRedirectFor, returnTargetFrom } from './navigation.ts';
 
 describe('returnTargetFrom', () => {
   it.each([
@@ -23,5 +23,15 @@ describe('loginRedirectFor', () => {
     const target = loginRedirectFor('/student/apply?step=2');
     expect(target).toBe('/register?r=%2Fstudent%2Fapply%3Fstep%3D2');
     expect(returnTargetFrom(new URL(target, 'http://x').searchParams)).toBe('/student/apply?step=2');
+  });
+});
+
+describe('isAccountScreen', () => {
+  it('knows the account screen and the login page, not pages that only start alike', () => {
+    expect(isAccountScreen('/register?r=%2Faccount')).toBe(true);
+    expect(isAccountScreen('/register')).toBe(true);
+    expect(isAccountScreen('/login')).toBe(true);
+    expect(isAccountScreen('/registered-things')).toBe(false);
+    expect(isAccountScreen('/account')).toBe(false);
   });
 });

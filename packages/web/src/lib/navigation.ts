@@ -43,6 +43,11 @@ export function returnTargetFrom(params: URLSearchParams): string | null {
   return r.includes('?') ? `${r}&${search}` : `${r}?${search}`;
 }
 
+/** Whether a path (with its query) is the account screen a 401 sends the user to, or the login page. */
+export function isAccountScreen(pathWithSearch: string): boolean {
+  return /^\/(register|login)(\?|\/|$)/.test(pathWithSearch);
+}
+
 /** `/register?r=<path>` — where a 401 sends the user (docs/product/states.md and docs/product/errors.md). */
 export function loginRedirectFor(path: string): string {
   return `/register?r=${encodeURIComponent(path)}`;
