@@ -1,10 +1,11 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Skeleton } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ASSIGNMENT_DEFAULT_TYPES, ASSIGNMENT_MAX_SIZE_MB, UPLOAD_EXTENSIONS, type Assignment } from '@summit/domain';
 import { beijingWallClockToIso } from './coursework-format.ts';
 import { createAssignment, updateAssignment, type AssignmentForm } from './coursework-api.ts';
 import { useCwAction } from './use-coursework.ts';
+import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';
 
 const RichTextEditor = lazy(() => import('../../components/rich-text-editor.tsx'));
 
@@ -53,7 +54,7 @@ export function AssignmentFormModal({ courseId, editing, open, onClose }: { cour
           <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" aria-label="截止时间" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="allowed_types" label="允许的文件类型" rules={[{ required: true, message: '请选择' }]}>
-          <Checkbox.Group options={UPLOAD_EXTENSIONS.map((e) => ({ label: e, value: e }))} />
+          <CheckboxGroupField options={UPLOAD_EXTENSIONS.map((e) => ({ label: e, value: e }))} />
         </Form.Item>
         <div className="cw-row">
           <Form.Item name="max_size_mb" label={`单个文件上限（MB，最多${ASSIGNMENT_MAX_SIZE_MB}）`} rules={[{ required: true, message: '请填写' }]}>

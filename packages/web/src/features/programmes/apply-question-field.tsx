@@ -1,8 +1,9 @@
-import { Checkbox, DatePicker, Form, Input, Radio, Select } from 'antd';
+import { DatePicker, Form, Input, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MSG, formatMessage, type ProgrammeQuestion } from '@summit/domain';
 import { FileUploader } from '../../components/file-uploader.tsx';
 import { acceptOf, isAnswered, type FormValue } from './apply-model.ts';
+import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';
 
 const DEFAULT_MAX_LENGTH = 2000;
 
@@ -22,14 +23,6 @@ function DateField({ value, onChange, disabled, id }: { value?: string; onChange
   );
 }
 
-/**
- * A checkbox group without the aria-required Form.Item hands its control: on the group's plain <div> the attribute
- * is not allowed (axe aria-allowed-attr); the label's required mark and the validator still say it (decision 093).
- */
-function CheckboxGroupField(props: Parameters<typeof Checkbox.Group>[0] & { 'aria-required'?: unknown }) {
-  const { 'aria-required': _required, ...rest } = props;
-  return <Checkbox.Group {...rest} />;
-}
 
 function control(question: ProgrammeQuestion, disabled: boolean) {
   const options = (question.options ?? []).map((o) => ({ label: o, value: o }));

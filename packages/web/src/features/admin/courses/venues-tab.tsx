@@ -1,6 +1,6 @@
 import './structure.css';
 import { useState } from 'react';
-import { Button, Checkbox, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag, message } from 'antd';
+import { Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SESSION_KEYS, SESSION_NAMES, type Venue, type VenueInput } from '@summit/domain';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
@@ -8,6 +8,7 @@ import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { AdminTable } from '../shell/admin-table.tsx';
 import { STRUCTURE_KEYS, deleteVenue, fetchVenues, saveVenue } from './structure-api.ts';
+import { CheckboxGroupField } from '../../../components/checkbox-group-field.tsx';
 
 const EMPTY: VenueInput = { place_name: '', name: '', city: '', is_beijing: false, capacity: 0, professional_tracks: [], session_keys: [...SESSION_KEYS], address: '', sort: 0 };
 
@@ -112,7 +113,7 @@ export default function VenuesTab() {
             <Select mode="tags" tokenSeparators={[',', '，']} placeholder="如 H-" />
           </Form.Item>
           <Form.Item name="session_keys" label="期次" rules={[{ required: true, message: '请至少选择一期' }]}>
-            <Checkbox.Group options={SESSION_KEYS.map((k) => ({ value: k, label: SESSION_NAMES[k] }))} />
+            <CheckboxGroupField options={SESSION_KEYS.map((k) => ({ value: k, label: SESSION_NAMES[k] }))} />
           </Form.Item>
           <Form.Item name="address" label="地址">
             <Input maxLength={200} />
