@@ -96,3 +96,11 @@ export async function openStudentAsAdmin(page: Page, student: { userId: number }
   await page.goto(`/admin/student/${student.userId}`);
   await expect(page.getByTestId('student-name')).toHaveText(name, { timeout: 30_000 });
 }
+
+/** Puts a teacher's login in the page's storage before anything loads, as a teacher already signed in has it. */
+export async function loginTeacherInBrowser(page: Page, token: string) {
+  await page.addInitScript((t) => {
+    localStorage.setItem('teacher_token', t);
+    localStorage.setItem('last_login_role', 'teacher');
+  }, token);
+}

@@ -6,18 +6,11 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
-import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
+import { loginInBrowser, loginViaApi, studentAt, loginTeacherInBrowser } from '../support/journey.ts';
 import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts';
 
 test.use({ actionTimeout: 45_000 });
 const slow = { timeout: 45_000 };
-
-async function loginTeacherInBrowser(page: Page, token: string) {
-  await page.addInitScript((t) => {
-    localStorage.setItem('teacher_token', t);
-    localStorage.setItem('last_login_role', 'teacher');
-  }, token);
-}
 
 test('course pages embed coursework and attendance; the class hub is reachable and links onward', async ({ browser, page, baseURL }, testInfo) => {
   test.setTimeout(240_000);

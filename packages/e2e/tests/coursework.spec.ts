@@ -4,22 +4,14 @@
 // section to the assignment's admin page and sees who submitted. Desktop and 375 px.
 // The course and the enrolment are made through the admin's APIs (courses, course roster).
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
-import { loginInBrowser, loginViaApi, studentAt } from '../support/journey.ts';
+import { loginInBrowser, loginViaApi, studentAt, loginTeacherInBrowser } from '../support/journey.ts';
 import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts';
 
 test.use({ actionTimeout: 45_000 });
 const slow = { timeout: 45_000 };
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function loginTeacherInBrowser(page: Page, token: string) {
-  await page.addInitScript((t) => {
-    localStorage.setItem('teacher_token', t);
-    localStorage.setItem('last_login_role', 'teacher');
-  }, token);
-}
 
 test('a teacher sets an assignment, the student hands in a file, the teacher grades and publishes, the student sees it', async ({ browser, page, baseURL }, testInfo) => {
   test.setTimeout(300_000);

@@ -4,22 +4,14 @@
 // as 80 with 1/1 已评, types the 期末 score, sees the final, publishes — which asks first and then says 成绩已发布 —
 // and the student's published grade carries the computed item. Desktop.
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { callApi, ok } from '../support/api.ts';
 import { DEMO, DEMO_PASSWORD } from '../support/demo-accounts.ts';
-import { loginViaApi, studentAt } from '../support/journey.ts';
+import { loginViaApi, studentAt, loginTeacherInBrowser } from '../support/journey.ts';
 import { adminCourse, adminEnrol, adminToken } from '../support/course-admin.ts';
 
 const slow = { timeout: 45_000 };
 
-
-async function loginTeacherInBrowser(page: Page, token: string) {
-  await page.addInitScript((t) => {
-    localStorage.setItem('teacher_token', t);
-    localStorage.setItem('last_login_role', 'teacher');
-  }, token);
-}
 
 test('a grade item fed by an assignment shows the graded score, the final follows, and publishing confirms first', async ({ page, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the grade book is a desktop table');
