@@ -7,8 +7,7 @@
 //  - export: the whole list as .xlsx, timed to the last byte, while the server's resident memory is sampled from
 //    /proc; the file is then read back with exceljs's streaming reader to count its rows.
 // Budget: list p95 ≤ 300 ms; export < 30 s and < 300 MB.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { freshDatabase } from './fresh-database.ts';
-import { startServer } from './server-process.ts';
+import { startServer, buildIfMissing } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SERVER_ENTRY = path.join(ROOT, 'packages', 'api', 'dist', 'main.js');
@@ -28,11 +27,7 @@ if (!DATABASE_URL) {
   console.log('bench:admin needs PostgreSQL: set DATABASE_URL to an admin connection, e.g. postgres://postgres@127.0.0.1:5432/postgres');
   process.exit(1);
 }
-if (!existsSync(SERVER_ENTRY) || process.env.BENCH_BUILD === '1') {
-  console.log('building (npm run build)…');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+buildIfMissing(ROOT, SERVER_ENTRY);
 
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
 

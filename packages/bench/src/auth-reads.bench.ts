@@ -3,13 +3,12 @@
 // careful bare service would; decision 095). Not a test: it prints. The unprepared SELECT of the old baseline
 // is still measured, as information. Both servers run side by side and are measured in alternating rounds, so
 // a neighbour's burst of load on this shared machine falls on both sides instead of skewing one (decision 021).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatResult, measure, warmUp, type LoadOptions, type LoadResult } from './load.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { startServer, type RunningServer, buildIfMissing } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SERVER_ENTRY = path.join(ROOT, 'packages', 'api', 'dist', 'main.js');
@@ -20,11 +19,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BUDGET = 0.75;
 const DEMO_STUDENT = { phone_code: '86', phone: '13900000002', password: 'Summit2026!' };
 
-if (!existsSync(SERVER_ENTRY) || process.env.BENCH_BUILD === '1') {
-  console.log('building (npm run build)…');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+buildIfMissing(ROOT, SERVER_ENTRY);
 
 const { DATABASE_URL: _ignored, ...inherited } = process.env;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summit-bench-'));

@@ -4,15 +4,14 @@
 // spread over 5 s (one in ten scans twice). Then the database must hold exactly one attendance row per student.
 // The baseline is the same paced burst, in the same run against the same server, at a bare route (GET /api/clock).
 // Against PostgreSQL (DATABASE_URL: an admin connection; a fresh database is created beside it and dropped after).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freshDatabase } from './fresh-database.ts';
-import { startServer } from './server-process.ts';
+import { startServer, buildIfMissing } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SERVER_ENTRY = path.join(ROOT, 'packages', 'api', 'dist', 'main.js');
@@ -26,11 +25,7 @@ if (!DATABASE_URL) {
   console.log('bench:checkin needs PostgreSQL: set DATABASE_URL to an admin connection, e.g. postgres://postgres@127.0.0.1:5432/postgres');
   process.exit(1);
 }
-if (!existsSync(SERVER_ENTRY) || process.env.BENCH_BUILD === '1') {
-  console.log('building (npm run build)…');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+buildIfMissing(ROOT, SERVER_ENTRY);
 
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
 

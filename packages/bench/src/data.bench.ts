@@ -7,8 +7,7 @@
 // a time and round after round, the pages a student opens: 账户 (info, status), 选课中心 (config, course list, cart),
 // 我的班级 (my courses, my attendance), 成绩 (grades). Every answer must be 200 with status 200.
 // Budget: p95 ≤ 100 ms for each page.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { freshDatabase } from './fresh-database.ts';
-import { startServer } from './server-process.ts';
+import { startServer, buildIfMissing } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SERVER_ENTRY = path.join(ROOT, 'packages', 'api', 'dist', 'main.js');
@@ -33,11 +32,7 @@ if (!DATABASE_URL) {
   console.log('bench:data needs PostgreSQL: set DATABASE_URL to an admin connection, e.g. postgres://postgres@127.0.0.1:5432/postgres');
   process.exit(1);
 }
-if (!existsSync(SERVER_ENTRY) || process.env.BENCH_BUILD === '1') {
-  console.log('building (npm run build)…');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+buildIfMissing(ROOT, SERVER_ENTRY);
 
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>;
 

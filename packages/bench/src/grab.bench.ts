@@ -14,8 +14,7 @@
 // BENCH_RUNS picks runs (pg1, pg2, pglite; default all three; BENCH_RUNS=pg1 for a quick run that still prints the
 // two summary lines). BENCH_STUDENTS, BENCH_RUSH_STUDENTS, BENCH_CONNECTIONS size it; BENCH_STEPS=1 adds the
 // one-at-a-time step timings; BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +24,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { COURSE_LIMITS, SESSION_NAMES } from '@summit/domain';
 import { openPglite, type Db } from '../../api/src/db/client.ts';
 import { grabSeat } from '../../api/src/modules/course-centre/course-centre.repo.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { startServer, type RunningServer, buildIfMissing } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SERVER_ENTRY = path.join(ROOT, 'packages', 'api', 'dist', 'main.js');
@@ -45,11 +44,7 @@ const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').f
 const RUNS = new Set((process.env.BENCH_RUNS ?? 'pg1,pg2,pglite').split(',').map((r) => r.trim()));
 const GRAB_PATH = '/api/student/course-center/cart/grab';
 
-if (!existsSync(SERVER_ENTRY) || process.env.BENCH_BUILD === '1') {
-  console.log('building (npm run build)…');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+buildIfMissing(ROOT, SERVER_ENTRY);
 const workersSupported = readFileSync(SERVER_ENTRY, 'utf8').includes('WORKERS');
 
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -55,4 +56,12 @@ export async function startServer(command: string, args: string[], env: NodeJS.P
   }
   await stop();
   throw new Error(`${url}${readyPath} not ready within ${timeoutMs} ms:\n${log}`);
+}
+
+/** Builds the platform (`npm run build` in `root`) when `entry` is missing or BENCH_BUILD=1; exits if the build fails. */
+export function buildIfMissing(root: string, entry: string): void {
+  if (existsSync(entry) && process.env.BENCH_BUILD !== '1') return;
+  console.log('building (npm run build)…');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
