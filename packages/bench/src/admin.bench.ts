@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { freshDatabase } from './fresh-database.ts';
+import { freshDatabase, dropUnlessKept } from './fresh-database.ts';
 import { startServer, buildIfMissing } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -216,8 +216,6 @@ try {
   await pool.end();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  // BENCH_KEEP_DB=1 leaves the seeded database for EXPLAIN ANALYZE sessions.
-  if (process.env.BENCH_KEEP_DB === '1') console.log(`  kept ${database.url}`);
-  else await database.drop();
+  await dropUnlessKept(database);
 }
 console.log(line);

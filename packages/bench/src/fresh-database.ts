@@ -21,3 +21,9 @@ export async function freshDatabase(adminUrl: string, suffix: string): Promise<{
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
+
+/** The end of a benchmark on a fresh database: dropped, or with BENCH_KEEP_DB=1 kept (and named) for EXPLAIN ANALYZE sessions. */
+export async function dropUnlessKept(database: { url: string; drop: () => Promise<void> }): Promise<void> {
+  if (process.env.BENCH_KEEP_DB === '1') console.log(`  kept ${database.url}`);
+  else await database.drop();
+}

@@ -290,16 +290,8 @@ interface GrabFigures {
   clashes: number;
 }
 
-interface RushFigures {
-  answered: number;
-  lastAnswerS: number;
-  p50: number;
-  p99: number;
-  http5xx: number;
-  errors: number;
-  oversell: number;
-  mismatch: number;
-}
+/** The rush's figures: a grab run's, less its rates and clashes, plus how many were answered and when the last was. */
+type RushFigures = Omit<GrabFigures, 'label' | 'grabsPerSecond' | 'baselinePerSecond' | 'rawPerSecond' | 'clashes'> & { answered: number; lastAnswerS: number };
 
 function reportGrab(label: string, b: Burst, v: Awaited<ReturnType<typeof verify>>, baseline: Burst[], rawPerSecond: number, warmed: Warmed): GrabFigures {
   const baselinePerSecond = baseline.length > 0 ? baseline.reduce((sum, x) => sum + STUDENTS / x.seconds, 0) / baseline.length : null;
