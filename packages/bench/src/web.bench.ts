@@ -40,7 +40,7 @@ const PATHS = (process.env.BENCH_PATHS ?? '/,/instructions/tuition,/faq,/login')
 const STUDENT_PATHS = (process.env.BENCH_STUDENT_PATHS ?? '/account,/seminar,/student/manage/courses').split(',').map((p) => p.trim()).filter(Boolean);
 const STUDENT_PHONE = process.env.BENCH_STUDENT ?? '13900000006';
 const SCORE_TARGET = 90;
-// Issue 25 item 10: back to what the public site shipped with (129.6 KB in the build's check then). The build's
+// Decision 093: back to what the public site shipped with (129.6 KB in the build's check then). The build's
 // own per-page budgets are packages/web/scripts/bundle-budgets.json (tested); this counts what the page fetched.
 const HOME_JS_TARGET_KB = 130;
 
