@@ -8,112 +8,21 @@
  * must not fail, but its row counts are not compared. `unreached`: the suite cannot bring the route to a valid
  * request (the reason says why); it is still fired 8 times at once and must not answer 5xx or drop the connection.
  */
-import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { WRITING_RUBRIC } from '@summit/domain';
 import { PDF_BYTES, getCredential, multipartBody, uploadPdf } from '../modules/storage/storage-test-kit.ts';
-import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
+import { ID, LIVE_COURSE, file, inDays, latest, latestOrder, rowsOf, send, sms, totp, type Fixture, type FixtureCtx } from './double-submit.kit.ts';
+import { MINIPROGRAM_FIXTURES } from './double-submit.fixtures-miniprogram.ts';
+import { WECOM_SIGNIN_FIXTURES } from './double-submit.fixtures-wecom-signin.ts';
+import { WECOM_SEMINAR_FIXTURES } from './double-submit.fixtures-wecom-seminar.ts';
+import { ACTIVITIES_FIXTURES } from './double-submit.fixtures-activities.ts';
+import { MISSION_X_FIXTURES } from './double-submit.fixtures-mission-x.ts';
+import { FORUM_FIXTURES } from './double-submit.fixtures-forum.ts';
+import { TALENT_SHOW_FIXTURES } from './double-submit.fixtures-talent-show.ts';
+import { BADGES_FIXTURES } from './double-submit.fixtures-badges.ts';
 
-export type Who =
-  | 'public'
-  | 'admin'
-  | 'teacher'
-  | 'tf'
-  | 'csl'
-  | 'staff'
-  | 'school'
-  | 'sl'
-  | 'newcomer'
-  | 'profiled'
-  | 'step1'
-  | 'applied'
-  | 'offered'
-  | 'paidBeijing'
-  | 'paid'
-  | 'volunteer'
-  | 'ssi'
-  | 'trainee'
-  | 'sbp'
-  | 'hweek'
-  | 'deans';
-
-export interface FixtureCtx {
-  app: FastifyInstance;
-  db: Db;
-  /** The demo account's session on this database (logged in once, shared by fixtures). */
-  token(who: Who): Promise<string | undefined>;
-  /** A new session of its own, for routes that end or change the session they run in. */
-  freshToken(who: Who): Promise<string>;
-  /** Moves this database's app clock on (both copies move alike). */
-  advance(ms: number): void;
-  now(): Date;
-  /** Forgets the cached sessions (after the clock has moved past their idle limit). */
-  forgetTokens(): void;
-  /** Two-factor secrets fixtures enrolled, by account. */
-  secrets: Map<Who, string>;
-  /** The first column of the first row. */
-  one<T = number>(query: SQL): Promise<T>;
-}
-
-/** Rows of a raw query on either driver. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-export interface Prepared {
-  url?: string;
-  body?: unknown;
-  /** A body sent as is (a multipart form) instead of JSON. */
-  raw?: { payload: Buffer; contentType: string };
-  token?: string;
-  headers?: Record<string, string>;
-}
-
-export interface Fixture {
-  as: Who;
-  body?: unknown;
-  prepare?: (ctx: FixtureCtx) => Promise<Prepared>;
-  /** The envelope status the single request answers (default 200). */
-  expectStatus?: number;
-  /** A route that answers without an envelope (the bucket-style upload: 204). */
-  expectHttp?: number;
-  additive?: string;
-  unreached?: string;
-}
-
-/** The demo's account ids (demo-seed.ts inserts them in this order). */
-const ID = { admin: 1, teacher: 2, tf: 3, csl: 4, staff: 5, school: 6, sl: 7, sl2: 8, newcomer: 9, profiled: 10, step1: 11, applied: 12, offered: 13, paidBeijing: 14, paid: 15, volunteer: 16, ssi: 17, trainee: 18, sbp: 19, hweek: 20, deans: 21 } as const;
-/** DEMO-LIVE: the live course of teacher 王老师 with TF 李老师, 孙浩然 (paid) enrolled. */
-const LIVE_COURSE = 25;
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-const file = (name: string) => ({ name, url: `/api/oss/file/student/${name}` });
-
-async function sms(ctx: FixtureCtx, phone: string): Promise<string> {
-  const q = await ctx.app.inject({ method: 'POST', url: '/api/captcha/question', payload: { phone_code: '86', phone } });
-  const question = (q.json() as { data: { code: string } }).data.code;
-  const [, a, b] = /^(\d+)\s*\+\s*(\d+)/.exec(question) ?? [];
-  await ctx.app.inject({ method: 'POST', url: '/api/captcha/answer', payload: { phone_code: '86', phone, code: Number(a) + Number(b) } });
-  const outbox = await ctx.app.inject({ method: 'GET', url: `/api/dev/outbox?phone=${phone}` });
-  return (outbox.json() as { data: Array<{ code: string }> }).data[0]!.code;
-}
-
-/** The account's code of the next 30 s step: the clock moves on first, as a used step is never accepted again. */
-function totp(ctx: FixtureCtx, who: Who): string {
-  ctx.advance(30_000);
-  return new TOTP({ secret: Secret.fromBase32(ctx.secrets.get(who) ?? ''), digits: 6, period: 30 }).generate({ timestamp: ctx.now().getTime() });
-}
-
-async function send(ctx: FixtureCtx, who: Who, method: 'POST' | 'PUT', url: string, body?: unknown) {
-  const token = await ctx.token(who);
-  const res = await ctx.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(body !== undefined ? { payload: body as object } : {}) });
-  return res.json() as { status: number; msg: string; data: Record<string, unknown> };
-}
-
-const latestOrder = (ctx: FixtureCtx, accountId: number) => ctx.one<string>(sql`select order_no from payment_orders where account_id = ${accountId} order by id desc limit 1`);
-const latest = (ctx: FixtureCtx, table: string) => ctx.one(sql.raw(`select id from ${table} order by id desc limit 1`));
+export { rowsOf, type Fixture, type FixtureCtx, type Who } from './double-submit.kit.ts';
 
 const COURSE_BODY = { code: 'DS-101', title: '双击测试课程', category: 'seminar', session_key: 'first', capacity: 20, teacher_id: ID.teacher };
 const VENUE_BODY = { place_name: 'ds-venue', name: '测试会场', capacity: 50, session_keys: ['first'] };
@@ -127,7 +36,7 @@ const PASSPORT = { number: 'E12345678', name: 'WU JIAYI', expires_on: '2031-01-0
 /** The databases whose clock has been moved past the live course's end. */
 const courseEnded = new WeakSet<FixtureCtx>();
 
-export const FIXTURES: Record<string, Fixture> = {
+const BASE_FIXTURES: Record<string, Fixture> = {
   // ---- Sign-in and accounts -------------------------------------------------------------------------------
   'POST /api/captcha/question': { as: 'public', body: { phone_code: '86', phone: '13911110001' }, additive: 'each question is a new challenge the caller must answer (the rate limit caps them)' },
   'POST /api/captcha/answer': {
@@ -398,7 +307,7 @@ export const FIXTURES: Record<string, Fixture> = {
   'DELETE /api/admin/messages/:id': { as: 'admin', prepare: async (ctx) => ({ url: `/api/admin/messages/${await latest(ctx, 'admin_messages')}` }) },
   'DELETE /api/admin/message-segments/:id': { as: 'admin', prepare: async (ctx) => ({ url: `/api/admin/message-segments/${await latest(ctx, 'message_segments')}` }) },
   'DELETE /api/admin/checklist/items/:id': { as: 'admin', prepare: async (ctx) => ({ url: `/api/admin/checklist/items/${await latest(ctx, 'checklist_items')}` }) },
-  'DELETE /api/admin/content/page/draft': { as: 'admin', prepare: async (ctx) => (await send(ctx, 'admin', 'PUT', '/api/admin/content/page/draft?slug=faq', FIXTURES['PUT /api/admin/content/page/draft']!.body), { url: '/api/admin/content/page/draft?slug=faq' }) },
+  'DELETE /api/admin/content/page/draft': { as: 'admin', prepare: async (ctx) => (await send(ctx, 'admin', 'PUT', '/api/admin/content/page/draft?slug=faq', BASE_FIXTURES['PUT /api/admin/content/page/draft']!.body), { url: '/api/admin/content/page/draft?slug=faq' }) },
   'DELETE /api/admin/courses/:id': { as: 'admin', prepare: async (ctx) => ({ url: `/api/admin/courses/${await ctx.one(sql`select id from courses where code = 'DS-101'`)}` }) },
   'DELETE /api/admin/venues/:id': { as: 'admin', prepare: async (ctx) => ({ url: `/api/admin/venues/${await ctx.one(sql`select id from venues where place_name = 'ds-venue'`)}` }) },
   'POST /api/admin/applications/:userId/decision/withdraw': { as: 'admin', prepare: async () => ({ url: `/api/admin/applications/${ID.applied}/decision/withdraw` }) },
@@ -429,6 +338,22 @@ export const FIXTURES: Record<string, Fixture> = {
     prepare: async (ctx) => ({ url: `/api/teacher/recommend-letters/${await latest(ctx, 'recommendation_letters')}/resend` }),
     unreached: 'sends again only what failed to send (所有邮件均已发送 here); every demo delivery succeeds',
   },
+};
+
+/**
+ * Every fixture in the order the suite fires them: each area's own file first (their fixtures make what they need in
+ * `prepare`), then the base fixtures, whose tail ends sessions and moves the clock three weeks on.
+ */
+export const FIXTURES: Record<string, Fixture> = {
+  ...MINIPROGRAM_FIXTURES,
+  ...WECOM_SIGNIN_FIXTURES,
+  ...WECOM_SEMINAR_FIXTURES,
+  ...ACTIVITIES_FIXTURES,
+  ...MISSION_X_FIXTURES,
+  ...FORUM_FIXTURES,
+  ...TALENT_SHOW_FIXTURES,
+  ...BADGES_FIXTURES,
+  ...BASE_FIXTURES,
 };
 
 /** The student's own profile as /api/student/info saves it (unchanged values). */

@@ -1,51 +1,16 @@
-import type { ComponentType } from 'react';
-import type { Role } from '../lib/auth-storage.ts';
+import type { RouteDef } from './route-def.ts';
 import { PATHS } from '../lib/paths.ts';
 import { INFO_PAGES, sitePathOf } from '../features/site/site-pages.ts';
+import { MINIPROGRAM_ROUTES } from './routes/miniprogram.ts';
+import { WECOM_SIGNIN_ROUTES } from './routes/wecom-signin.ts';
+import { WECOM_SEMINAR_ROUTES } from './routes/wecom-seminar.ts';
+import { ACTIVITIES_ROUTES } from './routes/activities.ts';
+import { MISSION_X_ROUTES } from './routes/mission-x.ts';
+import { FORUM_ROUTES } from './routes/forum.ts';
+import { TALENT_SHOW_ROUTES } from './routes/talent-show.ts';
+import { BADGES_ROUTES } from './routes/badges.ts';
 
-/** The ten top-bar kinds of docs/product/screens-and-routes.md. */
-export type TopBarKind =
-  | 'default'
-  | 'no-user'
-  | 'index'
-  | 'inner'
-  | 'school'
-  | 'none'
-  | 'student-leader'
-  | 'teacher'
-  | 'text-block'
-  | 'back';
-
-export type FooterKind = 'default' | 'none';
-
-/**
- * Who may enter. `student` routes load the student status before entry (and may gate on it); the staff
- * roles need that role's login; `any` needs some login; `public` needs nothing.
- */
-export type RouteRole = 'public' | 'any' | 'student' | 'teacher' | 'admin' | 'school' | 'sl';
-
-export interface RouteDef {
-  path: string;
-  title: string;
-  role: RouteRole;
-  topBar: TopBarKind;
-  footer: FooterKind;
-  load: () => Promise<{ default: ComponentType }>;
-  /**
-   * Pages built with antd components. The others (home, legal texts, 404) are plain markup, so a first
-   * visit to them does not download antd at all (docs/design.md §5 home-page budget).
-   */
-  usesAntd: boolean;
-  /** Student routes: the gate applied to the status before entry (see student-gates.ts). */
-  gate?: StudentGate;
-  /** Pages the AMC site variant does not have: the 404 page there, and links to them hidden (decision 015). */
-  amcHidden?: boolean;
-  /** A role's login entry (/sl): someone already logged in as that role goes straight to `path`. */
-  loggedInTarget?: { role: Role; path: string };
-}
-
-/** Named gates, resolved in the lazily loaded student loader so the shell does not carry the domain. */
-export type StudentGate = 'complete-info' | 'step1-submitted' | 'offer-decided' | 'offer-released' | 'tuition-paid';
+export type { FooterKind, RouteDef, RouteRole, StudentGate, TopBarKind } from './route-def.ts';
 
 const loginScreen = () => import('../features/auth/login-screen.tsx');
 const infoPage = () => import('../features/site/info-page.tsx');
@@ -275,6 +240,15 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.calendar, title: '课程日历', role: 'student', topBar: 'default', footer: 'default', usesAntd: true, load: () => import('../features/teaching/calendar-page.tsx') },
   // Decisions 054/055: class pages, office hours, feedback, recommendation letters.
   ...CLASS_ROUTES,
+  // Areas with their own route lists (app/routes/): WeChat and WeCom, community.
+  ...MINIPROGRAM_ROUTES,
+  ...WECOM_SIGNIN_ROUTES,
+  ...WECOM_SEMINAR_ROUTES,
+  ...ACTIVITIES_ROUTES,
+  ...MISSION_X_ROUTES,
+  ...FORUM_ROUTES,
+  ...TALENT_SHOW_ROUTES,
+  ...BADGES_ROUTES,
   ...PROGRAMME_APPLICATION_ROUTES,
   // The checklist and the onboarding forms (decision 046); offer and paid tuition (docs/product/users-and-roles.md).
   // Decision 061: every in-app notice, for any logged-in student.

@@ -64,7 +64,8 @@ async function auditRows(t: TestApp, action: string, accountId: number) {
   return t.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.entity, 'account_mfa'), eq(auditLog.entityId, String(accountId))));
+    .where(and(eq(auditLog.action, action), eq(auditLog.entity, 'account_mfa'), eq(auditLog.entityId, String(accountId))))
+    .orderBy(auditLog.id);
 }
 
 describe('DATA_ENCRYPTION_KEY', () => {
@@ -351,7 +352,7 @@ describe('demo mode: offered, not required', () => {
     expect(bad.body).toMatchObject({ status: 4003, data: { field: 'mfa_enforced' } });
     const on = await call(t.app, 'PUT', '/api/admin/settings/security', { token: adminToken, body: { mfa_enforced: true } });
     expect(on.body.data).toEqual({ mfa_enforced: true, demo_mode: true });
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.security.update'));
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.security.update')).orderBy(auditLog.id);
     expect(audit.at(-1)).toMatchObject({ actorId: admin.id, before: { mfa_enforced: false }, after: { mfa_enforced: true } });
     const next = await login(t, admin.phone);
     expect(next.body.data).toMatchObject({ mfa_required: true, mfa_enrol_required: true });
@@ -373,7 +374,7 @@ describe('demo mode: offered, not required', () => {
     expect((await call(t.app, 'PUT', '/api/admin/settings/security', { token: adminToken, body: { mfa_enforced: true } })).body.status).toBe(200);
     expect((await call(t.app, 'GET', '/api/auth/info', { token: bareToken })).body.status).toBe(401);
     for (const token of [adminToken, enrolledToken, teacherToken]) expect((await call(t.app, 'GET', '/api/auth/info', { token })).body.status).toBe(200);
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.security.update'));
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.security.update')).orderBy(auditLog.id);
     expect((audit.at(-1)!.after as { sessions_ended_for: number[] }).sessions_ended_for).toContain(bare.id);
     expect((audit.at(-1)!.after as { sessions_ended_for: number[] }).sessions_ended_for).not.toContain(enrolled.id);
     await call(t.app, 'PUT', '/api/admin/settings/security', { token: adminToken, body: { mfa_enforced: false } });

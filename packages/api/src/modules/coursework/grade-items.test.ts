@@ -92,7 +92,7 @@ describe('grade items', () => {
     // The teacher overrides the computed item; the computed value stays visible beside it; null clears it.
     const overridden = await put(course, `student/${student.accountId}`, { scores: { [String(exam!.id)]: 85 }, overrides: { [String(hw!.id)]: 95 } });
     expect(rowOf(overridden.body.data!, student.accountId)).toMatchObject({ final_grade: 91, values: { [String(hw!.id)]: { value: 95, source: 'override', computed: 62 } } });
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'grade.update'), eq(auditLog.entityId, `${course}:${student.accountId}`)));
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'grade.update'), eq(auditLog.entityId, `${course}:${student.accountId}`))).orderBy(auditLog.id);
     expect(audit.at(-1)!.after).toMatchObject({ overrides: { [String(hw!.id)]: 95 }, final_grade: 91 });
     const cleared = await put(course, `student/${student.accountId}`, { scores: { [String(exam!.id)]: 85 }, overrides: { [String(hw!.id)]: null } });
     expect(rowOf(cleared.body.data!, student.accountId)).toMatchObject({ final_grade: 71.2, overrides: {} });

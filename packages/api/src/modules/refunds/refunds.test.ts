@@ -390,7 +390,7 @@ describe('the refund policy', () => {
   it('is edited with an audit row and validated', async () => {
     const saved = await setPolicy({ deadline: '2026-08-03T23:59:00+08:00', deductions: [{ label: '线上转换差额', fen: 200_000 }], approval_threshold_fen: 300_000 });
     expect(saved).toMatchObject({ deadline: '2026-08-03T15:59:00.000Z', approval_threshold_fen: 300_000, updated_by: adminA.id });
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.refund_policy.update'));
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.refund_policy.update')).orderBy(auditLog.id);
     expect(rows.at(-1)?.after).toMatchObject({ approval_threshold_fen: 300_000 });
     const bad = await call(t.app, 'PUT', '/api/admin/settings/refund-policy', { token: adminA.token, body: { deductions: [{ label: '', fen: -1 }], approval_threshold_fen: 1 } });
     expect(bad.body.status).toBe(4003);

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const ADMIN_URL = '/api/admin/settings/programme';
 const { switched_to_online_at: _never, ...body } = DEFAULT_PROGRAMME_FACTS;
-const audits = () => t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.programme.update'));
+const audits = () => t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.programme.update')).orderBy(auditLog.id);
 
 describe('programme facts', () => {
   it('are public, with the fees and deadlines in the same record; the demo programme is online from the start', async () => {
