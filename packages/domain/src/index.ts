@@ -73,3 +73,5 @@ export * from './api/students.ts';
 export * from './receipts.ts';
 export * from './api/reconciliation.ts';
 export * from './api/wechat.ts';
+export * from './activities.ts';
+export * from './mission-x.ts';
