@@ -134,6 +134,20 @@ const envShape = {
     WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
     /** open.weixin.qq.com (connect/oauth2/authorize), where the browser is sent. */
     WECHAT_OPEN_BASE: z.string().url().default('https://open.weixin.qq.com'),
+    /**
+     * WeCom (企业微信, decision 098): staff sign-in, the student's WeCom binding and the seminar counsellors'
+     * external-contact calls. `standin` serves WeCom's servers from this process under /__wecom (default in demo
+     * mode; refused outside it), `live` talks to WeCom, `off` (default otherwise) hides WeCom sign-in.
+     */
+    WECOM_MODE: z.enum(['off', 'standin', 'live']).optional(),
+    /** The corp id (ww + hex) and the self-built application's agent id and secret; required when live. */
+    WECOM_CORP_ID: z.string().regex(/^w[wx][0-9a-zA-Z]{6,30}$/, 'must be a WeCom corp id such as ww1234567890abcdef').optional(),
+    WECOM_AGENT_ID: z.string().regex(/^\d{1,12}$/, 'must be the application agent id (digits)').optional(),
+    WECOM_SECRET: z.string().min(16).optional(),
+    /** qyapi.weixin.qq.com (cgi-bin/gettoken, auth/getuserinfo, user/get, externalcontact/*). */
+    WECOM_API_BASE: z.string().url().default('https://qyapi.weixin.qq.com'),
+    /** open.weixin.qq.com (connect/oauth2/authorize), where the browser is sent. */
+    WECOM_OPEN_BASE: z.string().url().default('https://open.weixin.qq.com'),
     ALIPAY_APP_ID: z.string().optional(),
     /** Application private key, PEM (PKCS#1 or PKCS#8) or bare base64. */
     ALIPAY_PRIVATE_KEY: z.string().optional(),
@@ -256,6 +270,14 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when WECHAT_MODE=live` });
       }
     }
+    if (env.WECOM_MODE === 'live') {
+      for (const key of ['WECOM_CORP_ID', 'WECOM_AGENT_ID', 'WECOM_SECRET', 'PUBLIC_URL'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when WECOM_MODE=live` });
+      }
+    }
+    if (env.WECOM_MODE === 'standin' && (env.DEMO_MODE ?? !env.DATABASE_URL) === false) {
+      ctx.addIssue({ code: 'custom', path: ['WECOM_MODE'], message: 'WECOM_MODE=standin is a demo mode: it needs DEMO_MODE (anyone could sign in as a linked staff member)' });
+    }
     if (env.PAYMENT_ALIPAY === 'alipay') {
       for (const key of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_URL'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_ALIPAY=alipay` });
@@ -319,6 +341,7 @@ const envSchema = z
     PAYMENT_STRIPE: env.PAYMENT_STRIPE ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
     PAYMENT_NHP: env.PAYMENT_NHP ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'sandbox' : 'off'),
     WECHAT_MODE: env.WECHAT_MODE ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'standin' : 'off'),
+    WECOM_MODE: env.WECOM_MODE ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? 'standin' : 'off'),
     HSTS: env.HSTS ?? Boolean(env.PUBLIC_URL?.startsWith('https://')),
     HOST: env.HOST ?? ((env.DEMO_MODE ?? !env.DATABASE_URL) ? '127.0.0.1' : '0.0.0.0'),
   }));

@@ -45,6 +45,7 @@ import { studentsRoutes } from '../modules/students/students.routes.ts';
 import { programmesRoutes } from '../modules/programmes/programmes.routes.ts';
 import { wechatRoutes } from '../modules/wechat/wechat.routes.ts';
 import { installWechat } from '../modules/wechat/wechat-runtime.ts';
+import { installWecom } from '../providers/wecom/wecom-runtime.ts';
 import { siteRoutes } from '../modules/site/site.routes.ts';
 import { contentRoutes } from '../modules/content/content.routes.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
@@ -117,4 +118,5 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(programmesRoutes);
   await installWechat(app, options.env, options.redis ? { redis: options.redis } : {});
   await app.register(wechatRoutes);
+  await installWecom(app, options.env);
 }
