@@ -74,4 +74,5 @@ export * from './receipts.ts';
 export * from './api/reconciliation.ts';
 export * from './api/wechat.ts';
 export * from './activities.ts';
+export * from './talent-show.ts';
 export * from './mission-x.ts';
