@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { ACCOUNT_LIMITS } from '@summit/domain/account-limits';
 
@@ -135,6 +136,20 @@ const envShape = {
     /** open.weixin.qq.com (connect/oauth2/authorize), where the browser is sent. */
     WECHAT_OPEN_BASE: z.string().url().default('https://open.weixin.qq.com'),
     /**
+     * The WeChat mini-program (decision 097): `standin` serves its server API from this process under /__wechat/mini
+     * (demo mode only; the default there), `live` talks to WeChat, `off` (the default elsewhere) turns it off.
+     */
+    MINIPROGRAM_MODE: z.enum(['off', 'standin', 'live']).optional(),
+    MINIPROGRAM_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{8,30}$/, 'must be a mini-program app id such as wx1234567890abcdef').optional(),
+    MINIPROGRAM_APP_SECRET: z.string().min(16).optional(),
+    /** The club's mini-program, whose users log in through /api/login-mp-com; optional. */
+    MINIPROGRAM_COM_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{8,30}$/, 'must be a mini-program app id such as wx1234567890abcdef').optional(),
+    MINIPROGRAM_COM_APP_SECRET: z.string().min(16).optional(),
+    /** api.weixin.qq.com (sns/jscode2session, cgi-bin/token, wxa/getwxacodeunlimit). */
+    MINIPROGRAM_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+    /** Which version of the mini-program a scan-to-log-in code opens. */
+    MINIPROGRAM_CODE_VERSION: z.enum(['release', 'trial', 'develop']).default('release'),
+    /**
      * WeCom (企业微信, decision 098): staff sign-in, the student's WeCom binding and the seminar counsellors'
      * external-contact calls. `standin` serves WeCom's servers from this process under /__wecom (default in demo
      * mode; refused outside it), `live` talks to WeCom, `off` (default otherwise) hides WeCom sign-in.
@@ -230,6 +245,21 @@ const envShape = {
     SMTP_PASS: z.string().optional(),
     /** The From header, e.g. `Summit <no-reply@summit.cn>`. */
     MAIL_FROM: z.string().optional(),
+    /**
+     * The programme's badge-issuer key (decision 104): an RSA private key of at least 2048 bits, PKCS#8 PEM (line
+     * breaks may be written \n). It signs the Open Badges credentials; demo mode generates one into the database.
+     */
+    BADGES_ISSUER_KEY: z
+      .string()
+      .refine((v) => {
+        try {
+          const key = createPrivateKey(v.includes('\\n') ? v.replace(/\\n/g, '\n') : v);
+          return key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048;
+        } catch {
+          return false;
+        }
+      }, 'must be an RSA private key of at least 2048 bits in PEM (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)')
+      .optional(),
 };
 
 const envSchema = z
@@ -277,6 +307,17 @@ const envSchema = z
     }
     if (env.WECOM_MODE === 'standin' && (env.DEMO_MODE ?? !env.DATABASE_URL) === false) {
       ctx.addIssue({ code: 'custom', path: ['WECOM_MODE'], message: 'WECOM_MODE=standin is a demo mode: it needs DEMO_MODE (anyone could sign in as a linked staff member)' });
+    }
+    if (env.MINIPROGRAM_MODE === 'live') {
+      for (const key of ['MINIPROGRAM_APP_ID', 'MINIPROGRAM_APP_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when MINIPROGRAM_MODE=live` });
+      }
+    }
+    if (Boolean(env.MINIPROGRAM_COM_APP_ID) !== Boolean(env.MINIPROGRAM_COM_APP_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['MINIPROGRAM_COM_APP_ID'], message: 'MINIPROGRAM_COM_APP_ID and MINIPROGRAM_COM_APP_SECRET go together' });
+    }
+    if (env.MINIPROGRAM_MODE === 'standin' && (env.DEMO_MODE ?? !env.DATABASE_URL) === false) {
+      ctx.addIssue({ code: 'custom', path: ['MINIPROGRAM_MODE'], message: 'MINIPROGRAM_MODE=standin is a demo mode: it needs DEMO_MODE' });
     }
     if (env.PAYMENT_ALIPAY === 'alipay') {
       for (const key of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_URL'] as const) {
