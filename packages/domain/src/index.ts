@@ -74,6 +74,7 @@ export * from './receipts.ts';
 export * from './api/reconciliation.ts';
 export * from './api/wechat.ts';
 export * from './api/wecom-seminar.ts';
+export * from './api/wecom.ts';
 export * from './activities.ts';
 export * from './forum.ts';
 export * from './talent-show.ts';
