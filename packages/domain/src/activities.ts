@@ -145,8 +145,6 @@ export const ACTIVITY_MSG = {
   NOT_LIVE: '直播尚未开始，请在开始前 15 分钟进入',
   ENDED: '直播已结束，请观看回放',
   NO_LIVE_URL: '直播链接尚未公布',
-  COVER: '封面须为本账号上传的图片',
-  TRANSIENT_NONE: '暂无活动',
 } as const;
 
 export const ACTIVITY_TITLE_MAX = 60;
@@ -207,8 +205,6 @@ export const activityInputSchema = requestObjectSchema({
   opens_at: isoInstant(ACTIVITY_MSG.OPENS),
   closes_at: isoInstant(ACTIVITY_MSG.CLOSES),
   audience: activityAudienceSchema.default({ kind: 'all', values: [] }),
-  /** An uploaded image's object key (the admin's own upload), or null. */
-  cover_key: boundedStringSchema(300).trim().nullable().optional(),
   cta_label: boundedStringSchema(ACTIVITY_CTA_LABEL_MAX + 10).trim().max(ACTIVITY_CTA_LABEL_MAX, { error: ACTIVITY_MSG.CTA_LABEL }).default(''),
   cta_url: urlSchema.default(''),
   live_url: urlSchema.default(''),
@@ -242,8 +238,6 @@ export const adminActivitySchema = z.object({
   opens_at: timestampSchema,
   closes_at: timestampSchema,
   audience: z.object({ kind: z.enum(AUDIENCE_KINDS), values: z.array(z.string()) }),
-  cover_key: z.string().nullable(),
-  cover_url: z.string().nullable(),
   cta_label: z.string(),
   cta_url: z.string(),
   live_url: z.string(),
@@ -266,7 +260,6 @@ export const activityCardSchema = z.object({
   opens_at: timestampSchema,
   closes_at: timestampSchema,
   window: z.enum(['upcoming', 'open', 'closed']),
-  cover_url: z.string().nullable(),
   path: z.string(),
 });
 export type ActivityCard = z.infer<typeof activityCardSchema>;

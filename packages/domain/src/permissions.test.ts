@@ -21,6 +21,7 @@ const STAFF_ROWS: ReadonlyArray<readonly [Permission, boolean]> = [
   ['checklist.manage', true],
   ['messages.send', true],
   ['house_cup.write', true],
+  ['community.manage', true],
   ['checkin.manage', true],
   ['time_sheets.approve', true],
   ['analytics.read', false],

@@ -15,6 +15,7 @@ import { seedDemoCoursework } from './demo-coursework.ts';
 import { seedDemoOnboarding } from './demo-onboarding.ts';
 import { seedDemoProgrammes } from './demo-programmes.ts';
 import { seedDemoDeadlines } from './demo-deadlines.ts';
+import { seedDemoActivities } from './demo-activities.ts';
 
 /** One password for every demo account, printed at start-up (README, main.ts). */
 export const DEMO_PASSWORD = 'Summit2026!';
@@ -330,6 +331,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await seedDemoChecklist(tx, now);
     await seedDemoReconciliation(tx, now);
     await seedDemoDeadlines(tx, now);
+    await seedDemoActivities(tx, { adminId, now });
     return true;
   });
 }
