@@ -13,6 +13,8 @@ import { recommendationLetters } from '../../db/schema-classes.ts';
 import { adminMessages, messageSegments } from '../../db/schema-messages.ts';
 import { programmeApplications, programmeDocuments, programmes } from '../../db/schema-programmes.ts';
 import { reconciliationRuns } from '../../db/schema-reconciliation.ts';
+import { talentMedia } from '../../db/schema-talent-show.ts';
+import { missionXHandIns, missionXMissions } from '../../db/schema-mission-x.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -60,6 +62,10 @@ export const FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   programmes.definition,
   programmeDocuments.passportScan,
   programmeDocuments.visaFiles,
+  // Talent show (decision 103): the pictures of students' entries.
+  talentMedia.url,
+  // Mission X (decision 101): images and videos students hand in.
+  missionXHandIns.files,
 ];
 
 /** JSON columns that mention files only as history or telemetry: they never keep a file alive. */
@@ -100,6 +106,8 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   paymentOrders.payParams,
   // Reconciliation runs: counts and amounts per currency (decision 090).
   reconciliationRuns.totalsByCurrency,
+  // Mission X: the kinds of hand-in a mission asks for (text, image, video).
+  missionXMissions.deliverables,
 ];
 
 /**
