@@ -35,7 +35,6 @@ import { onboardingFormsRoutes } from '../modules/onboarding-forms/onboarding-fo
 import { schoolRoutes } from '../modules/school/school.routes.ts';
 import { houseCupRoutes } from '../modules/house-cup/house-cup.routes.ts';
 import { activitiesRoutes } from '../modules/activities/activities.routes.ts';
-import { activitiesRoutes } from '../modules/activities/activities.routes.ts';
 import { badgesRoutes } from '../modules/badges/badges.routes.ts';
 import { privacyRoutes } from '../modules/privacy/privacy.routes.ts';
 import { staffRoutes } from '../modules/staff/staff.routes.ts';
@@ -116,7 +115,6 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(onboardingFormsRoutes);
   await app.register(schoolRoutes);
   await app.register(houseCupRoutes);
-  await app.register(activitiesRoutes);
   await app.register(activitiesRoutes);
   await app.register(badgesRoutes);
   await app.register(privacyRoutes);
