@@ -213,7 +213,7 @@ function wordSource(ctx: AppContext): WordSource {
 }
 
 async function screen(ctx: AppContext, texts: string[]): Promise<string[]> {
-  return findListedWords(ctx.db, wordSource(ctx), texts);
+  return findListedWords(ctx, wordSource(ctx), texts);
 }
 
 /** The posting limit: counted per account in the shared rate-limit table, so every API process sees the same count. */
