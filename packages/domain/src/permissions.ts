@@ -170,6 +170,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/admin/financial-aid/export': 'admissions.decide',
   // The Students console (decision 062): bulk tags are an edit of each student.
   'GET /api/admin/students': 'students.read',
+  'GET /api/admin/students/:userId/wecom': 'students.read',
   'GET /api/admin/students/export': 'students.read',
   'GET /api/admin/students/:userId': 'students.read',
   'PUT /api/admin/students/:userId': 'students.write',

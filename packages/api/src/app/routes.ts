@@ -51,6 +51,7 @@ import { miniprogramRoutes } from '../modules/miniprogram/miniprogram.routes.ts'
 import { installMiniprogram } from '../modules/miniprogram/miniprogram-runtime.ts';
 import { installWecom } from '../providers/wecom/wecom-runtime.ts';
 import { wecomRoutes } from '../modules/wecom/wecom.routes.ts';
+import { installWecomSeminar } from '../modules/wecom-seminar/wecom-seminar.routes.ts';
 import { siteRoutes } from '../modules/site/site.routes.ts';
 import { contentRoutes } from '../modules/content/content.routes.ts';
 import { talentShowRoutes } from '../modules/talent-show/talent-show.routes.ts';
@@ -135,4 +136,5 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(forumRoutes);
   await installWecom(app, options.env);
   await app.register(wecomRoutes);
+  await installWecomSeminar(app);
 }

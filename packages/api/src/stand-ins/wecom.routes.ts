@@ -7,5 +7,6 @@ import { WECOM_STANDIN_PREFIX, type WecomStandin } from './wecom.ts';
  * further WeCom APIs register their own routes under WECOM_STANDIN_PREFIX and call `standin.checkAccessToken`.
  */
 export async function wecomStandInRoutes(app: FastifyInstance, standin: WecomStandin): Promise<void> {
-  await app.register(standin.plugin, { prefix: WECOM_STANDIN_PREFIX });
+  // Kept out of the access log: gettoken carries the corp secret in its query, as WeCom's API requires.
+  await app.register(standin.plugin, { prefix: WECOM_STANDIN_PREFIX, logLevel: 'silent' });
 }
