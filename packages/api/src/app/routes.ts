@@ -55,6 +55,7 @@ import { installWecomSeminar } from '../modules/wecom-seminar/wecom-seminar.rout
 import { siteRoutes } from '../modules/site/site.routes.ts';
 import { contentRoutes } from '../modules/content/content.routes.ts';
 import { talentShowRoutes } from '../modules/talent-show/talent-show.routes.ts';
+import { talentShowRoutes } from '../modules/talent-show/talent-show.routes.ts';
 import { missionXRoutes } from '../modules/mission-x/mission-x.routes.ts';
 import { forumRoutes } from '../modules/forum/forum.routes.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
@@ -129,6 +130,7 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(programmesRoutes);
   await installWechat(app, options.env, options.redis ? { redis: options.redis } : {});
   await app.register(wechatRoutes);
+  await app.register(talentShowRoutes);
   await installMiniprogram(app, options.env);
   await app.register(miniprogramRoutes);
   await app.register(talentShowRoutes);

@@ -14,6 +14,7 @@ import { adminMessages, messageSegments } from '../../db/schema-messages.ts';
 import { programmeApplications, programmeDocuments, programmes } from '../../db/schema-programmes.ts';
 import { reconciliationRuns } from '../../db/schema-reconciliation.ts';
 import { talentMedia } from '../../db/schema-talent-show.ts';
+import { talentMedia } from '../../db/schema-talent-show.ts';
 import { missionXHandIns, missionXMissions } from '../../db/schema-mission-x.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -62,6 +63,8 @@ export const FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   programmes.definition,
   programmeDocuments.passportScan,
   programmeDocuments.visaFiles,
+  // Talent show (decision 103): the pictures of students' entries.
+  talentMedia.url,
   // Talent show (decision 103): the pictures of students' entries.
   talentMedia.url,
   // Mission X (decision 101): images and videos students hand in.
