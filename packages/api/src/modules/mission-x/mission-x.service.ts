@@ -293,7 +293,7 @@ export async function getMissionHandIns(ctx: AppContext, auth: AuthState, id: nu
 
 /** What happened to a hand-in since the version a reviewer saw, in words. */
 function whatChanged(row: { status: string; submittedAt: Date; reviewedAt: Date | null }, reviewerName: string | null, lastDecision: string): string {
-  if (!row.reviewedAt || row.submittedAt.getTime() > row.reviewedAt.getTime()) return MISSION_X_MSG.STALE_RESUBMITTED;
+  if (row.status === 'submitted' && (!row.reviewedAt || row.submittedAt.getTime() >= row.reviewedAt.getTime())) return MISSION_X_MSG.STALE_RESUBMITTED;
   return formatMessage(MISSION_X_MSG.STALE_REVIEWED, reviewerName ?? '其他老师', beijingTime(row.reviewedAt), lastDecision);
 }
 
