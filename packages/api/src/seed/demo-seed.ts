@@ -16,6 +16,10 @@ import { seedDemoOnboarding } from './demo-onboarding.ts';
 import { seedDemoProgrammes } from './demo-programmes.ts';
 import { seedDemoDeadlines } from './demo-deadlines.ts';
 import { seedDemoActivities } from './demo-activities.ts';
+import { seedDemoForum } from './demo-forum.ts';
+import { seedDemoBadges } from './demo-badges.ts';
+import { seedDemoTalentShow } from './demo-talent-show.ts';
+import { seedDemoWecomSignin } from './demo-wecom-signin.ts';
 
 /** One password for every demo account, printed at start-up (README, main.ts). */
 export const DEMO_PASSWORD = 'Summit2026!';
@@ -332,6 +336,10 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await seedDemoReconciliation(tx, now);
     await seedDemoDeadlines(tx, now);
     await seedDemoActivities(tx, { adminId, now });
+    await seedDemoForum(tx, { now });
+    await seedDemoBadges(tx, { adminId, now });
+    await seedDemoTalentShow(tx, { adminId, now });
+    await seedDemoWecomSignin(tx, { adminId, now });
     return true;
   });
 }

@@ -67,6 +67,8 @@ export async function updateBadgeAudited(db: Db, id: number, v: BadgeValues, act
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(badges).where(eq(badges.id, id)).for('update').limit(1);
     if (!before) return false;
+    // Nothing changed (a second click of 保存): no write and no audit row.
+    if ((Object.keys(v) as Array<keyof BadgeValues>).every((k) => before[k] === v[k])) return true;
     await tx.update(badges).set({ ...v, updatedAt: now }).where(eq(badges.id, id));
     await recordAudit(tx, { actorId, action: 'badge.update', entity: BADGE_AUDIT_ENTITY, entityId: id, before: { id, ...badgeAudit(before) }, after: { id, ...badgeAudit(v) }, now });
     return true;
@@ -272,6 +274,8 @@ export async function updateHonourAudited(db: Db, id: number, v: HonourValues, a
     const [before] = await tx.select().from(honours).where(eq(honours.id, id)).for('update').limit(1);
     if (!before) return false;
     const publishedAt = v.published ? (before.publishedAt ?? now) : null;
+    const same = before.title === v.title && before.citation === v.citation && before.honoureeName === v.honoureeName && before.accountId === v.accountId && (before.publishedAt === null) === !v.published;
+    if (same) return true;
     await tx.update(honours).set({ title: v.title, citation: v.citation, honoureeName: v.honoureeName, accountId: v.accountId, publishedAt }).where(eq(honours.id, id));
     await recordAudit(tx, {
       actorId,
