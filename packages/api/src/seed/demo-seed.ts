@@ -20,6 +20,7 @@ import { seedDemoForum } from './demo-forum.ts';
 import { seedDemoBadges } from './demo-badges.ts';
 import { seedDemoTalentShow } from './demo-talent-show.ts';
 import { seedDemoWecomSignin } from './demo-wecom-signin.ts';
+import { seedDemoMissionX } from './demo-mission-x.ts';
 
 /** One password for every demo account, printed at start-up (README, main.ts). */
 export const DEMO_PASSWORD = 'Summit2026!';
@@ -340,6 +341,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await seedDemoBadges(tx, { adminId, now });
     await seedDemoTalentShow(tx, { adminId, now });
     await seedDemoWecomSignin(tx, { adminId, now });
+    await seedDemoMissionX(tx, { now });
     return true;
   });
 }

@@ -224,7 +224,7 @@ describe('moderation', () => {
     const id = written.body.data!.id;
     expect((await call(t.app, 'POST', `/api/teacher/forum/posts/${id}/hide`, { token: otherTeacher, body: { reason: 'x' } })).http).toBe(403);
     expect((await call(t.app, 'POST', `/api/teacher/forum/posts/${id}/hide`, { token: teacher, body: { reason: '' } })).body.status).toBe(4003);
-    expect((await call(t.app, 'POST', `/api/teacher/forum/posts/${id}/hide`, { token: teacher, body: { reason: '站外联系方式' } })).body.data!.status).toBe('hidden');
+    expect((await call<{ status: string }>(t.app, 'POST', `/api/teacher/forum/posts/${id}/hide`, { token: teacher, body: { reason: '站外联系方式' } })).body.data!.status).toBe('hidden');
     expect((await detail(s.a.token, id)).body.data!.status).toBe('hidden');
     expect((await call(t.app, 'POST', `/api/student/forum/posts/${id}/replies`, { token: s.a.token, body: { body: '为什么' } })).body.msg).toBe(FORUM_MSG.POST_CLOSED);
     await call(t.app, 'POST', `/api/teacher/forum/posts/${id}/restore`, { token: teacher, body: { reason: '已核实' } });
