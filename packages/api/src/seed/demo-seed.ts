@@ -19,6 +19,7 @@ import { seedDemoActivities } from './demo-activities.ts';
 import { seedDemoForum } from './demo-forum.ts';
 import { seedDemoBadges } from './demo-badges.ts';
 import { seedDemoTalentShow } from './demo-talent-show.ts';
+import { seedDemoTalentShow } from './demo-talent-show.ts';
 import { seedDemoWecomSignin } from './demo-wecom-signin.ts';
 import { seedDemoMissionX } from './demo-mission-x.ts';
 
@@ -339,6 +340,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await seedDemoActivities(tx, { adminId, now });
     await seedDemoForum(tx, { now });
     await seedDemoBadges(tx, { adminId, now });
+    await seedDemoTalentShow(tx, { adminId, now });
     await seedDemoTalentShow(tx, { adminId, now });
     await seedDemoWecomSignin(tx, { adminId, now });
     await seedDemoMissionX(tx, { now });
