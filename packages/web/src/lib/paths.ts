@@ -75,6 +75,16 @@ export const PATHS = {
   schedule: '/schedule/:place?',
   // Venue and house results (decision 040).
   cardCourse: PAGES.cardCourse,
+  // Activities (decision 100): the hub of the student's activity cards, ceremonies, content cards; teachers' ceremony pages.
+  cardHub: '/student/card/hub',
+  cardOpening: '/student/card/opening',
+  cardEnding: '/student/card/ending',
+  cardSbp: '/student/card/sbp',
+  cardLand: '/student/card/land',
+  cardHaa: '/student/card/haa',
+  cardCoop: '/student/card/coop',
+  teacherOpening: '/teacher/openning',
+  teacherEnding: '/teacher/ending',
   houseRevealBegin: '/student/house-reveal-begin',
   houseRevealResult: '/student/house-reveal-result',
   sortingCeremony: '/sorting-ceremony',

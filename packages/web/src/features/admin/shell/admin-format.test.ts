@@ -18,12 +18,13 @@ describe('admin display helpers', () => {
 
   it('shows a type-4 staff member only the operations tabs, and lands them on the first', () => {
     const staff = visibleAdminTabs(permissionsOf({ role: 'teacher', teacherType: 4, isAdmin: false }));
-    expect(staff.map((t) => t.label)).toEqual(['学生管理', '成绩', '出勤', '签到', '入学清单', '消息', '学院杯', '工时']);
+    expect(staff.map((t) => t.label)).toEqual(['学生管理', '成绩', '出勤', '签到', '入学清单', '消息', '学院杯', '工时', '活动']);
     // Only the groups holding one of their tabs.
     expect(groupAdminTabs(staff).map((g) => [g.label, g.tabs.map((t) => t.label)])).toEqual([
       ['人员', ['学生管理']],
       ['课程与教学', ['成绩', '出勤', '签到']],
       ['运营', ['入学清单', '消息', '学院杯', '工时']],
+      ['社区', ['活动']],
     ]);
     expect(adminTabOf(undefined, staff)).toBe('students');
     // A tab their type does not hold, typed into the address bar, shows their first tab instead.
@@ -39,10 +40,10 @@ describe('admin display helpers', () => {
     for (const type of [1, 2, 3]) expect(visibleAdminTabs(permissionsOf({ role: 'teacher', teacherType: type, isAdmin: false }))).toEqual([]);
   });
 
-  it('puts every tab in one of the seven groups, in group order', () => {
-    expect(ADMIN_GROUPS.map((g) => g.label)).toEqual(['招生', '人员', '课程与教学', '财务', '项目', '网站', '运营']);
+  it('puts every tab in one of the eight groups, in group order', () => {
+    expect(ADMIN_GROUPS.map((g) => g.label)).toEqual(['招生', '人员', '课程与教学', '财务', '项目', '网站', '运营', '社区']);
     const grouped = groupAdminTabs(ADMIN_TABS);
-    expect(grouped).toHaveLength(7);
+    expect(grouped).toHaveLength(8);
     expect(grouped.flatMap((g) => g.tabs)).toEqual([...ADMIN_TABS]);
     expect(new Set(ADMIN_TABS.map((t) => t.key)).size).toBe(ADMIN_TABS.length);
     expect(grouped.find((g) => g.key === 'money')?.tabs.map((t) => t.key)).toEqual(['settings', 'refunds', 'reconciliation']);

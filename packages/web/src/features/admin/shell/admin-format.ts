@@ -23,6 +23,7 @@ export const ADMIN_GROUPS = [
   { key: 'programmes', label: '项目' },
   { key: 'site', label: '网站' },
   { key: 'operations', label: '运营' },
+  { key: 'community', label: '社区' },
 ] as const;
 export type AdminGroup = (typeof ADMIN_GROUPS)[number]['key'];
 
@@ -66,6 +67,8 @@ export const ADMIN_TABS = [
   { key: 'house-cup', label: '学院杯', permission: 'house_cup.write', group: 'operations' },
   { key: 'time-sheets', label: '工时', permission: 'time_sheets.approve', group: 'operations' },
   { key: 'audit', label: '操作日志', permission: 'audit.read', group: 'operations' },
+  // 社区 (decision 100): the summer's activities; the other community sections join this group.
+  { key: 'activities', label: '活动', permission: 'community.manage', group: 'community' },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; permission: Permission; group: AdminGroup }>;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 type AdminTabDef = (typeof ADMIN_TABS)[number];

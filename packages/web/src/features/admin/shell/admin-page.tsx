@@ -38,6 +38,7 @@ const TimeSheetsTab = lazy(() => import('../operations/time-sheets-tab.tsx'));
 const RefundsTab = lazy(() => import('../money/refunds-tab.tsx'));
 const ReconciliationTab = lazy(() => import('../money/reconciliation-tab.tsx'));
 const ProgrammesTab = lazy(() => import('../programmes/programmes-tab.tsx'));
+const ActivitiesTab = lazy(() => import('../community/activities-tab.tsx'));
 const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   students: StudentsTab,
   messages: MessagesTab,
@@ -51,6 +52,7 @@ const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   refunds: RefundsTab,
   reconciliation: ReconciliationTab,
   programmes: ProgrammesTab,
+  activities: ActivitiesTab,
 };
 const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, ...OPERATIONS_TABS };
 
