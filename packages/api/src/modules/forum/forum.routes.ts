@@ -99,7 +99,7 @@ export async function forumRoutes(app: FastifyInstance) {
   for (const area of ['teacher', 'admin'] as const) {
     const base = `/api/${area}/forum`;
     const tags = [area];
-    r.get(`${base}/queue`, { schema: { tags, summary: '论坛审核：待审核与被举报的帖子、待审核的回复', response: { 200: envelopeOf(forumQueueSchema) } } }, async (req) => ok(await svc.queue(ctx, authOf(req))));
+    r.get(`${base}/queue`, { schema: { tags, summary: '论坛审核：待审核与被举报的帖子、待审核的回复', response: { 200: envelopeOf(forumQueueSchema) } } }, async (req) => ok(await svc.queue(ctx, authOf(req), area === 'admin')));
     for (const [action, status, msg] of [
       ['hide', 'hidden', FORUM_MSG.HIDDEN],
       ['restore', 'visible', FORUM_MSG.RESTORED],
@@ -107,12 +107,12 @@ export async function forumRoutes(app: FastifyInstance) {
       r.post(
         `${base}/posts/:id/${action}`,
         { schema: { tags, summary: `论坛审核：${action === 'hide' ? '隐藏' : '恢复'}帖子（写入审计日志）`, params: forumIdParamsSchema, body: forumModerationInputSchema, response: { 200: envelopeOf(forumModeratedSchema) } } },
-        async (req) => ok(await svc.moderatePost(ctx, authOf(req), req.params.id, status, req.body.reason), msg),
+        async (req) => ok(await svc.moderatePost(ctx, authOf(req), req.params.id, status, req.body.reason, area === 'admin'), msg),
       );
       r.post(
         `${base}/replies/:id/${action}`,
         { schema: { tags, summary: `论坛审核：${action === 'hide' ? '隐藏' : '恢复'}回复（写入审计日志）`, params: forumIdParamsSchema, body: forumModerationInputSchema, response: { 200: envelopeOf(forumModeratedSchema) } } },
-        async (req) => ok(await svc.moderateReply(ctx, authOf(req), req.params.id, status, req.body.reason), msg),
+        async (req) => ok(await svc.moderateReply(ctx, authOf(req), req.params.id, status, req.body.reason, area === 'admin'), msg),
       );
     }
   }

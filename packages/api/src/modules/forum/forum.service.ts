@@ -99,8 +99,9 @@ async function studentReach(ctx: AppContext, accountId: number): Promise<Reach> 
   return { boards, moderates: () => false };
 }
 
-async function staffReach(ctx: AppContext, auth: AuthState): Promise<Reach> {
-  if (auth.isAdmin) {
+/** `viaConsole`: the request came through /api/admin, whose permission gate (community.manage) makes the caller a moderator of every board. */
+async function staffReach(ctx: AppContext, auth: AuthState, viaConsole = false): Promise<Reach> {
+  if (auth.isAdmin || viaConsole) {
     const all = await listAllBoards(ctx.db);
     return { boards: all, moderates: () => true };
   }
@@ -298,10 +299,11 @@ export async function report(ctx: AppContext, auth: AuthState, postId: number, r
 
 // Moderation ----------------------------------------------------------------------------------------------------------
 
-export async function queue(ctx: AppContext, auth: AuthState): Promise<ForumQueue> {
-  const reach = await staffReach(ctx, auth);
+export async function queue(ctx: AppContext, auth: AuthState, viaConsole = false): Promise<ForumQueue> {
+  const everyBoard = auth.isAdmin || viaConsole;
+  const reach = await staffReach(ctx, auth, viaConsole);
   const mine = reach.boards.filter((b) => reach.moderates(b));
-  const rows = await moderationQueue(ctx.db, auth.isAdmin ? null : mine.map((b) => b.id), QUEUE_LIMIT);
+  const rows = await moderationQueue(ctx.db, everyBoard ? null : mine.map((b) => b.id), QUEUE_LIMIT);
   const authors = await authorsOf(ctx.db, [...rows.posts.map((p) => p.post.authorId), ...rows.replies.map((r) => r.reply.authorId)]);
   const boardRef = (b: BoardRow) => ({ id: b.id, kind: b.kind, title: b.title });
   const words = (s: string) => (s ? s.split(',') : []);
@@ -343,27 +345,27 @@ export async function queue(ctx: AppContext, auth: AuthState): Promise<ForumQueu
   return { items };
 }
 
-async function moderatedBoard(ctx: AppContext, auth: AuthState, boardId: number): Promise<void> {
-  const reach = await staffReach(ctx, auth);
+async function moderatedBoard(ctx: AppContext, auth: AuthState, boardId: number, viaConsole: boolean): Promise<void> {
+  const reach = await staffReach(ctx, auth, viaConsole);
   const board = reach.boards.find((b) => b.id === boardId);
   if (!board || !reach.moderates(board)) throw AppError.forbidden();
 }
 
-export async function moderatePost(ctx: AppContext, auth: AuthState, postId: number, status: 'visible' | 'hidden', reason: string): Promise<ForumModerated> {
+export async function moderatePost(ctx: AppContext, auth: AuthState, postId: number, status: 'visible' | 'hidden', reason: string, viaConsole = false): Promise<ForumModerated> {
   const post = await findPost(ctx.db, postId);
   if (!post || post.deletedAt) throw AppError.notFound(FORUM_MSG.POST_NOT_FOUND);
-  await moderatedBoard(ctx, auth, post.boardId);
+  await moderatedBoard(ctx, auth, post.boardId, viaConsole);
   const row = await moderatePostAudited(ctx.db, { id: post.id, status, reason, actorId: auth.accountId, now: ctx.now() });
   if (!row) throw AppError.notFound(FORUM_MSG.POST_NOT_FOUND);
   return { kind: 'post', id: row.id, status: row.status };
 }
 
-export async function moderateReply(ctx: AppContext, auth: AuthState, replyId: number, status: 'visible' | 'hidden', reason: string): Promise<ForumModerated> {
+export async function moderateReply(ctx: AppContext, auth: AuthState, replyId: number, status: 'visible' | 'hidden', reason: string, viaConsole = false): Promise<ForumModerated> {
   const reply = await findReply(ctx.db, replyId);
   if (!reply || reply.deletedAt) throw AppError.notFound(FORUM_MSG.REPLY_NOT_FOUND);
   const post = await findPost(ctx.db, reply.postId);
   if (!post) throw AppError.notFound(FORUM_MSG.REPLY_NOT_FOUND);
-  await moderatedBoard(ctx, auth, post.boardId);
+  await moderatedBoard(ctx, auth, post.boardId, viaConsole);
   const row = await moderateReplyAudited(ctx.db, { id: reply.id, status, reason, actorId: auth.accountId, now: ctx.now() });
   if (!row) throw AppError.notFound(FORUM_MSG.REPLY_NOT_FOUND);
   return { kind: 'reply', id: row.id, status: row.status };

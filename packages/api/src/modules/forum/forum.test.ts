@@ -235,6 +235,19 @@ describe('moderation', () => {
     ]);
   });
 
+  it('programme staff (type 4, community.manage) moderate every board from the console, not from the teacher area', async () => {
+    const staff = await createStaffToken(t, 'teacher');
+    const id = await staffId(staff);
+    await t.db.update(accounts).set({ teacherType: 4 }).where(eq(accounts.id, id));
+    t.app.ctx.tokenCache.evictAccount(id);
+    t.clock.advance(11 * 60_000);
+    const written = await post(s.b.token, { board_id: programmeBoard, title: '坏蛋才不来', body: '内容' });
+    const pid = written.body.data!.id;
+    expect((await call(t.app, 'POST', `/api/teacher/forum/posts/${pid}/hide`, { token: staff, body: { reason: '不友善' } })).http).toBe(403);
+    expect((await queueOf(staff, 'admin')).items.map((i) => i.id)).toContain(pid);
+    expect((await call<{ status: string }>(t.app, 'POST', `/api/admin/forum/posts/${pid}/hide`, { token: staff, body: { reason: '不友善' } })).body.data!.status).toBe('hidden');
+  });
+
   it('reports go to the queue; enough different readers hold the post; one report per person', async () => {
     t.clock.advance(11 * 60_000);
     const written = await post(s.c.token, { board_id: programmeBoard, title: '奇怪的帖子', body: '内容' });
