@@ -63,6 +63,11 @@ export const PATHS = {
   /** The WeChat browser (docs/product/screens-and-routes.md, decision 069): WeChat's OAuth return, the open-id entry link, the mini-program landing. */
   wxCodeRedirect: '/wx-code-redirect',
   wxCode: '/wx-code/*',
+  /** WeCom sign-in and binding (decision 098). */
+  wecomEntry: '/wecom/oauth/entry',
+  wecomMiddle: '/wecom/oauth/middle',
+  wecomSuccess: '/wecom/oauth/success',
+  wecomFail: '/wecom/oauth/fail',
   mini: '/mini/:id',
   // Course centre (decision 041).
   courseWish: '/course/wish',
@@ -85,6 +90,18 @@ export const PATHS = {
   cardCoop: '/student/card/coop',
   teacherOpening: '/teacher/openning',
   teacherEnding: '/teacher/ending',
+  // Mission X (decision 101): the student's missions and hand-ins; the teachers' posting and review page.
+  cardMissionX: '/student/card/mission-x',
+  teacherMissionX: '/teacher/mission-x',
+  // Badges and the honour roll (decision 104): my badges, the public verification page, the honour roll card.
+  badges: '/badges',
+  badgeVerify: '/badges/verify/:publicId',
+  cardHonor: '/student/card/honor',
+  // The talent show (decision 103): gallery and my entry, the card, judging and review, the rules.
+  studentTalentShow: '/student/talent-show',
+  cardTalentShow: '/student/card/talent-show',
+  teacherTalentShow: '/teacher/talent-show',
+  teacherTalentShowRules: '/teacher/talent-show/rules',
   houseRevealBegin: '/student/house-reveal-begin',
   houseRevealResult: '/student/house-reveal-result',
   sortingCeremony: '/sorting-ceremony',
@@ -144,6 +161,9 @@ export const PATHS = {
   teacherRecommendLetters: '/teacher/recommend-letter',
   teacherRecommendLetter: '/teacher/recommend-letter/:id',
   teacherOfficeHour: '/teacher/office-hour',
+  /** The forum (decision 102): the students' boards, the teachers' boards and moderation queue. */
+  studentForum: '/student/card/forum',
+  teacherForum: '/teacher/forum',
   letterVerify: '/recommend-letter/verify/:code',
   adminCourseRoster: '/admin/course-detail/:courseId/:period/students',
   // The course's grades and signs tabs (decision 065).
