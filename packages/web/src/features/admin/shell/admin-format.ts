@@ -69,6 +69,8 @@ export const ADMIN_TABS = [
   { key: 'audit', label: '操作日志', permission: 'audit.read', group: 'operations' },
   // 社区 (decision 100): the summer's activities; the other community sections join this group.
   { key: 'activities', label: '活动', permission: 'community.manage', group: 'community' },
+  // Decision 104: badges (Open Badges credentials), manual awards, revocation and the honour roll.
+  { key: 'badges', label: '徽章与荣誉', permission: 'community.manage', group: 'community' },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; permission: Permission; group: AdminGroup }>;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 type AdminTabDef = (typeof ADMIN_TABS)[number];

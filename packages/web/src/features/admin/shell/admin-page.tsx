@@ -39,6 +39,7 @@ const RefundsTab = lazy(() => import('../money/refunds-tab.tsx'));
 const ReconciliationTab = lazy(() => import('../money/reconciliation-tab.tsx'));
 const ProgrammesTab = lazy(() => import('../programmes/programmes-tab.tsx'));
 const ActivitiesTab = lazy(() => import('../community/activities-tab.tsx'));
+const BadgesTab = lazy(() => import('../badges/badges-tab.tsx'));
 const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   students: StudentsTab,
   messages: MessagesTab,
@@ -53,6 +54,7 @@ const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   reconciliation: ReconciliationTab,
   programmes: ProgrammesTab,
   activities: ActivitiesTab,
+  badges: BadgesTab,
 };
 const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, ...OPERATIONS_TABS };
 
