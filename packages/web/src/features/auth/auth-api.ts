@@ -10,6 +10,7 @@ import { hasPendingBind, linkPendingWechat } from '../../lib/wechat.ts';
 import { AUTH_QUIET_MESSAGES } from './auth-field-error.ts';
 import { targetAfterLogin } from './after-login.ts';
 import { studentProgrammeLanding } from '../../lib/home-path.ts';
+import { bindPendingWecom, hasPendingWecomBind } from '../../lib/wecom-bind.ts';
 
 /** Form fields whose 4003 errors the auth forms show under the field instead of as a toast. */
 export const AUTH_FIELDS = ['phone', 'password', 'code'] as const;
@@ -62,7 +63,9 @@ export async function completeLogin(result: LoginResult, returnTo: string | null
   // Admitted to another programme with the summer one untouched: that programme's next step (decision 088).
   const programmeHome = studentStatus && !returnTo ? await studentProgrammeLanding(studentStatus) : null;
   toast('success', successText);
-  return targetAfterLogin({ role, isAdmin: result.is_admin, returnTo, studentStatus, programmeHome });
+  const target = targetAfterLogin({ role, isAdmin: result.is_admin, returnTo, studentStatus, programmeHome });
+  // Opened from WeCom (decision 098): the `wecom` target comes first, after this login binds the WeCom identity.
+  return hasPendingWecomBind() ? bindPendingWecom(role, target) : target;
 }
 
 /**

@@ -102,6 +102,12 @@ export default function LoginScreen() {
             {WECHAT_MSG_TEXT.needBind}
           </p>
         ) : null}
+        {/* Opened from WeCom (decision 098): the login or registration that follows binds the WeCom identity. */}
+        {params.has('wecom') && (state === 'LOGIN' || state === 'SMS' || state === 'REGIST') ? (
+          <p className="auth-notice" role="status">
+            登录或注册后，将把你的企业微信绑定到此账号
+          </p>
+        ) : null}
         {(state === 'LOGIN' && inWechat && !pendingWechat && !slEntry) || state === 'WX' ? (
           <Suspense fallback={<FormLoading rows={1} />}>
             <WechatOneTap compact={state === 'LOGIN'} />

@@ -12,6 +12,7 @@ import { AdminTable } from '../shell/admin-table.tsx';
 import { STAFF_ADMIN_KEYS, createStaff, fetchStaff, updateStaff } from './staff-admin-api.ts';
 import { usePagedList } from '../shell/use-paged-list.ts';
 import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
+import { StaffWecomCell } from './staff-wecom-cell.tsx';
 
 const TYPE_OPTIONS = TEACHER_TYPE_VALUES.map((v) => ({ value: v, label: TEACHER_TYPES[v] }));
 
@@ -104,6 +105,7 @@ export default function StaffTab() {
           { title: '手机', dataIndex: 'phone' },
           { title: '类型', key: 'kind', render: (_v, a) => kindLabel(a) },
           { title: '状态', key: 'state', render: (_v, a) => (a.disabled ? <Tag>已停用</Tag> : <Tag color="green">正常</Tag>) },
+          { title: '企业微信', key: 'wecom', render: (_v, a) => <StaffWecomCell account={a} /> },
           { title: '创建时间', dataIndex: 'created_at', render: (v: string) => formatTime(v) },
           {
             title: '操作',

@@ -19,6 +19,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { formatTime } from '../shell/admin-format.ts';
 import { StudentPrivacyPanel } from './student-privacy-panel.tsx';
+import { StudentWecomItem } from './student-wecom-item.tsx';
 import { StudentMoneyPanel } from '../money/student-money-panel.tsx';
 import { StudentReceiptsPanel } from '../money/student-receipts-panel.tsx';
 import { DueDatesPanel } from '../money/due-date-extension.tsx';
@@ -116,6 +117,9 @@ export default function StudentPage() {
             <Descriptions.Item label="学费">{s.tuition_paid ? `已缴（${formatTime(s.tuition_paid_at)}）` : '未缴'}</Descriptions.Item>
             <Descriptions.Item label="监护人同意">{s.guardian_consent_at ? formatTime(s.guardian_consent_at) : '未记录'}</Descriptions.Item>
             <Descriptions.Item label="注册时间">{formatTime(s.registered_at)}</Descriptions.Item>
+            <Descriptions.Item label="企业微信">
+              <StudentWecomItem studentId={s.user_id} />
+            </Descriptions.Item>
           </Descriptions>
         </Card>
 
