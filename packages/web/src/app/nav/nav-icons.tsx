@@ -8,6 +8,7 @@ const PATHS_BY_KEY: Record<NavItem['key'], string> = {
   courses: 'M4 5h7v14H4zM13 5h7v14h-7zM6.5 9h2M15.5 9h2',
   learning: 'M2.5 9 12 4.5 21.5 9 12 13.5zM6.5 11v5c3 2.5 8 2.5 11 0v-5',
   calendar: 'M4 6h16v14H4zM4 10h16M8.5 3.5v4M15.5 3.5v4',
+  activities: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z',
   messages: 'M4 5h16v11H9l-5 4z',
 };
 

@@ -13,8 +13,8 @@ describe('the student navigation (decision 088)', () => {
   });
 
   it('opens the checklist and the course centre with paid tuition, the learning centre and the calendar once she holds a course', () => {
-    expect(keys({ tuitionPaid: true })).toEqual(['home', 'checklist', 'courses', 'messages']);
-    expect(keys({ tuitionPaid: true, holdsCourses: true })).toEqual(['home', 'checklist', 'courses', 'learning', 'calendar', 'messages']);
+    expect(keys({ tuitionPaid: true })).toEqual(['home', 'checklist', 'courses', 'activities', 'messages']);
+    expect(keys({ tuitionPaid: true, holdsCourses: true })).toEqual(['home', 'checklist', 'courses', 'learning', 'calendar', 'activities', 'messages']);
     // Courses without paid tuition cannot happen, and never open a gated page.
     expect(keys({ holdsCourses: true })).toEqual(['home', 'messages']);
   });
@@ -42,10 +42,10 @@ describe('the student navigation (decision 088)', () => {
 
   it('keeps the phone tab bar at five, dropping what comes first in the year', () => {
     const all = studentNavItems(facts({ tuitionPaid: true, holdsCourses: true, programmeHub: '/sbp/manage' }));
-    expect(all).toHaveLength(7);
+    expect(all).toHaveLength(8);
     expect(phoneTabs(all).map((i) => i.short)).toEqual(['首页', '选课', '学习', '日历', '消息']);
     const fewer = studentNavItems(facts({ tuitionPaid: true, programmeHub: '/sbp/manage' }));
-    expect(phoneTabs(fewer).map((i) => i.key)).toEqual(['home', 'programme', 'checklist', 'courses', 'messages']);
+    expect(phoneTabs(fewer).map((i) => i.key)).toEqual(['home', 'programme', 'courses', 'activities', 'messages']);
   });
 
   it('lights the tab whose area holds the page', () => {
@@ -60,6 +60,8 @@ describe('the student navigation (decision 088)', () => {
     expect(activeNavKey(items, '/seminar/detail/3')).toBe('courses');
     expect(activeNavKey(items, '/student/manage/cornerstone-workshop')).toBe('courses');
     expect(activeNavKey(items, '/student/card/course')).toBe('courses');
+    expect(activeNavKey(items, '/student/card/hub')).toBe('activities');
+    expect(activeNavKey(items, '/student/card/opening')).toBe('activities');
     // The learning centre's own course pages live under /student/course/… too: the longer prefix wins.
     expect(activeNavKey(items, '/student/course/detail/4/1')).toBe('learning');
     expect(activeNavKey(items, '/student/manage')).toBe('learning');

@@ -6,7 +6,7 @@ import { PATHS } from '../../lib/paths.ts';
  * unit-tested: the components only draw what these return.
  */
 export interface NavItem {
-  key: 'home' | 'programme' | 'checklist' | 'courses' | 'learning' | 'calendar' | 'messages';
+  key: 'home' | 'programme' | 'checklist' | 'courses' | 'learning' | 'calendar' | 'activities' | 'messages';
   to: string;
   /** The full name (desktop top bar). */
   label: string;
@@ -41,6 +41,8 @@ export function studentNavItems(f: StudentNavFacts): NavItem[] {
       items.push({ key: 'learning', to: PATHS.classManage, label: '学习中心', short: '学习' });
       items.push({ key: 'calendar', to: PATHS.calendar, label: '课程日历', short: '日历' });
     }
+    // Decision 100: the ceremonies and the community's activities, from the opening ceremony on.
+    items.push({ key: 'activities', to: PATHS.cardHub, label: '活动中心', short: '活动' });
   }
   items.push(MESSAGES);
   return items;
@@ -73,6 +75,7 @@ const AREAS: Record<NavItem['key'], readonly string[]> = {
   courses: ['/student/course', '/course/', '/seminar', '/student/manage/cornerstone-workshop', '/schedule', '/student/card/course'],
   learning: ['/student/manage', '/student/course/detail', '/student/course/capstone-report', '/student/course/mc-detail', '/student/small-class', '/student/session-end', '/student/certificate'],
   calendar: ['/calendar', '/student/checkin'],
+  activities: ['/student/card/hub', '/student/card/opening', '/student/card/ending', '/student/card/sbp', '/student/card/land', '/student/card/haa', '/student/card/coop', '/student/card/mission-x', '/student/card/talent-show', '/student/card/forum', '/student/card/honor', '/student/talent-show', '/student/brain-olympics'],
   messages: ['/student/messages'],
 };
 
