@@ -172,6 +172,8 @@ export const forumPostDetailSchema = forumPostSummarySchema.extend({
   board: forumBoardSchema,
   replies: z.array(forumReplySchema),
   reported: z.boolean(),
+  /** The reader moderates this board (its teacher, TF or CSL, or an admin): hide and restore are offered. */
+  can_moderate: z.boolean(),
 });
 export type ForumPostDetail = z.infer<typeof forumPostDetailSchema>;
 

@@ -200,6 +200,7 @@ export async function postDetail(ctx: AppContext, auth: AuthState, postId: numbe
     board: boardView(board, counts.get(board.id) ?? 0),
     replies: replies.map((r) => replyView(r, authors.get(r.authorId)!, auth.accountId)),
     reported,
+    can_moderate: moderator,
   };
 }
 
