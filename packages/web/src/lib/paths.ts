@@ -102,6 +102,11 @@ export const PATHS = {
   cardTalentShow: '/student/card/talent-show',
   teacherTalentShow: '/teacher/talent-show',
   teacherTalentShowRules: '/teacher/talent-show/rules',
+  // The talent show (decision 103): gallery and my entry, the card, judging and review, the rules.
+  studentTalentShow: '/student/talent-show',
+  cardTalentShow: '/student/card/talent-show',
+  teacherTalentShow: '/teacher/talent-show',
+  teacherTalentShowRules: '/teacher/talent-show/rules',
   houseRevealBegin: '/student/house-reveal-begin',
   houseRevealResult: '/student/house-reveal-result',
   sortingCeremony: '/sorting-ceremony',
