@@ -174,6 +174,8 @@ export const handInSchema = z.object({
   reviewer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The 学院杯 points the acceptance added (0 when not accepted or the student had no house). */
   points_awarded: z.number().int(),
+  /** The house those points went to (the student's house at acceptance). */
+  points_house: z.string().nullable(),
 });
 export type HandIn = z.infer<typeof handInSchema>;
 

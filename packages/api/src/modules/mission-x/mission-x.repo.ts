@@ -17,7 +17,10 @@ export const MISSION_AUDIT_ENTITY = 'mission_x';
 export const HAND_IN_AUDIT_ENTITY = 'mission_x_hand_in';
 
 export type MissionRow = typeof missionXMissions.$inferSelect & { posterName: string };
-export type HandInRow = typeof missionXHandIns.$inferSelect & { reviewerName: string | null };
+export type HandInRow = typeof missionXHandIns.$inferSelect & { reviewerName: string | null; pointsHouse: string | null };
+
+/** The house an acceptance credited (it may differ from the student's house today). */
+const creditedHouse = sql<string | null>`(select name from ${houses} ch where ch.id = ${missionXHandIns.houseId})`;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const missionSelect = (db: Db | Tx) =>
@@ -115,17 +118,17 @@ export async function handInCounts(db: Db, missionIds: number[]): Promise<Map<nu
 }
 
 const handInSelect = (db: Db | Tx) =>
-  db.select({ h: missionXHandIns, reviewerName: accounts.name }).from(missionXHandIns).leftJoin(accounts, eq(accounts.id, missionXHandIns.reviewedBy));
+  db.select({ h: missionXHandIns, reviewerName: accounts.name, pointsHouse: creditedHouse }).from(missionXHandIns).leftJoin(accounts, eq(accounts.id, missionXHandIns.reviewedBy));
 
 export async function findHandIn(db: Db | Tx, id: number): Promise<HandInRow | undefined> {
   const [row] = await handInSelect(db).where(eq(missionXHandIns.id, id)).limit(1);
-  return row ? { ...row.h, reviewerName: row.reviewerName } : undefined;
+  return row ? { ...row.h, reviewerName: row.reviewerName, pointsHouse: row.pointsHouse } : undefined;
 }
 
 export async function handInsOfStudent(db: Db, studentId: number, missionIds: number[]): Promise<HandInRow[]> {
   if (missionIds.length === 0) return [];
   const rows = await handInSelect(db).where(and(eq(missionXHandIns.studentId, studentId), inArray(missionXHandIns.missionId, missionIds)));
-  return rows.map((r) => ({ ...r.h, reviewerName: r.reviewerName }));
+  return rows.map((r) => ({ ...r.h, reviewerName: r.reviewerName, pointsHouse: r.pointsHouse }));
 }
 
 export type ReviewHandInRow = HandInRow & { studentName: string; houseName: string | null; houseId: number | null };
@@ -134,14 +137,14 @@ export type ReviewHandInRow = HandInRow & { studentName: string; houseName: stri
 export async function handInsOfMission(db: Db, missionId: number, onlyHouseId: number | null): Promise<ReviewHandInRow[]> {
   const reviewer = sql<string | null>`(select name from ${accounts} r where r.id = ${missionXHandIns.reviewedBy})`;
   const rows = await db
-    .select({ h: missionXHandIns, reviewerName: reviewer, studentName: accounts.name, houseName: houses.name, houseId: houseAssignments.houseId })
+    .select({ h: missionXHandIns, reviewerName: reviewer, pointsHouse: creditedHouse, studentName: accounts.name, houseName: houses.name, houseId: houseAssignments.houseId })
     .from(missionXHandIns)
     .innerJoin(accounts, eq(accounts.id, missionXHandIns.studentId))
     .leftJoin(houseAssignments, eq(houseAssignments.studentId, missionXHandIns.studentId))
     .leftJoin(houses, eq(houses.id, houseAssignments.houseId))
     .where(and(eq(missionXHandIns.missionId, missionId), onlyHouseId === null ? undefined : eq(houseAssignments.houseId, onlyHouseId)))
     .orderBy(sql`case when ${missionXHandIns.status} = 'submitted' then 0 else 1 end`, asc(missionXHandIns.submittedAt), asc(missionXHandIns.id));
-  return rows.map((r) => ({ ...r.h, reviewerName: r.reviewerName, studentName: r.studentName, houseName: r.houseName, houseId: r.houseId }));
+  return rows.map((r) => ({ ...r.h, reviewerName: r.reviewerName, pointsHouse: r.pointsHouse, studentName: r.studentName, houseName: r.houseName, houseId: r.houseId }));
 }
 
 export interface HandInWrite {

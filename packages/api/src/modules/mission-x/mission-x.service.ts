@@ -89,6 +89,7 @@ function handInOf(h: repo.HandInRow): HandIn {
     reviewed_at: h.reviewedAt ? h.reviewedAt.toISOString() : null,
     reviewer: h.reviewedBy !== null ? { id: h.reviewedBy, name: h.reviewerName ?? '' } : null,
     points_awarded: h.pointsAwarded,
+    points_house: h.pointsAwarded > 0 ? h.pointsHouse : null,
   };
 }
 

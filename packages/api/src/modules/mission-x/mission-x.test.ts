@@ -293,6 +293,8 @@ describe('reviewing', () => {
     expect(await pointsOf(house1)).toBe(before + 15);
     const mine = (await studentBoard(alice.token)).missions.find((x) => x.id === m.id)!.hand_in!;
     expect(mine).toMatchObject({ status: 'accepted', comment: '很好', points_awarded: 15 });
+    const [h1] = await t.db.select({ name: houses.name }).from(houses).where(eq(houses.id, house1));
+    expect(mine.points_house).toBe(h1!.name);
     // Accepted: the student may no longer change it.
     expect((await handIn(m.id, { text: '再改一下' })).body.msg).toBe(MISSION_X_MSG.ALREADY_ACCEPTED);
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'mission_x.hand_in.accept'), eq(auditLog.entityId, String(h.id))));
@@ -370,7 +372,7 @@ describe('reviewing', () => {
     const h = (await handIn(m.id, { text: '交了' }, dora.token)).body.data!;
     const count = (await t.db.select().from(houseCupEntries)).length;
     const res = await review(h.id, { decision: 'accept', version: h.version });
-    expect(res.body.data).toMatchObject({ status: 'accepted', points_awarded: 0, student: { house: null } });
+    expect(res.body.data).toMatchObject({ status: 'accepted', points_awarded: 0, points_house: null, student: { house: null } });
     expect((await t.db.select().from(houseCupEntries)).length).toBe(count);
   });
 

@@ -162,7 +162,7 @@ function MissionCard({ mission, board, onChanged }: { mission: StudentMission; b
       <p className="mx-brief">{mission.brief}</p>
       <div className="mx-status" aria-label="我的提交">
         <span className={`mx-tag mx-tag--${tone}`}>{statusLabel(h)}</span>
-        {h?.status === 'accepted' && h.points_awarded > 0 ? <span className="mx-muted">已为{board.house?.name ?? '你的学院'}赢得 {h.points_awarded} 分</span> : null}
+        {h?.status === 'accepted' && h.points_awarded > 0 ? <span className="mx-muted">已为{h.points_house ?? board.house?.name ?? '你的学院'}赢得 {h.points_awarded} 分</span> : null}
         {h ? <span className="mx-muted">提交于 {chineseMonthDayTime(h.submitted_at)}</span> : null}
       </div>
       {h && h.comment ? (
