@@ -4,11 +4,13 @@
  * student (the unique index), so an automatic award that fires twice, or eight times at once, gives one award.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { badgeAwards, badges, honours } from '../../db/schema-badges.ts';
+import { enrolments } from '../../db/schema-course-centre.ts';
+import { attendance, checkinSessions } from '../../db/schema-teaching.ts';
 import { recordAudit } from '../audit/audit-write.ts';
 
 export type BadgeRow = typeof badges.$inferSelect;
@@ -310,3 +312,22 @@ export async function findHonour(db: Db, id: number) {
   return row;
 }
 
+
+// ---------- attendance weeks (read from the teaching module's sign-ins) ----------
+
+/**
+ * The students who attended every sign-in of their courses that opened in [start, end): at least one, each
+ * present or late (excused and absent are not attendance). A course's sign-ins count for the students enrolled in it.
+ */
+export async function studentsWithFullWeek(db: Db, start: Date, end: Date): Promise<number[]> {
+  const rows = await db
+    .select({ studentId: enrolments.studentId })
+    .from(checkinSessions)
+    .innerJoin(enrolments, eq(enrolments.courseId, checkinSessions.courseId))
+    .leftJoin(attendance, and(eq(attendance.sessionId, checkinSessions.id), eq(attendance.studentId, enrolments.studentId), inArray(attendance.status, ['present', 'late'])))
+    .where(and(gte(checkinSessions.opensAt, start), lt(checkinSessions.opensAt, end)))
+    .groupBy(enrolments.studentId)
+    .having(sql`count(*) = count(${attendance.studentId})`)
+    .orderBy(asc(enrolments.studentId));
+  return rows.map((r) => r.studentId);
+}

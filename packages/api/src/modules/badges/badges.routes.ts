@@ -24,6 +24,7 @@ import {
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import * as svc from './badges.service.ts';
+import { scheduleAttendanceWeek } from './badges-attendance.ts';
 
 /**
  * Badges and the honour roll (decision 104). /api/admin/* is limited to admins by the auth gate and
@@ -36,6 +37,10 @@ export async function badgesRoutes(app: FastifyInstance) {
   const origin = (req: FastifyRequest) => ctx.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
   const pub = { auth: 'public' as const };
   const publicTags = ['public'];
+  // The daily attendance-week evaluation (a durable job; its key makes it one job however many processes start).
+  app.addHook('onReady', async () => {
+    await scheduleAttendanceWeek(ctx, ctx.now());
+  });
 
   // ---- public: the issuer and verification ----
   r.get('/api/badges/issuer', { config: pub, schema: { tags: publicTags, summary: 'Open Badges 颁发者档案（Profile）' } }, async (req, reply) =>

@@ -9,6 +9,10 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken, registerStudent } from '../../test/flows.ts';
 import { awardBadgesFor, revokeBadgeAward } from './badges.queries.ts';
 import { BADGE_AWARD_AUDIT_ENTITY } from './badges.repo.ts';
+import { beijingWeekStart, evaluateAttendanceWeek, nextAttendanceRunAt, weekKey } from './badges-attendance.ts';
+import { attendance, checkinSessions } from '../../db/schema-teaching.ts';
+import { jobs } from '../../db/schema-jobs.ts';
+import { courseWithMeetings, enrol } from '../teaching/teaching-test-kit.ts';
 
 let t: TestApp;
 let admin: string;
@@ -257,5 +261,48 @@ describe('honour roll', () => {
     expect((await call(t.app, 'POST', '/api/admin/honours', { token: admin, body: { title: '', citation: 'x', honouree_name: 'y', published: true } })).body.msg).toBe(BADGE_MSG.HONOUR_TITLE);
     expect((await call(t.app, 'GET', '/api/student/honours', { token: teacher })).http).toBe(403);
     expect(MSG.PARAM_INVALID).toBeTruthy();
+  });
+});
+
+describe('attendance weeks', () => {
+  it('weeks run Monday to Sunday in Beijing time; the job runs daily at 02:00 Beijing and is scheduled at start-up', async () => {
+    // Sunday 23:30 Beijing belongs to the week that began the Monday before.
+    expect(beijingWeekStart(new Date('2027-07-18T15:30:00Z')).toISOString()).toBe('2027-07-11T16:00:00.000Z');
+    expect(beijingWeekStart(new Date('2027-07-18T16:30:00Z')).toISOString()).toBe('2027-07-18T16:00:00.000Z');
+    expect(weekKey(new Date('2027-07-11T16:00:00.000Z'))).toBe('2027-07-12');
+    expect(nextAttendanceRunAt(new Date('2027-07-12T17:00:00Z')).toISOString()).toBe('2027-07-12T18:00:00.000Z');
+    expect(nextAttendanceRunAt(new Date('2027-07-12T18:00:00Z')).toISOString()).toBe('2027-07-13T18:00:00.000Z');
+    const scheduled = await t.db.select().from(jobs).where(eq(jobs.kind, 'badges-attendance-week'));
+    expect(scheduled.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a student present or late at every sign-in of the week earns the week badge once; one absence, or an excuse, does not', async () => {
+    const week = (await createBadge({ name: '一周全勤', criterion: 'attendance_week', emblem: '勤', colour: '#047857' })).body.data!.id;
+    const start = new Date('2027-07-11T16:00:00.000Z');
+    const at = (h: number) => new Date(start.getTime() + h * 3_600_000);
+    const { course, meetings } = await courseWithMeetings(t.db, null, [at(26), at(50), at(7 * 24 + 26)]);
+    const carol = await student('赵全勤');
+    const dave = await student('钱缺勤');
+    const erin = await student('孙请假');
+    for (const s of [carol, dave, erin]) await enrol(t.db, s.id, course.id);
+    const sessions = [];
+    for (const m of meetings) {
+      const [row] = await t.db.insert(checkinSessions).values({ meetingId: m.id, courseId: course.id, opensAt: m.startsAt, closesAt: new Date(m.startsAt.getTime() + 3_600_000), lateAfter: new Date(m.startsAt.getTime() + 600_000) }).returning();
+      sessions.push(row!);
+    }
+    const mark = (sessionId: number, studentId: number, status: 'present' | 'late' | 'excused' | 'absent') =>
+      t.db.insert(attendance).values({ sessionId, studentId, status, source: 'teacher', checkedAt: t.clock.now() });
+    await mark(sessions[0]!.id, carol.id, 'present');
+    await mark(sessions[1]!.id, carol.id, 'late');
+    await mark(sessions[0]!.id, dave.id, 'present');
+    await mark(sessions[0]!.id, erin.id, 'present');
+    await mark(sessions[1]!.id, erin.id, 'excused');
+    // The next week's sign-in (not attended by anyone) does not count for this week.
+    expect(await evaluateAttendanceWeek(t, start, t.clock.now())).toBe(1);
+    expect(await evaluateAttendanceWeek(t, start, t.clock.now())).toBe(0);
+    const rows = await t.db.select().from(badgeAwards).where(eq(badgeAwards.badgeId, week));
+    expect(rows.map((r) => [r.accountId, r.sourceKind, r.sourceId])).toEqual([[carol.id, 'attendance-week', '2027-07-12']]);
+    // The following week: nobody attended its one sign-in.
+    expect(await evaluateAttendanceWeek(t, new Date(start.getTime() + 7 * 86_400_000), t.clock.now())).toBe(0);
   });
 });
