@@ -66,6 +66,8 @@ export interface WecomStandin {
   setMemberStatus(personKey: string, status: number): void;
 }
 
+/** The authorize page's choice that makes a new outsider (a first-time student). */
+export const NEW_EXTERNAL = '__new_external__';
 const CODE_TTL_MS = 5 * 60_000;
 const TOKEN_TTL_S = 7200;
 
@@ -120,6 +122,12 @@ export function createWecomStandin(opts: { corp?: WecomStandinCorp; now?: () => 
         for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
         return /^https?:\/\//i.test(q.redirect_uri!) ? url.toString() : `${url.pathname}${url.search}`;
       };
+      if (q.choose === NEW_EXTERNAL) {
+        // A new outsider each time (a student opening the link for the first time): demos and browser tests rerun.
+        const key = `guest-${randomBytes(5).toString('hex')}`;
+        people.set(key, { key, name: '新同学', kind: 'external', contact: true });
+        return reply.redirect(back({ code: issueCode(key), state: q.state ?? '' }));
+      }
       if (q.choose) {
         const person = people.get(q.choose);
         if (!person) return reply.code(400).send(page('参数错误', '<p>没有这个演示企业微信用户。</p>'));
@@ -132,10 +140,11 @@ export function createWecomStandin(opts: { corp?: WecomStandinCorp; now?: () => 
             `<li><a class="person ${p.kind}" data-person="${esc(p.key)}" href="${esc(self({ choose: p.key }))}">以「${esc(p.name)}」的身份继续<span>${p.kind === 'member' ? `企业成员 ${esc(p.key)}` : p.contact ? '外部联系人' : '企业外用户'}</span></a></li>`,
         )
         .join('');
+      const fresh = `<li><a class="person external" data-person="${NEW_EXTERNAL}" href="${esc(self({ choose: NEW_EXTERNAL }))}">以「新同学」的身份继续<span>首次打开的外部联系人（学生）</span></a></li>`;
       return page(
         '企业微信授权（本地演示）',
         `<p>该网页申请获取你的企业微信身份（在真实企业微信中为静默授权，不会出现此页）。</p>
-<p class="note">这是本地演示用的企业微信服务替身，选择一位演示用户：</p><ul>${links}</ul>`,
+<p class="note">这是本地演示用的企业微信服务替身，选择一位演示用户：</p><ul>${links}${fresh}</ul>`,
       );
     });
 
@@ -194,6 +203,6 @@ function page(title: string, body: string): string {
 <style>body{font-family:-apple-system,"PingFang SC","Microsoft YaHei","Noto Sans SC",sans-serif;margin:0;background:#f2f3f5;color:#191919}
 main{max-width:480px;margin:0 auto;padding:24px 16px}h1{font-size:18px}.note{color:#555;font-size:13px}ul{list-style:none;padding:0}
 a.person{display:block;background:#0b66d6;color:#fff;text-decoration:none;border-radius:8px;padding:12px 14px;margin:10px 0;font-size:16px}
-a.person.external{background:#1a7f37}a.person span{display:block;font-size:12px;opacity:.9;margin-top:2px}</style></head>
+a.person.external{background:#1a7f37}a.person span{display:block;font-size:12px;margin-top:2px}</style></head>
 <body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
 }

@@ -23,12 +23,13 @@ beforeEach(() => {
 });
 
 describe('the WeCom flow in the browser', () => {
-  it('accepts only the state this tab started with, and only once (login CSRF)', () => {
+  it('accepts only the state this tab started with (login CSRF); a new start replaces it', () => {
+    expect(wecomFlow.isOwnState('state-of-this-tab-123')).toBe(false);
     wecomFlow.begin('/wecom/oauth/entry?r=%2Fadmin', 'state-of-this-tab-123');
-    expect(wecomFlow.takeState('someone-elses-state-456')).toBe(false);
-    wecomFlow.begin('/wecom/oauth/entry', 'state-of-this-tab-123');
-    expect(wecomFlow.takeState('state-of-this-tab-123')).toBe(true);
-    expect(wecomFlow.takeState('state-of-this-tab-123')).toBe(false);
+    expect(wecomFlow.isOwnState('someone-elses-state-456')).toBe(false);
+    expect(wecomFlow.isOwnState('state-of-this-tab-123')).toBe(true);
+    wecomFlow.begin('/wecom/oauth/entry', 'next-state-789');
+    expect(wecomFlow.isOwnState('state-of-this-tab-123')).toBe(false);
   });
 
   it('code 66 goes back to the stored entry address, never elsewhere', () => {

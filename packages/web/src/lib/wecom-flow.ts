@@ -1,7 +1,7 @@
 /**
  * The browser's side of WeCom sign-in and binding (decision 098): what the entry, middle, register and result pages
- * keep between WeCom's redirect and the next page. The state (login CSRF check) and the bind ticket live in this
- * tab's sessionStorage and are used once; the entry address (code 66 starts again there) and the last error text
+ * keep between WeCom's redirect and the next page. The state (login CSRF check) and the bind ticket (used once)
+ * live in this tab's sessionStorage; the entry address (code 66 starts again there) and the last error text
  * (shown for a failure code the page does not know, docs/product/data.md `wecom_error`) in localStorage.
  */
 import { WECOM_FAIL_TYPES, wecomErrorMessage } from '@summit/domain';
@@ -39,10 +39,12 @@ export const wecomFlow = {
     write(local, KEYS.entry, entryAddress);
     write(session, KEYS.state, state);
   },
-  /** True once for the state this tab started; a link from elsewhere (login CSRF) or a second use is false. */
-  takeState(state: string): boolean {
+  /**
+   * True for the state this tab started; a link from someone else's sign-in (login CSRF) is false. The state stays
+   * until the next start, so a reload of the middle page reaches the server, which answers 66 (start again).
+   */
+  isOwnState(state: string): boolean {
     const mine = read(session, KEYS.state);
-    write(session, KEYS.state, null);
     return mine !== null && mine === state;
   },
   entryAddress(): string {

@@ -66,7 +66,7 @@ export default function WecomMiddlePage() {
       go(failPath('user_bind_para'));
       return;
     }
-    if (!inFlight.has(`${state}:${code}`) && !wecomFlow.takeState(state)) {
+    if (!wecomFlow.isOwnState(state)) {
       go(failPath('eid-1'));
       return;
     }

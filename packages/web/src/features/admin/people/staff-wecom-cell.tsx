@@ -56,10 +56,7 @@ export function StaffWecomCell({ account }: { account: StaffAccount }) {
       <Button
         size="small"
         aria-label={`${link ? '修改' : '关联'} ${label} 的企业微信`}
-        onClick={() => {
-          form.setFieldsValue({ wecom_user_id: link?.wecom_user_id ?? '' });
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
       >
         {link ? '修改' : '关联'}
       </Button>
@@ -79,9 +76,9 @@ export function StaffWecomCell({ account }: { account: StaffAccount }) {
         onCancel={() => setOpen(false)}
         onOk={() => form.submit()}
         destroyOnHidden
-        forceRender
       >
-        <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v.wecom_user_id.trim())}>
+        {/* One form per row: its name keeps the field's id unique on the page. */}
+        <Form form={form} name={`wecom-link-${account.id}`} layout="vertical" initialValues={{ wecom_user_id: link?.wecom_user_id ?? '' }} onFinish={(v) => save.mutate(v.wecom_user_id.trim())}>
           <Form.Item
             name="wecom_user_id"
             label="企业微信账号（成员 UserID）"
