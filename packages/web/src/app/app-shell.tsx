@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
-import { authStorage } from '../lib/auth-storage.ts';
+import { STORAGE_KEYS, authStorage } from '../lib/auth-storage.ts';
 import { isMiniProgram } from '../lib/platform.ts';
 import { revealApp } from '../lib/prerender.ts';
 import { captureReferrer } from '../lib/referrer.ts';
@@ -17,6 +17,8 @@ const SideHelper = lazy(() => import('../features/side-helper/side-helper.tsx'))
 // The lasting navigation of a logged-in role (decision 088), fetched only for that role's pages.
 const StudentNav = lazy(() => import('./nav/student-nav.tsx'));
 const StaffNav = lazy(() => import('./nav/staff-nav.tsx'));
+// Mini-program mode (decision 097): share target, referrer binding, the club users' recommendation icon.
+const MiniMode = lazy(() => import('../features/miniprogram/mini-mode.tsx'));
 
 /** The side helper is fetched once the page has loaded and the browser is idle, so it never slows the first paint. */
 function useAfterFirstPaint(): boolean {
@@ -131,6 +133,11 @@ export function AppShell() {
       {nav === 'student' ? (
         <Suspense fallback={null}>
           <StudentNav variant="tabs" />
+        </Suspense>
+      ) : null}
+      {isMiniProgram() || authStorage.get(STORAGE_KEYS.referrerId) ? (
+        <Suspense fallback={null}>
+          <MiniMode />
         </Suspense>
       ) : null}
       {helperReady && isHelperPath(location.pathname) ? (

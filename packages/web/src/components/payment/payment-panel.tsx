@@ -12,6 +12,12 @@ import { PAY_POLL_MS, pollOutcome } from './pay-poll.ts';
 import { QrCode } from './qr-code.tsx';
 import './payment.css';
 import { confirmThroughStandIn, invokeWechatPay, isSandboxPackage, waitForBridge } from './wx-bridge.ts';
+import { payInMiniProgram } from '../../lib/miniprogram-bridge.ts';
+import { isMiniProgram } from '../../lib/platform.ts';
+import { toast } from '../../lib/notifier.ts';
+
+/** A mini-program web-view without the payer ticket its login leaves: the login must run again. */
+const MINI_PAYER_MISSING = '请返回小程序首页重新进入后再支付';
 
 
 interface WaitingOrder {
@@ -108,6 +114,11 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
 
   /** docs/api-contract.md: no payer ticket yet (or a stale one): the base OAuth, which comes back to this page. */
   const authorise = async () => {
+    // The mini-program's payer is known from its login, not from the official account's OAuth (decision 097).
+    if (isMiniProgram()) {
+      toast('error', MINI_PAYER_MISSING);
+      return;
+    }
     // The server takes a same-origin path only (decision 069): WeChat sends the payer back here.
     const { wechat_pay_oauth_url: url } = await fetchWechatPayOauthUrl(window.location.pathname + window.location.search);
     window.location.assign(url);
@@ -116,6 +127,8 @@ export function PaymentPanel({ purposeLabel, amountFen, resumeKey, startPayment,
   /** Raises WeChat's pay sheet (or the simulated one); the outcome only changes the hint: is-paid decides. */
   const launchJsapi = async (orderId: string, params: JsapiPayParamsDto) => {
     setJsapiNotice(null);
+    // Inside the mini-program's web-view WeChat's pay sheet is the mini-program's own page (decision 097).
+    if (isMiniProgram() && (await payInMiniProgram(orderId))) return;
     const api = await waitForBridge();
     if (!api) {
       setSheet({ orderId, params });

@@ -7,6 +7,7 @@ import { toast } from '../../lib/notifier.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { SESSION_KEYS } from '../../lib/session.ts';
 import { hasPendingBind, linkPendingWechat } from '../../lib/wechat.ts';
+import { afterMiniLogin } from '../../lib/miniprogram-session.ts';
 import { AUTH_QUIET_MESSAGES } from './auth-field-error.ts';
 import { targetAfterLogin } from './after-login.ts';
 import { studentProgrammeLanding } from '../../lib/home-path.ts';
@@ -59,6 +60,8 @@ export async function completeLogin(result: LoginResult, returnTo: string | null
   authStorage.saveLogin(role, result.token);
   // A WeChat login of an unbound WeChat led here (decision 069): this login binds it.
   if (role === 'student' && hasPendingBind() && (await linkPendingWechat())) successText = `${successText}，${WECHAT_MSG.BOUND}`;
+  // An unbound mini-program login led here, or a shared link kept its referrer: this login binds them (decision 097).
+  if (role === 'student') successText = `${successText}${await afterMiniLogin()}`;
   const studentStatus = role === 'student' ? await fetchStudentStatus() : null;
   // Admitted to another programme with the summer one untouched: that programme's next step (decision 088).
   const programmeHome = studentStatus && !returnTo ? await studentProgrammeLanding(studentStatus) : null;

@@ -1,10 +1,12 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useCallback } from 'react';
+import type { LoginResult } from '@summit/domain';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../lib/paths.ts';
 import { authStateOf, type AuthState } from './auth-state.ts';
 import { AuthLink, useAuthHref } from './auth-links.tsx';
 import { PlainPasswordLoginForm } from './plain-login-form.tsx';
 import { isWechatBrowser } from '../../lib/platform.ts';
+import { returnTargetFrom } from '../../lib/navigation.ts';
 import { WECHAT_MSG_TEXT } from './wechat-texts.ts';
 import './login-screen.css';
 
@@ -16,6 +18,8 @@ const AntdAuthForms = lazy(() => import('./antd-auth-forms.tsx'));
 const WechatOneTap = lazy(() => import('./wechat-login-panel.tsx').then((m) => ({ default: m.WechatOneTap })));
 const WechatServicePanel = lazy(() => import('./wechat-login-panel.tsx').then((m) => ({ default: m.WechatServicePanel })));
 const DemoWechatSwitch = lazy(() => import('./wechat-login-panel.tsx').then((m) => ({ default: m.DemoWechatSwitch })));
+// Scan to log in with the mini-program (decision 097): shown beside WX_SERVICE, outside WeChat.
+const MiniScanLogin = lazy(() => import('../../components/miniprogram/scan-login-panel.tsx'));
 
 const HEADINGS: Record<AuthState, { title: string; subtitle: string }> = {
   LOGIN: { title: '欢迎回来', subtitle: 'Summit 高中生夏季学术项目' },
@@ -83,6 +87,14 @@ export default function LoginScreen() {
   const pendingWechat = params.get('wx') === 'bind';
   const slEntry = location.pathname.replace(/\/+$/, '').toLowerCase() === PATHS.slEntry;
   const heading = slEntry && (state === 'LOGIN' || state === 'SMS') ? SL_HEADING : HEADINGS[state];
+  const navigate = useNavigate();
+  const miniLogin = useCallback(
+    async (login: LoginResult) => {
+      const { LOGIN_SUCCESS_TEXT, completeLogin } = await import('./auth-api.ts');
+      await navigate(await completeLogin(login, returnTargetFrom(params), LOGIN_SUCCESS_TEXT), { replace: true });
+    },
+    [navigate, params],
+  );
 
   return (
     <div className="auth-screen">
@@ -115,6 +127,7 @@ export default function LoginScreen() {
         ) : null}
         {state === 'WX_SERVICE' ? (
           <Suspense fallback={<FormLoading rows={3} />}>
+            <MiniScanLogin onLogin={miniLogin} />
             <WechatServicePanel />
           </Suspense>
         ) : null}
