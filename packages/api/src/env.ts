@@ -163,6 +163,13 @@ const envShape = {
     WECOM_API_BASE: z.string().url().default('https://qyapi.weixin.qq.com'),
     /** open.weixin.qq.com (connect/oauth2/authorize), where the browser is sent. */
     WECOM_OPEN_BASE: z.string().url().default('https://open.weixin.qq.com'),
+    /**
+     * The customer-contact callback (decision 099, /api/wecom/callback/contact): the Token and the 43-character
+     * EncodingAESKey set beside the callback URL in WeCom's console. Unset: the stand-in's demo keys in standin
+     * mode; in live mode the callback is refused until they are set.
+     */
+    WECOM_CALLBACK_TOKEN: z.string().regex(/^[A-Za-z0-9]{3,32}$/, 'must be the callback Token (letters and digits, at most 32)').optional(),
+    WECOM_CALLBACK_AES_KEY: z.string().regex(/^[A-Za-z0-9]{43}$/, 'must be the 43-character EncodingAESKey').optional(),
     ALIPAY_APP_ID: z.string().optional(),
     /** Application private key, PEM (PKCS#1 or PKCS#8) or bare base64. */
     ALIPAY_PRIVATE_KEY: z.string().optional(),
