@@ -18,13 +18,13 @@ describe('admin display helpers', () => {
 
   it('shows a type-4 staff member only the operations tabs, and lands them on the first', () => {
     const staff = visibleAdminTabs(permissionsOf({ role: 'teacher', teacherType: 4, isAdmin: false }));
-    expect(staff.map((t) => t.label)).toEqual(['学生管理', '成绩', '出勤', '签到', '入学清单', '消息', '学院杯', '工时', '活动']);
+    expect(staff.map((t) => t.label)).toEqual(['学生管理', '成绩', '出勤', '签到', '入学清单', '消息', '学院杯', '工时', '活动', '徽章与荣誉', '论坛审核']);
     // Only the groups holding one of their tabs.
     expect(groupAdminTabs(staff).map((g) => [g.label, g.tabs.map((t) => t.label)])).toEqual([
       ['人员', ['学生管理']],
       ['课程与教学', ['成绩', '出勤', '签到']],
       ['运营', ['入学清单', '消息', '学院杯', '工时']],
-      ['社区', ['活动']],
+      ['社区', ['活动', '徽章与荣誉', '论坛审核']],
     ]);
     expect(adminTabOf(undefined, staff)).toBe('students');
     // A tab their type does not hold, typed into the address bar, shows their first tab instead.

@@ -71,6 +71,8 @@ export const ADMIN_TABS = [
   { key: 'activities', label: '活动', permission: 'community.manage', group: 'community' },
   // Decision 104: badges (Open Badges credentials), manual awards, revocation and the honour roll.
   { key: 'badges', label: '徽章与荣誉', permission: 'community.manage', group: 'community' },
+  // Decision 102: the forum's moderation queue, the sensitive-word list and the programme boards.
+  { key: 'forum', label: '论坛审核', permission: 'community.manage', group: 'community' },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; permission: Permission; group: AdminGroup }>;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 type AdminTabDef = (typeof ADMIN_TABS)[number];

@@ -40,6 +40,7 @@ const ReconciliationTab = lazy(() => import('../money/reconciliation-tab.tsx'));
 const ProgrammesTab = lazy(() => import('../programmes/programmes-tab.tsx'));
 const ActivitiesTab = lazy(() => import('../community/activities-tab.tsx'));
 const BadgesTab = lazy(() => import('../badges/badges-tab.tsx'));
+const ForumTab = lazy(() => import('../forum/forum-tab.tsx'));
 const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   students: StudentsTab,
   messages: MessagesTab,
@@ -55,6 +56,7 @@ const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   programmes: ProgrammesTab,
   activities: ActivitiesTab,
   badges: BadgesTab,
+  forum: ForumTab,
 };
 const STRUCTURE_TABS: Partial<Record<string, ComponentType>> = { sessions: SessionsTab, venues: VenuesTab, houses: HousesTab, courses: CoursesTab, placement: PlacementTab, 'selection-rounds': SelectionRoundsTab, onboarding: OnboardingTab, checklist: ChecklistTab, checkin: CheckinTab, ...OPERATIONS_TABS };
 
