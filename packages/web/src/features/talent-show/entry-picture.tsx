@@ -36,7 +36,7 @@ export function EntryPicture({ url, alt, kind, className }: { url: string | null
 
   if (url && src && !failed) return <img className={`ts-picture ${className ?? ''}`} src={src} alt={alt} loading="lazy" />;
   return (
-    <div className={`ts-picture ts-picture--empty ${className ?? ''}`} role="img" aria-label={url && !failed ? `${alt}（加载中）` : `${alt}（${kindLabel(kind)}）`}>
+    <div className={`ts-picture ts-picture--empty ${className ?? ''}`} role="img" aria-label={`${alt}（${kindLabel(kind)}）`} aria-busy={Boolean(url && !failed)}>
       <PictureOutlined aria-hidden />
       <span aria-hidden>{kindLabel(kind)}</span>
     </div>
