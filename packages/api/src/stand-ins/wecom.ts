@@ -134,7 +134,9 @@ export function createWecomStandin(opts: { corp?: WecomStandinCorp; now?: () => 
         return reply.redirect(back({ code: issueCode(person.key), state: q.state ?? '' }));
       }
       const self = (extra: Record<string, string>) => `?${new URLSearchParams({ ...(q as Record<string, string>), ...extra }).toString()}`;
+      // The fixed demo people; first-time students made by the last link are not offered again.
       const links = [...people.values()]
+        .filter((p) => !p.key.startsWith('guest-'))
         .map(
           (p) =>
             `<li><a class="person ${p.kind}" data-person="${esc(p.key)}" href="${esc(self({ choose: p.key }))}">以「${esc(p.name)}」的身份继续<span>${p.kind === 'member' ? `企业成员 ${esc(p.key)}` : p.contact ? '外部联系人' : '企业外用户'}</span></a></li>`,
