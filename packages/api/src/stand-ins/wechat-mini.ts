@@ -6,7 +6,7 @@
  * a QR code of `summit-mp://<page>?scene=<scene>`, which is what a camera test can read back.
  *
  * It also stands in for the WeChat app's side of `wx.login`: `GET /login?appid=&user=` issues the code the
- * mini-program would get for one of the demo WeChat users (decision 069's STANDIN_USERS). Open ids differ per app
+ * mini-program would get for a WeChat user (decision 069's STANDIN_USERS, or any other user key). Open ids differ per app
  * id, union ids do not, and they equal the official-account stand-in's for the same user, as in WeChat under one
  * open-platform account. Tests listen on a free port with MINIPROGRAM_MODE=live; with MINIPROGRAM_MODE=standin (demo
  * mode only) the app mounts it at /__wechat/mini. State is in memory: it stands in for a third party.
@@ -71,9 +71,11 @@ export function createWechatMiniStandin(opts: { apps: MiniStandinApp[]; now?: ()
     app.get('/login', async (req, reply) => {
       const q = req.query as Record<string, string | undefined>;
       if (!apps.has(q.appid ?? '')) return reply.code(400).send(err(40013, 'invalid appid'));
-      const user = STANDIN_USERS.find((u) => u.key === q.user);
-      if (!user) return reply.code(400).send(err(40003, 'no such demo user'));
-      return { code: issueCode(q.appid!, user.key), nickname: user.nickname };
+      // The demo WeChat users, or any other made-up user key (a browser test's own WeChat user).
+      const key = q.user ?? '';
+      if (!/^[a-z0-9-]{1,40}$/.test(key)) return reply.code(400).send(err(40003, 'invalid user'));
+      const user = STANDIN_USERS.find((u) => u.key === key);
+      return { code: issueCode(q.appid!, key), nickname: user?.nickname ?? key };
     });
 
     app.get('/sns/jscode2session', async (req) => {
