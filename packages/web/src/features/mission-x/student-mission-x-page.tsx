@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Input } from 'antd';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   MISSION_FILES_MAX,
   MISSION_IMAGE_EXTENSIONS,
@@ -210,25 +210,41 @@ function MissionCard({ mission, board, onChanged }: { mission: StudentMission; b
 /** /student/card/mission-x: the missions of the Mission X activities the student takes part in, and their hand-ins. */
 export default function StudentMissionXPage() {
   const qc = useQueryClient();
+  const [params] = useSearchParams();
+  const focusId = Number(params.get('id')) || null;
   const q = useQuery({ queryKey: MX_KEYS.student, queryFn: ({ signal }) => fetchStudentBoard(signal) });
   let body;
   if (q.isPending) body = <LoadingState rows={5} />;
   else if (q.isError) body = <ErrorState onRetry={() => void q.refetch()} />;
   else {
     const board = q.data;
-    const open = board.missions.filter((m) => m.state === 'open');
-    const closed = board.missions.filter((m) => m.state !== 'open');
+    // The hub opens one activity (?id=): its missions only, when the student takes part in it.
+    const focus = board.activities.find((a) => a.id === focusId) ?? null;
+    const missions = focus ? board.missions.filter((m) => m.activity_id === focus.id) : board.missions;
+    const open = missions.filter((m) => m.state === 'open');
+    const closed = missions.filter((m) => m.state !== 'open');
     const next = board.activities.filter((a) => a.window === 'upcoming').sort((a, b) => a.opens_at.localeCompare(b.opens_at))[0];
     const refresh = () => void qc.invalidateQueries({ queryKey: MX_KEYS.student });
     body = (
       <>
         <section className="mx-intro" aria-label="说明">
+          {focus ? (
+            <p>
+              <strong>{focus.title}</strong>（{chineseMonthDayTime(focus.opens_at)} — {chineseMonthDayTime(focus.closes_at)}）
+              {board.activities.length > 1 ? (
+                <>
+                  {' · '}
+                  <Link to={PATHS.cardMissionX}>查看全部任务</Link>
+                </>
+              ) : null}
+            </p>
+          ) : null}
           <p>完成老师发布的小任务，提交被老师通过后，任务分数计入你所在学院的学院杯积分。</p>
           <p className="mx-muted">
             {board.house ? `你的学院：${board.house.name}` : '学院分配公布后，你的任务分数将计入所在学院。'} · <Link to={PATHS.twelveHouses}>查看学院杯积分榜</Link>
           </p>
         </section>
-        {board.missions.length === 0 ? (
+        {missions.length === 0 ? (
           <EmptyState description={next ? `下一期「${next.title}」将于 ${chineseMonthDayTime(next.opens_at)} 开始` : board.activities.length > 0 ? '老师还没有发布任务，请稍后再来看看。' : '暂无 Mission X 活动'} />
         ) : null}
         {open.length > 0 ? (
