@@ -135,3 +135,23 @@ test('an administrator links a staff account to a WeCom member in 员工账号 a
   await openStudentAsAdmin(page, student, '企微未绑');
   await expect(page.getByTestId('student-wecom')).toHaveText('未绑定', { timeout: 30_000 });
 });
+
+// The WeChat OAuth code relay (decision 069) forwards only to this site's own pages: the allow-list is the
+// platform's origin, so a relay link is never an open redirect, however the address is disguised.
+test('the /wx-code relay refuses every other host and /wx-code-redirect never leaves the site', async ({ page, baseURL }) => {
+  for (const target of ['https://evil.example.com/', '//evil.example.com/x', '/\\evil.example.com', 'javascript:alert(1)', encodeURIComponent('https://evil.example.com/')]) {
+    await page.goto(`/wx-code/${encodeURIComponent(target)}`);
+    await expect(page.getByRole('heading', { name: '无法打开' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('链接无效：只能打开本站页面')).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL as string).origin);
+  }
+  // A return address on another host is refused by the API before any WeChat state exists.
+  for (const bad of ['https://evil.example.com/', '//evil.example.com']) {
+    const res = await callApi(baseURL as string, 'GET', `/api/payment/wechat/oauth?return_url=${encodeURIComponent(bad)}&scope=base`);
+    expect(res.status).toBe(4003);
+  }
+  // Without a code the return page stays on the site and says the authorisation did not finish.
+  await page.goto('/wx-code-redirect');
+  await expect(page.getByRole('heading', { name: '微信授权未完成' })).toBeVisible({ timeout: 30_000 });
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL as string).origin);
+});
