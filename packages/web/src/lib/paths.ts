@@ -68,6 +68,12 @@ export const PATHS = {
   wecomMiddle: '/wecom/oauth/middle',
   wecomSuccess: '/wecom/oauth/success',
   wecomFail: '/wecom/oauth/fail',
+  /** The information seminar over WeCom (decision 099): sign up, assignment, the counsellor, the contact-me code, failures. */
+  wecomSeminar: '/wecom/seminar',
+  wecomSeminarDivide: '/wecom/seminar/divide',
+  wecomSeminarMiddle: '/wecom/seminar/middle',
+  wecomSeminarAdd: '/wecom/seminar/add',
+  wecomSeminarError: '/wecom/seminar/error',
   mini: '/mini/:id',
   // Course centre (decision 041).
   courseWish: '/course/wish',

@@ -268,11 +268,13 @@ export async function assignSignup(db: Db, id: number, pick: (candidates: Counse
  * The sign-up's contact-me code, made once: the row stays locked while `create` asks WeCom, so a double tap asks
  * once and both answers carry the same code.
  */
-export async function ensureContactWay(db: Db, id: number, create: (signup: SignupRow) => Promise<{ configId: string; qrCode: string }>): Promise<SignupRow | undefined> {
+export async function ensureContactWay(db: Db, id: number, create: (signup: SignupRow, counsellorUserid: string) => Promise<{ configId: string; qrCode: string }>): Promise<SignupRow | undefined> {
   return db.transaction(async (tx) => {
     const [signup] = await tx.select().from(wecomSeminarSignups).where(eq(wecomSeminarSignups.id, id)).for('update').limit(1);
-    if (!signup || signup.qrCode !== null) return signup;
-    const way = await create(signup);
+    if (!signup || signup.qrCode !== null || signup.counsellorId === null) return signup;
+    // Read with this transaction's connection: the waiting double taps hold the pool's others.
+    const counsellor = await findCounsellor(tx, signup.counsellorId);
+    const way = await create(signup, counsellor!.wecomUserid);
     const [updated] = await tx.update(wecomSeminarSignups).set({ configId: way.configId, qrCode: way.qrCode }).where(eq(wecomSeminarSignups.id, id)).returning();
     return updated;
   });

@@ -174,10 +174,7 @@ export async function contactWay(deps: SeminarDeps, code: string, key: string | 
   if (!contact) throw AppError.message(WECOM_SEMINAR_MSG.WECOM_UNAVAILABLE);
   let done: SignupRow | undefined;
   try {
-    done = await ensureContactWay(ctx.db, row.id, async (s) => {
-      const counsellor = (await findCounsellor(ctx.db, s.counsellorId!))!;
-      return contact.addContactWay({ userId: counsellor.wecomUserid, state: s.contactState, remark: `说明会报名 ${signupCodeOf(s.id)}` });
-    });
+    done = await ensureContactWay(ctx.db, row.id, (s, userId) => contact.addContactWay({ userId, state: s.contactState, remark: `说明会报名 ${signupCodeOf(s.id)}` }));
   } catch (err) {
     if (err instanceof AppError) throw err;
     // WeCom refused or could not be reached: the page shows 企业微信服务暂不可用 and may try again.
