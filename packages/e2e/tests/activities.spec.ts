@@ -56,7 +56,8 @@ test('an admin schedules and publishes an activity; the student sees it lit on t
   await section.getByRole('button', { name: '新建活动' }).click();
 
   const dialog = page.getByRole('dialog', { name: '新建活动' });
-  await dialog.getByLabel('活动类型').click();
+  // The kind list is searchable: type to narrow it, then pick.
+  await dialog.getByLabel('活动类型').fill('城市');
   await page.locator('.ant-select-item-option').filter({ hasText: '城市见面会' }).click();
   await dialog.getByLabel('标题', { exact: true }).fill(title);
   await pickDate(page, '开始时间', beijingInput(-HOUR));

@@ -283,7 +283,7 @@ export default function ActivitiesTab() {
           <Form<ActivityForm> form={form} layout="vertical" onFinish={(v) => save.mutate(v)} disabled={save.isPending} initialValues={EMPTY}>
             <div className="comm-form-row">
               <Form.Item name="kind" label="活动类型" rules={[{ required: true, message: '请选择活动类型' }]}>
-                <Select aria-label="活动类型" options={ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND_LABELS[k] }))} />
+                <Select aria-label="活动类型" showSearch optionFilterProp="label" options={ACTIVITY_KINDS.map((k) => ({ value: k, label: ACTIVITY_KIND_LABELS[k] }))} />
               </Form.Item>
               <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
                 <Input maxLength={ACTIVITY_TITLE_MAX} showCount aria-label="标题" />
