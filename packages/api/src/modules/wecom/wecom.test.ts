@@ -175,6 +175,21 @@ describe('staff sign-in', () => {
     expect(await signInAs('WangLizhi')).toEqual({ outcome: 'failed', code: 1, fail: 'disabled', message: MSG.ACCOUNT_DISABLED });
   });
 
+  it('a staff member with a second factor answers it first, as after a password (mfa outcome, no session yet)', async () => {
+    const adminId = await accountIdOf(await createStaffToken(t, 'teacher', { isAdmin: true }));
+    await t.db.delete(wecomStaffLinks).where(eq(wecomStaffLinks.wecomUserId, 'ZhangLaoshi'));
+    expect((await link(adminId, 'ZhangLaoshi')).body.status).toBe(200);
+    const on = await call(t.app, 'PUT', '/api/admin/settings/security', { token: adminToken, body: { mfa_enforced: true } });
+    expect(on.body.status).toBe(200);
+    try {
+      const result = await signInAs('ZhangLaoshi');
+      expect(result).toMatchObject({ outcome: 'mfa', code: 0, mfa: { type: 'TEACHER', is_admin: true, mfa_required: true, mfa_enrol_required: true } });
+      expect(result).not.toHaveProperty('login');
+    } finally {
+      await call(t.app, 'PUT', '/api/admin/settings/security', { token: adminToken, body: { mfa_enforced: false } });
+    }
+  });
+
   it('WeCom unreachable: eid_request', async () => {
     const peer = await createPeerApp(t, { env: liveEnv('http://127.0.0.1:1') });
     try {
