@@ -300,7 +300,7 @@ async function runClusterCheck(log) {
  * them. The build is one of them: the browser suite and the start-up tests run what it makes.
  */
 const STATIC_CHECKS = {
-  build: ['build (web + api)', 'npm', ['run', '--silent', 'build']],
+  build: ['build (web + api + mini-program)', 'npm', ['run', '--silent', 'build']],
   typecheck: ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   lint: ['lint (boundaries, layers, import cycles, module graph)', 'npm', ['run', '--silent', 'lint']],
   lintRules: ['lint rules and module graph (node --test)', 'npm', ['run', '--silent', 'lint:rules']],
@@ -345,6 +345,7 @@ const jobs = [
   { key: 'pageBudgets', title: STATIC_CHECKS.pageBudgets[0], suite: 'static', needs: ['build'], run: (log) => runCheck('pageBudgets', log) },
   { key: 'domain', title: 'domain (vitest)', suite: 'domain', run: (log) => runVitest('domain', 'packages/domain', log) },
   { key: 'web', title: 'web (vitest)', suite: 'web', run: (log) => runVitest('web', 'packages/web', log) },
+  { key: 'miniprogram', title: 'miniprogram (vitest)', suite: 'miniprogram', run: (log) => runVitest('miniprogram', 'packages/miniprogram', log) },
   {
     key: 'api',
     title: `api (vitest, ${apiDatabase})`,

@@ -41,8 +41,10 @@ const ProgrammesTab = lazy(() => import('../programmes/programmes-tab.tsx'));
 const ActivitiesTab = lazy(() => import('../community/activities-tab.tsx'));
 const BadgesTab = lazy(() => import('../badges/badges-tab.tsx'));
 const ForumTab = lazy(() => import('../forum/forum-tab.tsx'));
+const WecomSeminarTab = lazy(() => import('../wecom-seminar/wecom-seminar-tab.tsx'));
 const OPERATIONS_TABS: Partial<Record<string, ComponentType>> = {
   students: StudentsTab,
+  'wecom-seminar': WecomSeminarTab,
   messages: MessagesTab,
   'house-cup': HouseCupTab,
   audit: AuditTab,
