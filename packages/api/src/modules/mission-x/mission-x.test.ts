@@ -367,6 +367,31 @@ describe('reviewing', () => {
     expect(await pointsOf(house1)).toBe(start + 12);
   });
 
+  it('un-accepting after an admin already reversed the entry in the ledger writes no second counter-entry', async () => {
+    const m = await postOk({ title: '已手工冲正', points: 8, deliverables: ['text'] });
+    const h = (await handIn(m.id, { text: '交了' })).body.data!;
+    const start = await pointsOf(house1);
+    const accepted = (await review(h.id, { decision: 'accept', version: h.version })).body.data!;
+    const [row] = await t.db.select().from(missionXHandIns).where(eq(missionXHandIns.id, h.id));
+    const reversed = await call(t.app, 'PUT', `/api/admin/house-cup/${row!.ledgerEntryId}`, { token: admin.token, body: { reason: '管理员手工冲正' } });
+    expect(reversed.body.status).toBe(200);
+    expect(await pointsOf(house1)).toBe(start);
+    const undone = await review(h.id, { decision: 'unaccept', comment: '同步撤销', version: accepted.version });
+    expect(undone.body.status).toBe(200);
+    expect(await pointsOf(house1)).toBe(start);
+    expect(await t.db.select().from(houseCupEntries).where(eq(houseCupEntries.reversesId, row!.ledgerEntryId!))).toHaveLength(1);
+  });
+
+  it('a video mission takes an https link with the people’s consent', async () => {
+    const m = await postOk({ title: '视频链接', deliverables: ['video'] });
+    expect((await handIn(m.id, { video_url: 'http://example.com/v', people_consent: true })).body).toMatchObject({ status: 4003, msg: MISSION_X_MSG.VIDEO_URL });
+    expect((await handIn(m.id, { video_url: 'https://www.bilibili.com/video/BV1xx411c7mD' })).body).toMatchObject({ status: 4003, msg: MISSION_X_MSG.PEOPLE_CONSENT });
+    const ok = await handIn(m.id, { video_url: 'https://www.bilibili.com/video/BV1xx411c7mD', people_consent: true });
+    expect(ok.body.data).toMatchObject({ video_url: 'https://www.bilibili.com/video/BV1xx411c7mD', status: 'submitted' });
+    // Bob has no guardian consent on record: no video either.
+    expect((await handIn(m.id, { video_url: 'https://www.bilibili.com/video/BV1xx411c7mD', people_consent: true }, bob.token)).body.msg).toBe(MISSION_X_MSG.GUARDIAN_CONSENT);
+  });
+
   it('a student without a house: accepted, no points', async () => {
     const m = await postOk({ title: '无学院', points: 9, deliverables: ['text'] });
     const h = (await handIn(m.id, { text: '交了' }, dora.token)).body.data!;
