@@ -38,7 +38,7 @@ export const ADMIN_TABS = [
   // Decision 066.
   { key: 'analytics', label: '数据分析', permission: 'analytics.read', group: 'admissions' },
   // Decision 099: the information seminar's counsellors, their rules and who added whom on WeCom.
-  { key: 'wecom-seminar', label: '说明会顾问', permission: 'students.read', group: 'admissions' },
+  { key: 'wecom-seminar', label: '说明会顾问', permission: 'admissions.decide', group: 'admissions' },
   // 人员. Decision 062: the first tab staff see.
   { key: 'students', label: '学生管理', permission: 'students.read', group: 'people' },
   // Decision 063.

@@ -59,7 +59,7 @@ export default function WecomSeminarTab() {
   const queryClient = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const info = useQuery({ queryKey: ADMIN_KEYS.teacher, queryFn: ({ signal }) => fetchTeacherInfo({ signal }) });
-  const canEdit = (info.data?.permissions ?? []).includes('programme.edit');
+  const canEdit = (info.data?.permissions ?? []).includes('admissions.decide');
   const counsellors = useQuery({ queryKey: WS_KEYS.counsellors, queryFn: ({ signal }) => fetchCounsellors(signal) });
   const seminars = useQuery({ queryKey: WS_KEYS.seminars, queryFn: ({ signal }) => fetchAdminSeminars(signal) });
   const provinces = useQuery({ queryKey: ['admin', 'provinces'], queryFn: ({ signal }) => fetchProvinces({ signal }) });
