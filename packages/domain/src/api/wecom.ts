@@ -52,8 +52,8 @@ export type WecomStatus = z.infer<typeof wecomStatusSchema>;
 // POST /api/wecom/oauth/authorize ------------------------------------------------------------------------------
 export const wecomAuthorizeRequestSchema = requestObjectSchema({
   scope: z.enum(['snsapi_base', 'snsapi_privateinfo'], { error: '授权范围无效' }).default('snsapi_base'),
-  /** Where a signed-in staff member goes afterwards (same-origin path; default their home). */
-  return_url: returnPathSchema.default('/'),
+  /** Where a signed-in staff member goes afterwards (a same-origin path; `/` is their home). */
+  return_url: returnPathSchema,
 });
 export type WecomAuthorizeRequest = z.infer<typeof wecomAuthorizeRequestSchema>;
 /** `state` is also in the URL: the entry page keeps it to check the state WeCom sends back (login CSRF). */

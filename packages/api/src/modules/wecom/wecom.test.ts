@@ -99,7 +99,8 @@ describe('the authorize step', () => {
     expect(a.state).not.toBe(b.state);
   });
 
-  it('refuses a return address on another host', async () => {
+  it('refuses a return address on another host, or none', async () => {
+    expect((await call(t.app, 'POST', '/api/wecom/oauth/authorize', { body: {} })).body).toMatchObject({ status: 4003, data: { field: 'return_url' } });
     for (const bad of ['https://evil.example.com/', '//evil.example.com/x', '/\\evil.example.com']) {
       const res = await call(t.app, 'POST', '/api/wecom/oauth/authorize', { body: { return_url: bad } });
       expect([bad, res.body.status]).toEqual([bad, 4003]);
@@ -340,7 +341,7 @@ describe('WECOM_MODE', () => {
     const off = await createPeerApp(t, { env: { WECOM_MODE: 'off' } });
     try {
       expect((await call(off.app, 'GET', '/api/wecom/status')).body.data).toEqual({ enabled: false, mode: 'off' });
-      expect((await call(off.app, 'POST', '/api/wecom/oauth/authorize', { body: {} })).body).toMatchObject({ status: 4001, msg: WECOM_MSG.OFF });
+      expect((await call(off.app, 'POST', '/api/wecom/oauth/authorize', { body: { return_url: '/' } })).body).toMatchObject({ status: 4001, msg: WECOM_MSG.OFF });
     } finally {
       await off.close();
     }
