@@ -9,7 +9,7 @@ const COUNSELLOR = { name: '双击测试顾问', wecom_userid: 'ds-counsellor', 
 const SEMINAR = { title: '双击测试说明会', description: '', location: '线上', starts_at: inDays(10), open: true };
 
 const seminarId = (ctx: FixtureCtx) => ctx.one<number>(sql`select id from wecom_seminars order by id limit 1`);
-const signupBody = async (ctx: FixtureCtx, phone: string, key: string) => ({ seminar_id: await seminarId(ctx), role: 'parent', name: '双击家长', phone, grade: '高二', state_id: 110000, school_name: '双击测试中学', key });
+const signupBody = async (ctx: FixtureCtx, phone: string, key: string) => ({ seminar_id: await seminarId(ctx), role: 'parent', name: '双击家长', phone, grade: '高二', state_id: 440000, school_name: '双击测试中学', key });
 
 /** A sign-up with its counsellor (and, with `contact`, its contact-me code), made once per database. */
 async function readySignup(ctx: FixtureCtx, phone: string, key: string, contact: boolean): Promise<string> {
