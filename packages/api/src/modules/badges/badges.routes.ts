@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AppError,
   BADGE_MSG,
+  MSG,
   adminBadgeAwardSchema,
   adminBadgeSchema,
   adminHonourSchema,
@@ -37,27 +38,30 @@ export async function badgesRoutes(app: FastifyInstance) {
   const origin = (req: FastifyRequest) => ctx.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
   const pub = { auth: 'public' as const };
   const publicTags = ['public'];
+  // The standard documents (profile, JWKS, revocation list, achievement, image, credential file) are not envelopes;
+  // they take no query, so a stray one is a 4003 envelope rather than the document.
+  const noQuery = z.strictObject({}, { error: MSG.PARAM_INVALID });
   // The daily attendance-week evaluation (a durable job; its key makes it one job however many processes start).
   app.addHook('onReady', async () => {
     await scheduleAttendanceWeek(ctx, ctx.now());
   });
 
   // ---- public: the issuer and verification ----
-  r.get('/api/badges/issuer', { config: pub, schema: { tags: publicTags, summary: 'Open Badges 颁发者档案（Profile）' } }, async (req, reply) =>
+  r.get('/api/badges/issuer', { config: pub, schema: { tags: publicTags, summary: 'Open Badges 颁发者档案（Profile）', querystring: noQuery } }, async (req, reply) =>
     reply.header('content-type', 'application/json; charset=utf-8').send(await svc.getIssuerProfile(ctx, origin(req))),
   );
-  r.get('/api/badges/jwks', { config: pub, schema: { tags: publicTags, summary: '徽章凭证签名公钥（JWKS）' } }, async (_req, reply) =>
+  r.get('/api/badges/jwks', { config: pub, schema: { tags: publicTags, summary: '徽章凭证签名公钥（JWKS）', querystring: noQuery } }, async (_req, reply) =>
     reply.header('content-type', 'application/json; charset=utf-8').send(await svc.getJwks(ctx)),
   );
-  r.get('/api/badges/revocations', { config: pub, schema: { tags: publicTags, summary: '已撤销的徽章凭证（1EdTech 撤销列表）' } }, async (req, reply) =>
+  r.get('/api/badges/revocations', { config: pub, schema: { tags: publicTags, summary: '已撤销的徽章凭证（1EdTech 撤销列表）', querystring: noQuery } }, async (req, reply) =>
     reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(await svc.getRevocationList(ctx, origin(req))),
   );
-  r.get('/api/badges/achievements/:id', { config: pub, schema: { tags: publicTags, summary: '徽章（Achievement）定义', params: badgeIdParamsSchema } }, async (req, reply) =>
+  r.get('/api/badges/achievements/:id', { config: pub, schema: { tags: publicTags, summary: '徽章（Achievement）定义', params: badgeIdParamsSchema, querystring: noQuery } }, async (req, reply) =>
     reply.header('content-type', 'application/json; charset=utf-8').send(await svc.getAchievement(ctx, req.params.id, origin(req))),
   );
   r.get(
     '/api/badges/images/:file',
-    { config: pub, schema: { tags: publicTags, summary: '徽章图片（SVG）', params: z.object({ file: z.string().regex(/^[1-9]\d{0,9}\.svg$/, { error: BADGE_MSG.BADGE_NOT_FOUND }) }) } },
+    { config: pub, schema: { tags: publicTags, summary: '徽章图片（SVG）', params: z.object({ file: z.string().regex(/^[1-9]\d{0,9}\.svg$/, { error: BADGE_MSG.BADGE_NOT_FOUND }) }), querystring: noQuery } },
     async (req, reply) => {
       const id = Number(req.params.file.slice(0, -4));
       if (id > 2_147_483_647) throw AppError.notFound(BADGE_MSG.BADGE_NOT_FOUND);
@@ -85,7 +89,7 @@ export async function badgesRoutes(app: FastifyInstance) {
   // ---- student ----
   const student = ['student'];
   r.get('/api/student/badges', { schema: { tags: student, summary: '我的徽章与徽章目录', response: { 200: envelopeOf(myBadgesSchema) } } }, async (req) => ok(await svc.getMyBadges(ctx, authOf(req))));
-  r.get('/api/student/badges/:id/credential', { schema: { tags: student, summary: '下载徽章凭证（Open Badges 3.0，仅本人）', params: badgeIdParamsSchema } }, async (req, reply) => {
+  r.get('/api/student/badges/:id/credential', { schema: { tags: student, summary: '下载徽章凭证（Open Badges 3.0，仅本人）', params: badgeIdParamsSchema, querystring: noQuery } }, async (req, reply) => {
     const file = await svc.myCredentialFile(ctx, authOf(req), req.params.id, origin(req));
     return reply
       .header('content-type', 'application/json; charset=utf-8')
