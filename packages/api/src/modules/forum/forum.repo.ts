@@ -143,9 +143,12 @@ export interface PostListRow {
   replyCount: number;
 }
 
-const likeCountOf = sql<number>`(select count(*)::int from ${forumLikes} where ${forumLikes.postId} = ${forumPosts.id})`;
-const replyCountOf = sql<number>`(select count(*)::int from ${forumReplies} where ${forumReplies.postId} = ${forumPosts.id} and ${forumReplies.status} = 'visible' and ${forumReplies.deletedAt} is null)`;
-const likedBy = (viewerId: number) => sql<boolean>`exists (select 1 from ${forumLikes} where ${forumLikes.postId} = ${forumPosts.id} and ${forumLikes.accountId} = ${viewerId})`;
+// Spelled out with the table: drizzle leaves a column unqualified in a query without joins, and inside these
+// subqueries a bare "id" would name the subquery's own table.
+const postIdRef = sql`${sql.identifier('forum_posts')}.${sql.identifier('id')}`;
+const likeCountOf = sql<number>`(select count(*)::int from ${forumLikes} where ${forumLikes.postId} = ${postIdRef})`;
+const replyCountOf = sql<number>`(select count(*)::int from ${forumReplies} where ${forumReplies.postId} = ${postIdRef} and ${forumReplies.status} = 'visible' and ${forumReplies.deletedAt} is null)`;
+const likedBy = (viewerId: number) => sql<boolean>`exists (select 1 from ${forumLikes} where ${forumLikes.postId} = ${postIdRef} and ${forumLikes.accountId} = ${viewerId})`;
 
 /** A reader sees visible posts and their own held or hidden ones; a moderator sees every undeleted post. */
 function postVisibility(viewerId: number, moderator: boolean): SQL | undefined {
@@ -296,7 +299,7 @@ export interface QueueRows {
 export async function moderationQueue(db: Db, boardIds: number[] | null, limit: number): Promise<QueueRows> {
   if (boardIds !== null && boardIds.length === 0) return { posts: [], replies: [], reports: new Map() };
   const onBoards = boardIds === null ? undefined : inArray(forumPosts.boardId, boardIds);
-  const openReport = sql`exists (select 1 from ${forumReports} where ${forumReports.postId} = ${forumPosts.id} and ${forumReports.resolvedAt} is null)`;
+  const openReport = sql`exists (select 1 from ${forumReports} where ${forumReports.postId} = ${postIdRef} and ${forumReports.resolvedAt} is null)`;
   const posts = await db
     .select({ post: forumPosts, board: forumBoards })
     .from(forumPosts)

@@ -127,6 +127,8 @@ describe('board access', () => {
     expect(answer.body.data!.status).toBe('visible');
     const seen = (await detail(s.a.token, written.body.data!.id)).body.data!;
     expect(seen.replies).toEqual([expect.objectContaining({ body: '看讲义第三页', author: expect.objectContaining({ role: 'staff', house: null }) })]);
+    expect(seen.reply_count).toBe(1);
+    expect((await postsOf(s.a.token, course.id)).body.data!.items.map((p) => [p.title, p.reply_count, p.like_count])).toEqual([['作业问题', 1, 0]]);
   });
 
   it('the house board: its students and its CSL; another house never sees it', async () => {
@@ -170,6 +172,8 @@ describe('the sensitive-word filter', () => {
     const reply = await call<ForumWritten>(t.app, 'POST', `/api/student/forum/posts/${visible.body.data!.id}/replies`, { token: s.a.token, body: { body: 'BADWORD!' } });
     expect(reply.body.data!.status).toBe('held');
     expect((await detail(s.b.token, visible.body.data!.id)).body.data!.replies).toHaveLength(0);
+    // A held reply is not counted for readers.
+    expect((await postsOf(s.b.token, programmeBoard)).body.data!.items.find((p) => p.id === visible.body.data!.id)!.reply_count).toBe(0);
     expect((await detail(s.a.token, visible.body.data!.id)).body.data!.replies).toEqual([expect.objectContaining({ status: 'held', mine: true })]);
     expect((await queueOf(admin)).items.find((i) => i.kind === 'reply' && i.id === reply.body.data!.id)).toMatchObject({ held_words: ['badword'] });
   });
