@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MP_ENTRY_LANDING_ID, MP_MSG, MSG, WECHAT_MSG, mpLandingSchema, type MpLanding } from '@summit/domain';
+import { MP_ENTRY_LANDING_ID, MP_MSG, MSG, isSameOriginPath, mpLandingSchema, type MpLanding } from '@summit/domain';
 import { PATHS } from '../../lib/paths.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { api } from '../../lib/api-client.ts';
@@ -21,10 +21,16 @@ type State =
   | { kind: 'not-found' }
   | { kind: 'error' };
 
-/** Where the landing leads: its page, or for the programme entry the student's own home. */
+/** A page of the site the mini-program's share asks the entry to go on to (?to=), or null. */
+function sharedPath(): string | null {
+  const to = new URLSearchParams(window.location.search).get('to');
+  return to && isSameOriginPath(to) && !to.startsWith('/mini/') ? to : null;
+}
+
+/** Where the landing leads: its page, the shared page (?to=), or for the programme entry the student's own home. */
 function targetOf(landing: MpLanding | null, loggedIn: boolean): string {
   if (landing && landing.target_path !== '/') return landing.target_path;
-  return loggedIn ? homePathOf('student') : PATHS.home;
+  return sharedPath() ?? (loggedIn ? homePathOf('student') : PATHS.home);
 }
 
 const loginWith = (target: string) => `${PATHS.login}?r=${encodeURIComponent(target)}`;
@@ -88,7 +94,7 @@ export default function MiniLandingPage() {
         <ResultPanel
           kind="error"
           title="该微信尚未绑定账号"
-          detail={WECHAT_MSG.NEED_BIND}
+          detail="请用手机号登录或注册，登录后将自动绑定此微信，下次从小程序进入即可直接登录。"
           actions={[
             { label: '手机号登录', to: loginWith(state.target), primary: true },
             { label: '注册', to: `${PATHS.register}?r=${encodeURIComponent(state.target)}` },
