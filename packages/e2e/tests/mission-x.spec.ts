@@ -91,6 +91,9 @@ test('a student hands in a Mission X task from the hub, a teacher accepts it, an
   const handIn = mission.getByRole('list', { name: `「${title}」的提交` }).getByRole('listitem').filter({ hasText: name });
   await expect(handIn).toContainText('我的书桌靠窗');
   await expect(handIn.getByRole('button', { name: /desk\.png/ })).toBeVisible();
+  // The picture itself, fetched with the teacher's login (a plain <img src> could not send it).
+  await expect(handIn.getByRole('img', { name: 'desk.png' })).toBeVisible({ timeout: 15_000 });
+  expect(await handIn.getByRole('img', { name: 'desk.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // 退回 needs a comment: the page says so before sending.
   await handIn.getByRole('button', { name: '退回' }).click();
   await expect(handIn.getByText('退回或撤销通过时请填写评语')).toBeVisible();

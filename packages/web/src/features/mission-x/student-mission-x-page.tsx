@@ -17,9 +17,9 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/page-stat
 import { FileUploader } from '../../components/file-uploader.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
-import { downloadFile } from '../../lib/upload.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { MX_KEYS, fetchStudentBoard, sendHandIn, type HandInForm } from './mission-x-api.ts';
+import { HandInFiles } from './hand-in-files.tsx';
 import { deliverablesText, handInAction, statusLabel, statusTone } from './mission-x-format.ts';
 import './mission-x.css';
 
@@ -174,16 +174,7 @@ function MissionCard({ mission, board, onChanged }: { mission: StudentMission; b
       {h && !open ? (
         <div className="mx-mine">
           {h.text ? <p className="mx-brief">{h.text}</p> : null}
-          {h.files.map((f) => (
-            <Button key={f.url} type="link" size="small" className="mx-link" onClick={() => void downloadFile(f)}>
-              🖼 {f.name}
-            </Button>
-          ))}
-          {h.video_url ? (
-            <a className="mx-link" href={h.video_url} target="_blank" rel="noopener noreferrer nofollow">
-              视频链接
-            </a>
-          ) : null}
+          <HandInFiles files={h.files} videoUrl={h.video_url} />
         </div>
       ) : null}
       {open ? (

@@ -23,8 +23,8 @@ import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../comp
 import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
-import { downloadFile } from '../../lib/upload.ts';
 import { MX_KEYS, fetchHandIns, fetchTeacherBoard, postMission, reviewHandIn, saveMission, withdrawMission, type MissionForm } from './mission-x-api.ts';
+import { HandInFiles } from './hand-in-files.tsx';
 import { beijingWallClockToIso, deliverablesText, statusLabel, statusTone } from './mission-x-format.ts';
 import './mission-x.css';
 
@@ -148,20 +148,7 @@ function HandInRow({ item, missionId }: { item: ReviewHandIn; missionId: number 
         {item.points_awarded > 0 ? ` · 已计 ${item.points_awarded} 分` : ''}
       </p>
       {item.text ? <p className="mx-brief">{item.text}</p> : null}
-      {item.files.length > 0 || item.video_url ? (
-        <div className="mx-mine">
-          {item.files.map((f) => (
-            <Button key={f.url} type="link" size="small" className="mx-link" onClick={() => void downloadFile(f)}>
-              🖼 {f.name}
-            </Button>
-          ))}
-          {item.video_url ? (
-            <a className="mx-link" href={item.video_url} target="_blank" rel="noopener noreferrer nofollow">
-              视频链接
-            </a>
-          ) : null}
-        </div>
-      ) : null}
+      <HandInFiles files={item.files} videoUrl={item.video_url} />
       {item.comment ? <blockquote className="mx-comment">评语：{item.comment}</blockquote> : null}
       {item.status !== 'returned' ? (
         <div className="mx-review">
