@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { badgeAwards, badges, honours } from '../../db/schema-badges.ts';
-import { enrolments } from '../../db/schema-course-centre.ts';
+import { enrolments, studentNotices } from '../../db/schema-course-centre.ts';
 import { attendance, checkinSessions } from '../../db/schema-teaching.ts';
 import { recordAudit } from '../audit/audit-write.ts';
 
@@ -101,6 +101,14 @@ export async function insertAwardIfNew(db: Db, a: NewAward): Promise<number | nu
       .onConflictDoNothing({ target: [badgeAwards.badgeId, badgeAwards.accountId] })
       .returning({ id: badgeAwards.id });
     if (!row) return null;
+    const [badge] = await tx.select({ name: badges.name }).from(badges).where(eq(badges.id, a.badgeId)).limit(1);
+    // The student hears of it under 消息 (plain text), with the award.
+    await tx.insert(studentNotices).values({
+      studentId: a.accountId,
+      title: `你获得了徽章「${badge?.name ?? ''}」`,
+      body: `恭喜！你获得了徽章「${badge?.name ?? ''}」${a.note ? `：${a.note}` : '。'}在“我的徽章”（/badges）可以查看、分享验证链接或下载凭证。`,
+      createdAt: a.now,
+    });
     await recordAudit(tx, {
       actorId: a.awardedBy,
       action: a.awardedBy === null ? 'badge_award.auto' : 'badge_award.grant',
@@ -141,6 +149,8 @@ export async function revokeAwardAudited(db: Db, w: { id: number; reason: string
     if (!award) return { kind: 'missing' } as const;
     if (award.revokedAt) return { kind: 'already' } as const;
     await tx.update(badgeAwards).set({ revokedAt: w.now, revokedBy: w.actorId, revokeReason: w.reason }).where(eq(badgeAwards.id, w.id));
+    const [badge] = await tx.select({ name: badges.name }).from(badges).where(eq(badges.id, award.badgeId)).limit(1);
+    await tx.insert(studentNotices).values({ studentId: award.accountId, title: `徽章「${badge?.name ?? ''}」已撤销`, body: `你的徽章「${badge?.name ?? ''}」已被撤销。原因：${w.reason}`, createdAt: w.now });
     await recordAudit(tx, {
       actorId: w.actorId,
       action: 'badge_award.revoke',

@@ -5,6 +5,7 @@ import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 
 import { BADGE_MSG, MSG, type AdminBadge, type AdminBadgeAward, type AdminHonour, type BadgeVerification, type Honour, type MyBadges } from '@summit/domain';
 import { accounts, auditLog } from '../../db/schema.ts';
 import { badgeAwards } from '../../db/schema-badges.ts';
+import { studentNotices } from '../../db/schema-course-centre.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken, registerStudent } from '../../test/flows.ts';
 import { awardBadgesFor, revokeBadgeAward } from './badges.queries.ts';
@@ -91,6 +92,9 @@ describe('automatic awards', () => {
     expect(my.catalogue.map((b) => b.name)).toContain('探索者');
     expect(my.catalogue.map((b) => b.name)).not.toContain('草稿徽章');
     expect((await mine(bob.token)).awards).toEqual([]);
+    // One notice under 消息, however many times it fired.
+    const notices = await t.db.select().from(studentNotices).where(eq(studentNotices.studentId, alice.id));
+    expect(notices.map((n) => n.title)).toEqual(['你获得了徽章「探索者」']);
   });
 
   it('revokeBadgeAward revokes only what that source earned, with an audit row', async () => {
@@ -224,6 +228,8 @@ describe('credentials', () => {
     expect(audit!.actorId).toBe(adminId);
     const my = await mine(alice.token);
     expect(my.awards.find((a) => a.id === awardId)!.revoke_reason).toBe('提交被认定为抄袭');
+    const notices = await t.db.select().from(studentNotices).where(eq(studentNotices.studentId, alice.id));
+    expect(notices.map((n) => n.body)).toContain('你的徽章「探索者」已被撤销。原因：提交被认定为抄袭');
   });
 
   it('the issuer profile, the achievement and the image are public', async () => {
