@@ -60,7 +60,7 @@ test('a post the filter holds is 待审核 for its author only, until a moderato
   await expect(item).toContainText('命中：加微信');
   await item.getByLabel('处理说明').fill('复习邀请，已提醒不要留联系方式');
   await item.getByRole('button', { name: '恢复' }).click();
-  await expect(mod.page.getByText('已恢复')).toBeVisible();
+  await expect(mod.page.getByText('已恢复', { exact: true })).toBeVisible();
   await expect(item).toHaveCount(0);
   await mod.context.close();
 
@@ -77,4 +77,42 @@ test('a post the filter holds is 待审核 for its author only, until a moderato
   await reader.page.getByRole('button', { name: /点赞/ }).click();
   await expect(reader.page.getByRole('button', { name: /已赞 1/ })).toBeVisible();
   await reader.context.close();
+});
+
+test('the programme office adds a word in the console, the next post with it waits in the queue, and is hidden from there', PHONE, async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(240_000);
+  const phone = testInfo.project.name === 'phone';
+  // A word nobody else would write, so other tests' posts are never held by it.
+  const word = `测词${testInfo.project.name}${Date.now().toString(36)}`;
+  const title = `含新词 ${word}`;
+
+  const admin = await loginViaApi(baseURL!, DEMO.admin, DEMO_PASSWORD);
+  await loginTeacherInBrowser(page, admin);
+  await page.goto('/admin/forum');
+  const words = page.getByRole('region', { name: '敏感词' });
+  await expect(words).toBeVisible({ timeout: 60_000 });
+  await words.getByLabel('新敏感词').fill(word);
+  await words.getByRole('button', { name: '添加' }).click();
+  await expect(page.getByText('敏感词已更新')).toBeVisible();
+  await expect(words.getByRole('list', { name: '敏感词列表' })).toContainText(word.toLowerCase());
+
+  // A student writes it with a space in the middle: held all the same.
+  const student = await loginViaApi(baseURL!, '13900000006', DEMO_PASSWORD);
+  const boards = await ok('boards', callApi<ForumBoard[]>(baseURL!, 'GET', '/api/student/forum/boards', { token: student }));
+  const hall = boards.find((b) => b.title === '项目大厅')!;
+  const written = await ok('post', callApi<{ status: string }>(baseURL!, 'POST', '/api/student/forum/posts', { token: student, body: { board_id: hall.id, title, body: `${word.slice(0, 2)} ${word.slice(2)}` } }));
+  expect(written.status).toBe('held');
+
+  await page.reload();
+  const item = page.getByTestId('forum-admin-queue-item').filter({ hasText: title });
+  await expect(item).toBeVisible({ timeout: 60_000 });
+  await item.getByLabel('处理说明').fill('确认违规');
+  await item.getByRole('button', { name: '隐藏' }).click();
+  await expect(page.getByText('已隐藏', { exact: true })).toBeVisible();
+  await expect(item).toHaveCount(0);
+  if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // The word comes off the list again.
+  await words.getByRole('button', { name: `删除敏感词 ${word.toLowerCase()}` }).click();
+  await expect(words.getByRole('list', { name: '敏感词列表' })).not.toContainText(word.toLowerCase());
 });
