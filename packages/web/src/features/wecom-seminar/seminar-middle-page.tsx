@@ -23,6 +23,9 @@ export default function SeminarMiddlePage() {
     queryFn: ({ signal }) => fetchSignup(userId!, key!, signal),
     enabled: Boolean(userId && key),
     retry: false,
+    // The add page may have just seen the counsellor added: always read the sign-up afresh.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 
   if (!userId || !key || view.isError) {
