@@ -25,7 +25,9 @@ export async function seedDemoActivities(tx: Db, options: { adminId: number; now
   const hour = Math.floor(now.getTime() / HOUR) * HOUR;
   const opening = new Date(hour + 10 * MIN - HOUR);
   const third = sessionOf(DEFAULT_PROGRAMME_FACTS, 'third');
-  const endingDay = third ? Date.parse(third.ends_at) - 5 * HOUR : now.getTime() + 30 * DAY;
+  // 19:00 Beijing time on the third session's last day.
+  const BEIJING = 8 * HOUR;
+  const endingDay = third ? Math.floor((Date.parse(third.ends_at) + BEIJING) / DAY) * DAY - BEIJING + 19 * HOUR : now.getTime() + 30 * DAY;
   const ending = new Date(Math.max(endingDay, now.getTime() + 2 * DAY));
   const base = { published: true, createdBy: adminId, createdAt: now, updatedAt: now };
 
