@@ -1,14 +1,16 @@
 /**
  * The demo's badges and honour roll (decision 104): a catalogue with one badge of each way of earning it, two
- * awards each for the paid students 王可欣 and 孙浩然 (one given by hand, one earned), a drafted badge, and an honour
- * roll of three published honours and one draft. Credentials are signed on first read, with the demo's key.
- * Runs inside the demo seed's transaction, after the accounts.
+ * awards for 王可欣 (one given by hand, one earned) and one for 孙浩然, a drafted badge, an honour roll of three
+ * published honours and one draft, and the honour roll's card on the hub (an activity of kind 'honor').
+ * Credentials are signed on first read, with the demo's key. Runs inside the demo seed's transaction, after the
+ * accounts and the activities.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
 import { badgeAwards, badges, honours } from '../db/schema-badges.ts';
+import { activities } from '../db/schema-activities.ts';
 
 const DAY = 86_400_000;
 
@@ -44,6 +46,21 @@ export async function seedDemoBadges(tx: Db, options: { adminId: number; now: Da
     awards.push({ publicId: randomUUID(), badgeId: id('学术之星'), accountId: sun, sourceKind: 'manual', sourceId: null, awardedBy: adminId, note: '课程论文获任课老师推荐', awardedAt: at(1) });
   }
   if (awards.length > 0) await tx.insert(badgeAwards).values(awards);
+
+  // The honour roll's card on the student's hub (an activity of kind 'honor', decision 100): open all summer.
+  await tx.insert(activities).values({
+    kind: 'honor',
+    title: '荣誉榜与徽章',
+    content: '<p>表彰在课程、活动与社区中表现突出的同学，并查看你获得的徽章：每枚徽章都是可以分享、可以验证的数字凭证。</p>',
+    opensAt: at(10),
+    closesAt: new Date(now.getTime() + 60 * DAY),
+    ctaLabel: '我的徽章',
+    ctaUrl: '/badges',
+    published: true,
+    createdBy: adminId,
+    createdAt: now,
+    updatedAt: now,
+  });
 
   const [wangName] = wang ? await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, wang)) : [];
   await tx.insert(honours).values([
