@@ -423,6 +423,8 @@ describe('reviewing', () => {
     await handIn(m.id, { files: [photo], people_consent: true });
     expect((await readBack(t.app, photo.url, poster.token)).statusCode).toBe(200);
     expect((await readBack(t.app, photo.url, csl.token)).statusCode).toBe(200);
+    expect((await readBack(t.app, photo.url, staff.token)).statusCode).toBe(200);
+    expect((await readBack(t.app, photo.url, tf.token)).statusCode).toBe(403);
     expect((await readBack(t.app, photo.url, otherTeacher.token)).statusCode).toBe(403);
     expect((await readBack(t.app, photo.url, bob.token)).statusCode).toBe(403);
   });
