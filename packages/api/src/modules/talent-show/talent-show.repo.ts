@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
+import { studentNotices } from '../../db/schema-course-centre.ts';
 import { talentCriteria, talentEntries, talentJudges, talentLikes, talentMedia, talentSheetScores, talentSheets, talentShows } from '../../db/schema-talent-show.ts';
 import { recordAudit } from '../audit/audit-write.ts';
 
@@ -222,10 +223,24 @@ export async function deleteEntryOf(db: Db, entryId: number, studentId: number):
 
 export async function reviewEntryAudited(db: Db, r: { entryId: number; status: 'approved' | 'hidden'; note: string; actorId: number; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: talentEntries.status, note: talentEntries.reviewNote }).from(talentEntries).where(eq(talentEntries.id, r.entryId)).for('update');
+    const [before] = await tx
+      .select({ status: talentEntries.status, note: talentEntries.reviewNote, studentId: talentEntries.studentId, title: talentEntries.title })
+      .from(talentEntries)
+      .where(eq(talentEntries.id, r.entryId))
+      .for('update');
     if (!before) return;
     if (before.status === r.status && before.note === r.note) return;
     await tx.update(talentEntries).set({ status: r.status, reviewNote: r.note, reviewedBy: r.actorId, reviewedAt: r.now }).where(eq(talentEntries.id, r.entryId));
+    // The student hears of a change of state under 消息 (a note changed alone is seen on the page).
+    if (before.status !== r.status) {
+      const approved = r.status === 'approved';
+      await tx.insert(studentNotices).values({
+        studentId: before.studentId,
+        title: approved ? '才艺秀作品已通过审核' : '才艺秀作品已被隐藏',
+        body: approved ? `你的作品《${before.title}》已在才艺秀作品展中展示。` : `你的作品《${before.title}》暂不在作品展中展示。${r.note ? `审核意见：${r.note}` : ''}可以修改后重新提交。`,
+        createdAt: r.now,
+      });
+    }
     await recordAudit(tx, {
       actorId: r.actorId,
       action: r.status === 'approved' ? 'talent_show.entry.approve' : 'talent_show.entry.hide',
@@ -412,8 +427,10 @@ export async function finalizeResults(
         .update(talentEntries)
         .set({ finalistRank: f.rank })
         .where(and(eq(talentEntries.id, f.entryId), eq(talentEntries.activityId, activityId), ne(talentEntries.status, 'hidden')))
-        .returning({ studentId: talentEntries.studentId });
-      if (row) await onFinalist(tx as unknown as Db, { entryId: f.entryId, studentId: row.studentId });
+        .returning({ studentId: talentEntries.studentId, title: talentEntries.title });
+      if (!row) continue;
+      await tx.insert(studentNotices).values({ studentId: row.studentId, title: '恭喜入围才艺秀决赛', body: `你的作品《${row.title}》以第 ${f.rank} 名入围才艺秀决赛，入围名单已在才艺秀页面公布。`, createdAt: now });
+      await onFinalist(tx as unknown as Db, { entryId: f.entryId, studentId: row.studentId });
     }
     return true;
   });

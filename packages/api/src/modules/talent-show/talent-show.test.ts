@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG, TALENT_MSG, type StudentTalentShow, type TalentLike, type TalentMyEntry, type TalentRules, type TalentSheet, type TeacherTalentShow } from '@summit/domain';
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
+import { studentNotices } from '../../db/schema-course-centre.ts';
 import { activities } from '../../db/schema-activities.ts';
 import { badgeAwards, badges } from '../../db/schema-badges.ts';
 import { talentEntries, talentLikes, talentSheets } from '../../db/schema-talent-show.ts';
@@ -227,6 +228,10 @@ describe('the approval gate', () => {
     expect((await review(admin, bobEntry, 'approved')).body.status).toBe(200);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'talent_show.entry.approve'));
     expect(audit.map((a) => a.entityId).sort()).toEqual([String(aliceEntry), String(bobEntry)].sort());
+    // The student is told under 消息; approving again changes nothing and tells nobody twice.
+    await review(staff, aliceEntry, 'approved');
+    const notices = await t.db.select().from(studentNotices).where(eq(studentNotices.studentId, alice.accountId));
+    expect(notices.map((n) => n.title)).toEqual(['才艺秀作品已通过审核']);
   });
 
   it('approved: in the gallery with its pictures; hidden: gone again', async () => {
@@ -357,6 +362,8 @@ describe('results', () => {
     expect(awards.map((a) => [a.accountId, a.sourceKind, a.sourceId])).toEqual([[alice.accountId, 'talent-show-entry', String(aliceEntry)]]);
     await teacherView(admin);
     expect(await t.db.select().from(badgeAwards)).toHaveLength(1);
+    const told = await t.db.select().from(studentNotices).where(eq(studentNotices.title, '恭喜入围才艺秀决赛'));
+    expect(told.map((n) => n.studentId)).toEqual([alice.accountId]);
     expect((await sheet(judge, aliceEntry, criteria.map((c) => ({ criterion_id: c.id, score: 10 })))).body.msg).toBe(TALENT_MSG.RESULTS_OUT);
     expect((await review(staff, bobEntry, 'hidden')).body.msg).toBe(TALENT_MSG.RESULTS_OUT);
     expect((await call(t.app, 'DELETE', `/api/student/talent-show/entries/${aliceEntry}`, { token: alice.token })).body.msg).toBe(TALENT_MSG.RESULTS_OUT);
