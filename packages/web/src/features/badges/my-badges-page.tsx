@@ -105,7 +105,9 @@ export default function MyBadgesPage() {
   return (
     <div className="bdg-page">
       <h1>我的徽章</h1>
-      <p className="bdg-intro">每枚徽章都是一张 Open Badges 3.0 数字凭证，由项目签名，任何人都可以通过验证链接核实真伪。</p>
+      <p className="bdg-intro">
+        每枚徽章都是一张 Open Badges 3.0 数字凭证，由项目签名，任何人都可以通过验证链接核实真伪。同学们的表彰见<Link to="/student/card/honor">荣誉榜</Link>。
+      </p>
       {body}
     </div>
   );
