@@ -109,12 +109,15 @@ export async function insertProgrammeBoardAudited(db: Db, w: { title: string; de
 
 // Authors -----------------------------------------------------------------------------------------------------------
 
-/** What other readers see of each author (decision 102): a student's name and house; staff as 老师. */
-export async function authorsOf(db: Db, ids: number[]): Promise<Map<number, ForumAuthor>> {
+/**
+ * What other readers see of each author (decision 102): a student's name and house; staff as 老师. The house comes
+ * with the venue it was assigned in, so the service can leave it out until that venue's house result is published.
+ */
+export async function authorsOf(db: Db, ids: number[]): Promise<Map<number, { author: ForumAuthor; houseVenueId: number | null }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ id: accounts.id, name: accounts.name, role: accounts.role, houseName: houses.name, houseColour: houses.colour })
+    .select({ id: accounts.id, name: accounts.name, role: accounts.role, houseName: houses.name, houseColour: houses.colour, venueId: houseAssignments.venueId })
     .from(accounts)
     .leftJoin(houseAssignments, eq(houseAssignments.studentId, accounts.id))
     .leftJoin(houses, eq(houses.id, houseAssignments.houseId))
@@ -129,7 +132,7 @@ export async function authorsOf(db: Db, ids: number[]): Promise<Map<number, Foru
         role: student ? 'student' : 'staff',
         house: student && r.houseName ? { name: r.houseName, colour: r.houseColour ?? '#888888' } : null,
       };
-      return [r.id, author];
+      return [r.id, { author, houseVenueId: student ? r.venueId : null }];
     }),
   );
 }

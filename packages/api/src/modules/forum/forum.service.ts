@@ -37,7 +37,7 @@ import { findListedWords, type WordSource } from './forum-filter.ts';
 import {
   addLike,
   addWordsAudited,
-  authorsOf,
+  authorsOf as authorRows,
   deleteWordAudited,
   ensureCourseBoard,
   ensureHouseBoard,
@@ -137,6 +137,18 @@ async function reachablePost(ctx: AppContext, auth: AuthState, postId: number): 
 
 // Views ---------------------------------------------------------------------------------------------------------------
 
+/** Authors as readers see them; a student's house only once its result is published for their venue (as the reveal). */
+async function authorsOf(ctx: AppContext, ids: number[]): Promise<Map<number, ForumPostSummary['author']>> {
+  const [rows, publications] = await Promise.all([authorRows(ctx.db, ids), listPublications(ctx.db)]);
+  const now = ctx.now();
+  const out = new Map<number, ForumPostSummary['author']>();
+  for (const [id, { author, houseVenueId }] of rows) {
+    const shown = author.house && houseVenueId !== null && isPublished(publishAtFor(publications, 'house', houseVenueId), now);
+    out.set(id, shown ? author : { ...author, house: null });
+  }
+  return out;
+}
+
 function boardView(b: BoardRow, posts: number): ForumBoard {
   return { id: b.id, kind: b.kind, title: b.title, description: b.description, post_count: posts };
 }
@@ -145,7 +157,7 @@ const excerptOf = (body: string) => (body.length > EXCERPT ? `${body.slice(0, EX
 
 async function summaries(ctx: AppContext, rows: PostListRow[], viewerId: number): Promise<ForumPostSummary[]> {
   const authors = await authorsOf(
-    ctx.db,
+    ctx,
     rows.map((r) => r.post.authorId),
   );
   return rows.map((r) => summaryOf(r, authors.get(r.post.authorId)!, viewerId));
@@ -193,7 +205,7 @@ export async function postDetail(ctx: AppContext, auth: AuthState, postId: numbe
     hasReported(ctx.db, post.id, auth.accountId),
     postCounts(ctx.db, [board.id]),
   ]);
-  const authors = await authorsOf(ctx.db, [post.authorId, ...replies.map((r) => r.authorId)]);
+  const authors = await authorsOf(ctx, [post.authorId, ...replies.map((r) => r.authorId)]);
   return {
     ...summaryOf(row!, authors.get(post.authorId)!, auth.accountId),
     body: post.body,
@@ -305,7 +317,7 @@ export async function queue(ctx: AppContext, auth: AuthState, viaConsole = false
   const reach = await staffReach(ctx, auth, viaConsole);
   const mine = reach.boards.filter((b) => reach.moderates(b));
   const rows = await moderationQueue(ctx.db, everyBoard ? null : mine.map((b) => b.id), QUEUE_LIMIT);
-  const authors = await authorsOf(ctx.db, [...rows.posts.map((p) => p.post.authorId), ...rows.replies.map((r) => r.reply.authorId)]);
+  const authors = await authorsOf(ctx, [...rows.posts.map((p) => p.post.authorId), ...rows.replies.map((r) => r.reply.authorId)]);
   const boardRef = (b: BoardRow) => ({ id: b.id, kind: b.kind, title: b.title });
   const words = (s: string) => (s ? s.split(',') : []);
   const items: ForumQueueItem[] = [

@@ -147,6 +147,20 @@ describe('board access', () => {
     expect(item.mine).toBe(false);
   });
 
+  it("leaves a student's house out while their venue's house result is not yet published", async () => {
+    const [later] = await t.db.insert(venues).values({ placeName: 'later', name: '稍后会场' }).returning({ id: venues.id });
+    await t.db.insert(resultPublications).values({ kind: 'house', venueId: later!.id, publishAt: new Date(Date.now() + 30 * 86_400_000) });
+    const early = await student('己同学');
+    const [house] = await t.db.select({ id: houses.id }).from(houses).limit(1);
+    await t.db.insert(houseAssignments).values({ studentId: early.id, houseId: house!.id, venueId: later!.id });
+    t.clock.advance(11 * 60_000);
+    const written = await post(early.token, { board_id: programmeBoard, title: '我还不知道我的学院', body: '期待分院' });
+    const item = (await postsOf(s.c.token, programmeBoard)).body.data!.items.find((p) => p.id === written.body.data!.id)!;
+    expect(item.author).toEqual({ id: early.id, name: '己同学', role: 'student', house: null });
+    // Nor do they get the house board before the reveal.
+    expect((await boardsOf(early.token)).map((b) => b.kind)).toEqual(['programme']);
+  });
+
   it('refuses bad input with 4003 on its field', async () => {
     expect((await post(s.a.token, { board_id: programmeBoard, title: '', body: 'x' })).body).toMatchObject({ status: 4003, msg: FORUM_MSG.TITLE });
     expect((await post(s.a.token, { board_id: programmeBoard, title: 'x', body: '长'.repeat(5001) })).body).toMatchObject({ status: 4003, msg: FORUM_MSG.BODY });
