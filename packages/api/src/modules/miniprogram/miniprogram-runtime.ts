@@ -47,7 +47,8 @@ export async function installMiniprogram(app: FastifyInstance, env: Env): Promis
   pairs.push(['main', env.MINIPROGRAM_APP_ID ?? STANDIN_MINI_APP_ID, env.MINIPROGRAM_APP_SECRET ?? STANDIN_MINI_SECRET]);
   pairs.push(['com', env.MINIPROGRAM_COM_APP_ID ?? STANDIN_MINI_COM_APP_ID, env.MINIPROGRAM_COM_APP_SECRET ?? STANDIN_MINI_COM_SECRET]);
   const standin = createWechatMiniStandin({ apps: pairs.map(([, appId, secret]) => ({ appId, secret })), now: () => app.ctx.now().getTime() });
-  await app.register(standin.plugin, { prefix: MINI_STANDIN_PREFIX });
+  // A third party's server: its traffic (wx.login codes and the app secret in query strings) stays out of our log.
+  await app.register(standin.plugin, { prefix: MINI_STANDIN_PREFIX, logLevel: 'silent' });
   const viaInject: MiniFetch = async (url, init) => {
     const target = new URL(url);
     const res = await app.inject({

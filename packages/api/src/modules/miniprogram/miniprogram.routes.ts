@@ -50,6 +50,9 @@ export async function miniprogramRoutes(app: FastifyInstance) {
   const tags = ['miniprogram'];
   const mp = () => app.miniprogram;
   const officialAppId = () => app.wechat.account?.appId ?? null;
+  // Each of these asks WeChat something (a code exchange, a drawn code) or guesses at a one-time value: per address,
+  // the sensitive routes' limit (the poll, every 3 s from each waiting browser, twice that).
+  const limited = (factor = 1) => ({ auth: 'public' as const, rateLimit: { max: Math.ceil(app.ctx.env.SENSITIVE_RATE_LIMIT_PER_MINUTE * factor), timeWindow: 60_000 } });
   const secretOf = (req: FastifyRequest) => {
     const value = req.headers[POLL_SECRET_HEADER];
     return typeof value === 'string' ? value : undefined;
@@ -57,43 +60,43 @@ export async function miniprogramRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/login-mp',
-    { config: { auth: 'public' }, schema: { tags, summary: '小程序登录：wx.login 的 code 换取给 web-view 的一次性登录码（60 秒，单次有效）', body: mpLoginRequestSchema, response: { 200: envelopeOf(mpLoginResultSchema) } } },
+    { config: limited(), schema: { tags, summary: '小程序登录：wx.login 的 code 换取给 web-view 的一次性登录码（60 秒，单次有效）', body: mpLoginRequestSchema, response: { 200: envelopeOf(mpLoginResultSchema) } } },
     async (req) => ok(await loginFromMiniProgram(app.ctx, mp(), officialAppId(), 'main', req.body.code)),
   );
 
   r.post(
     '/api/login-mp-com',
-    { config: { auth: 'public' }, schema: { tags, summary: '社团小程序登录：同 /api/login-mp，身份属于社团小程序的 app id', body: mpLoginRequestSchema, response: { 200: envelopeOf(mpLoginResultSchema) } } },
+    { config: limited(), schema: { tags, summary: '社团小程序登录：同 /api/login-mp，身份属于社团小程序的 app id', body: mpLoginRequestSchema, response: { 200: envelopeOf(mpLoginResultSchema) } } },
     async (req) => ok(await loginFromMiniProgram(app.ctx, mp(), officialAppId(), 'com', req.body.code)),
   );
 
   r.post(
     '/api/login-mp/exchange',
-    { config: { auth: 'public' }, schema: { tags, summary: 'web-view 中的网页用一次性登录码换取登录（未绑定时换取绑定凭证）', body: mpExchangeRequestSchema, response: { 200: envelopeOf(mpExchangeResultSchema) } } },
+    { config: limited(), schema: { tags, summary: 'web-view 中的网页用一次性登录码换取登录（未绑定时换取绑定凭证）', body: mpExchangeRequestSchema, response: { 200: envelopeOf(mpExchangeResultSchema) } } },
     async (req) => ok(await exchangeWebviewCode(app.ctx, req.body.code, requestMeta(req))),
   );
 
   r.post(
     '/api/login-mp/scene',
-    { config: { auth: 'public' }, schema: { tags, summary: '网页扫码登录：新的小程序码（2 分钟有效）与仅本浏览器持有的轮询密钥', response: { 200: envelopeOf(mpSceneCreatedSchema) } } },
+    { config: limited(), schema: { tags, summary: '网页扫码登录：新的小程序码（2 分钟有效）与仅本浏览器持有的轮询密钥', response: { 200: envelopeOf(mpSceneCreatedSchema) } } },
     async (req) => ok(await createScene(app.ctx, mp(), requestMeta(req))),
   );
 
   r.get(
     '/api/login-mp/poll',
-    { config: { auth: 'public' }, schema: { tags, summary: '网页扫码登录轮询（每 3 秒；请求头 x-mp-poll-secret）', querystring: mpPollQuerySchema, response: { 200: envelopeOf(mpPollResultSchema) } } },
+    { config: limited(2), schema: { tags, summary: '网页扫码登录轮询（每 3 秒；请求头 x-mp-poll-secret）', querystring: mpPollQuerySchema, response: { 200: envelopeOf(mpPollResultSchema) } } },
     async (req) => ok(await pollScene(app.ctx, req.query.scene_id, secretOf(req), requestMeta(req))),
   );
 
   r.post(
     '/api/login-mp/scene/view',
-    { config: { auth: 'public' }, schema: { tags, summary: '小程序扫码确认页：发起登录的设备与位置', body: mpSceneActionRequestSchema, response: { 200: envelopeOf(mpSceneViewSchema) } } },
+    { config: limited(), schema: { tags, summary: '小程序扫码确认页：发起登录的设备与位置', body: mpSceneActionRequestSchema, response: { 200: envelopeOf(mpSceneViewSchema) } } },
     async (req) => ok(await viewScene(app.ctx, mp(), officialAppId(), req.body.scene_id, req.body.code)),
   );
 
   r.post(
     '/api/login-mp/scene/confirm',
-    { config: { auth: 'public' }, schema: { tags, summary: '小程序中确认网页登录', body: mpSceneActionRequestSchema, response: { 200: emptyEnvelopeSchema } } },
+    { config: limited(), schema: { tags, summary: '小程序中确认网页登录', body: mpSceneActionRequestSchema, response: { 200: emptyEnvelopeSchema } } },
     async (req) => {
       await confirmScene(app.ctx, mp(), officialAppId(), req.body.scene_id, req.body.code);
       return { status: 200 as const, msg: MP_MSG.SCENE_CONFIRMED };
@@ -102,7 +105,7 @@ export async function miniprogramRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/login-mp/scene/cancel',
-    { config: { auth: 'public' }, schema: { tags, summary: '小程序中取消网页登录', body: mpSceneActionRequestSchema, response: { 200: emptyEnvelopeSchema } } },
+    { config: limited(), schema: { tags, summary: '小程序中取消网页登录', body: mpSceneActionRequestSchema, response: { 200: emptyEnvelopeSchema } } },
     async (req) => {
       await cancelScene(app.ctx, mp(), req.body.scene_id, req.body.code);
       return { status: 200 as const, msg: MP_MSG.SCENE_CANCELLED };
@@ -111,7 +114,7 @@ export async function miniprogramRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/login-mp/pay',
-    { config: { auth: 'public' }, schema: { tags, summary: '小程序支付页：本微信的订单的 JSAPI 支付参数（wx.requestPayment）', body: mpPayRequestSchema, response: { 200: envelopeOf(mpPayParamsSchema) } } },
+    { config: limited(), schema: { tags, summary: '小程序支付页：本微信的订单的 JSAPI 支付参数（wx.requestPayment）', body: mpPayRequestSchema, response: { 200: envelopeOf(mpPayParamsSchema) } } },
     async (req) => ok(await payParams(app.ctx, mp(), req.body.code, req.body.order_id)),
   );
 

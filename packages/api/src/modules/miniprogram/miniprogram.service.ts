@@ -31,9 +31,9 @@ import {
 import type { AppContext, AuthState } from '../../http/context.ts';
 import { WechatApiError } from '../../providers/wechat/official-account.ts';
 import type { MiniProgramSession, WechatMiniProgram } from '../../providers/wechat/mini-program.ts';
-import { findAccountById } from '../auth/auth.repo.ts';
+import { findAccountById } from '../auth/auth.queries.ts';
 import { startSession, type RequestMeta } from '../auth/account.service.ts';
-import { findOrderByNo } from '../payments/payments.repo.ts';
+import { findOrderByNo } from '../payments/payments.queries.ts';
 import { issuePayerTicket } from '../wechat/payer-ticket.ts';
 import type { CredentialStore } from '../wechat/wechat-credentials.ts';
 import {

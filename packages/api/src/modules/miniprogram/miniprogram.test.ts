@@ -52,7 +52,7 @@ async function exchange(code: string) {
 
 /** A student whose phone login bound this WeChat to them (the unbound path end to end). */
 async function boundStudent(user: string, token?: string) {
-  const student = token ? { token } : await registerStudent(t.app);
+  const student = token ? { token, phone: '' } : await registerStudent(t.app);
   const first = await loginMp(user);
   expect(first.body).toMatchObject({ status: 200, data: { bound: false, referrer_id: null } });
   const swapped = await exchange(first.body.data!.webview_code);
