@@ -80,6 +80,13 @@ test.describe('at 375 px', () => {
     const identity = await callApi<{ bound: boolean; external_user_id: string | null }>(baseURL as string, 'GET', '/api/student/wecom', { token });
     expect(identity.data).toMatchObject({ bound: true });
     expect(identity.data?.external_user_id).toMatch(/^wm/);
+
+    // Signed in already, the student opens the entry as another WeCom person: bound at once, and refused, since an
+    // account holds one WeCom identity (绑定失败, eid异常！).
+    await enterAs(page, /以「新同学」的身份继续/);
+    await expect(page.getByText('绑定失败')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/wecom\/oauth\/fail\/eid-2$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'eid异常！' })).toBeVisible();
   });
 
   test('binding without the ticket shows 绑定失败 and the 参数丢失 page', async ({ page, baseURL }) => {

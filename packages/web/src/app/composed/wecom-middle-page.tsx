@@ -5,6 +5,9 @@ import { ResultPanel } from '../../components/result-panel.tsx';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { LOGIN_SUCCESS_TEXT, continueLogin } from '../../features/auth/auth-api.ts';
+import { authStorage } from '../../lib/auth-storage.ts';
+import { homePathOf } from '../../lib/home-path.ts';
+import { bindPendingWecom } from '../../lib/wecom-bind.ts';
 import { failPath, wecomFlow } from '../../lib/wecom-flow.ts';
 
 // A code and a state are single use: React's development double effects (and a re-render) must not send them twice.
@@ -35,6 +38,8 @@ async function targetOf(result: WecomEidResult): Promise<string> {
     }
     case 'bind':
       wecomFlow.saveTicket(result.bind_ticket);
+      // A student already signed in on this phone binds at once; anyone else signs in or registers first.
+      if (authStorage.isLoggedInAs('student')) return bindPendingWecom('student', homePathOf('student'));
       return result.bind_url;
     case 'restart':
       // Code 66: the state ran out or was used; start again from the stored entry address.
