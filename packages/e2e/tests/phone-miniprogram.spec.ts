@@ -160,3 +160,40 @@ test.describe('inside the mini-program’s web-view', () => {
     expect((await miniLogin(baseURL!, user)).bound).toBe(true);
   });
 });
+
+test.describe('paying inside the mini-program’s web-view', () => {
+  test.use({ userAgent: WEBVIEW_UA });
+
+  test('the order is made for the mini-program’s app id; its pay page gets the parameters; the site turns paid by its poll', async ({ page, baseURL }, testInfo) => {
+    test.setTimeout(240_000);
+    const user = unique('payer', testInfo.project.name);
+    const student = await studentAt(baseURL!, 'offer', testInfo.project.name === 'phone' ? '林小付' : '周小付');
+    const first = await miniLogin(baseURL!, user);
+    const swapped = await ok('exchange', callApi<{ bind_ticket: string }>(baseURL!, 'POST', '/api/login-mp/exchange', { body: { code: first.webview_code } }));
+    await ok('link', callApi(baseURL!, 'POST', '/api/student/mini/link', { token: student.token, body: { bind_ticket: swapped.bind_ticket } }));
+
+    // The mini-program opens the site: the exchange leaves the session and the payer ticket (wx_payer).
+    const { webview_code: webviewCode } = await miniLogin(baseURL!, user);
+    await page.goto(`/mini/1?to=${encodeURIComponent('/student/admission/pay')}#mp_code=${webviewCode}`);
+    await expect(page).toHaveURL(/\/student\/admission\/pay/, { timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem('wx_payer'))).toBeTruthy();
+
+    const ordered = page.waitForResponse((r) => r.url().endsWith('/api/student/payment') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: /微信支付/ }).first().click();
+    const order = ((await (await ordered).json()) as { data: { id: string; pay: { kind: string; params: { app_id: string } } } }).data;
+    expect(order.pay).toMatchObject({ kind: 'jsapi', params: { app_id: MINI_APP_ID } });
+
+    // What the mini-program's pay page asks (with its own wx.login code) before wx.requestPayment.
+    const params = await ok('pay params', callApi<{ appId: string; package: string }>(baseURL!, 'POST', '/api/login-mp/pay', { body: { code: await wxLogin(baseURL!, user), order_id: order.id } }));
+    expect(params.appId).toBe(MINI_APP_ID);
+    expect(params.package).toMatch(/^prepay_id=/);
+    // Another WeChat is told there is no such order.
+    expect((await callApi(baseURL!, 'POST', '/api/login-mp/pay', { body: { code: await wxLogin(baseURL!, `${user}-x`), order_id: order.id } })).status).toBe(4001);
+
+    // Without WeChat's bridge (this is not the real app) the demo's simulated sheet pays; the page's poll sees it.
+    const sheet = page.getByRole('dialog', { name: '微信支付' });
+    await expect(sheet).toBeVisible({ timeout: 15_000 });
+    await sheet.getByRole('button', { name: '确认支付' }).click();
+    await expect(page).toHaveURL(/\/student\/admission\/success/, { timeout: 30_000 });
+  });
+});
