@@ -253,6 +253,17 @@ describe('ceremonies: live link, attendance, replay, teachers’ cues', () => {
     t.clock.set(NOW);
   });
 
+  it('a ceremony without a live link says so; a withdrawn one cannot be joined and leaves the teacher page', async () => {
+    const bare = await create(input({ kind: 'ending', title: '无链接典礼', opens_at: at(-MIN), closes_at: at(HOUR), agenda: [{ starts_at: at(0), title: '致辞', speaker: '李老师', teacher_id: teacher.id, cue: '第二个' }] }));
+    expect((await call(t.app, 'POST', `/api/student/activities/${bare.id}/join`, { token: alice.token })).body.msg).toBe(ACTIVITY_MSG.NO_LIVE_URL);
+    expect((await call<TeacherCeremony>(t.app, 'GET', '/api/teacher/ceremonies/ending', { token: teacher.token })).body.data?.activity?.id).toBe(bare.id);
+    await call(t.app, 'PUT', `/api/admin/activities/${bare.id}/publish`, { token: admin.token, body: { published: false } });
+    expect((await call(t.app, 'POST', `/api/student/activities/${bare.id}/join`, { token: alice.token })).http).toBe(404);
+    expect((await call<TeacherCeremony>(t.app, 'GET', '/api/teacher/ceremonies/ending', { token: teacher.token })).body.data?.activity).toBeNull();
+    const [withdrawn] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'activity.unpublish'), eq(auditLog.entityId, String(bare.id))));
+    expect(withdrawn?.after).toMatchObject({ published: false });
+  });
+
   it('the teacher sees their own items with cues; another teacher sees the agenda without cues', async () => {
     const mine = (await call<TeacherCeremony>(t.app, 'GET', '/api/teacher/ceremonies/opening', { token: teacher.token })).body.data!;
     expect(mine.activity?.my_items).toEqual([expect.objectContaining({ title: '教师代表致辞', cue: '主持人介绍后开麦', teacher_id: teacher.id })]);
