@@ -17,7 +17,7 @@ import {
 import { accounts, auditLog, studentProfiles } from '../../db/schema.ts';
 import { courses, houseAssignments, houses, venues } from '../../db/schema-courses.ts';
 import { enrolments } from '../../db/schema-course-centre.ts';
-import { cslHouses } from '../../db/schema-teaching.ts';
+import { courseAssistants, cslHouses } from '../../db/schema-teaching.ts';
 import { resultPublications } from '../../db/schema-venue-house.ts';
 import { forumPosts } from '../../db/schema-forum.ts';
 import { createPeerApp, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -264,6 +264,24 @@ describe('moderation', () => {
     expect((await call(t.app, 'POST', `/api/teacher/forum/posts/${pid}/hide`, { token: staff, body: { reason: '不友善' } })).http).toBe(403);
     expect((await queueOf(staff, 'admin')).items.map((i) => i.id)).toContain(pid);
     expect((await call<{ status: string }>(t.app, 'POST', `/api/admin/forum/posts/${pid}/hide`, { token: staff, body: { reason: '不友善' } })).body.data!.status).toBe('hidden');
+  });
+
+  it('a TF of the course and the CSL of the house moderate their own boards only', async () => {
+    const tf = await createStaffToken(t, 'teacher');
+    await t.db.insert(courseAssistants).values({ courseId, accountId: await staffId(tf) });
+    const course = await boardOfKind(s.a.token, 'course');
+    const house = await boardOfKind(s.a.token, 'house');
+    t.clock.advance(11 * 60_000);
+    const onCourse = (await post(s.a.token, { board_id: course.id, title: '课程帖', body: '内容' })).body.data!.id;
+    const onHouse = (await post(s.a.token, { board_id: house.id, title: '学院帖', body: '内容' })).body.data!.id;
+    const hide = (token: string, id: number) => call<{ status: string }>(t.app, 'POST', `/api/teacher/forum/posts/${id}/hide`, { token, body: { reason: '测试' } });
+    expect((await detail(tf, onCourse, 'teacher')).body.data!.can_moderate).toBe(true);
+    expect((await hide(tf, onHouse)).http).toBe(403);
+    expect((await hide(tf, onCourse)).body.data!.status).toBe('hidden');
+    expect((await detail(csl, onHouse, 'teacher')).body.data!.can_moderate).toBe(true);
+    expect((await hide(csl, onCourse)).http).toBe(403);
+    expect((await hide(csl, onHouse)).body.data!.status).toBe('hidden');
+    expect((await detail(s.b.token, onHouse)).body.status).toBe(4001);
   });
 
   it('reports go to the queue; enough different readers hold the post; one report per person', async () => {
