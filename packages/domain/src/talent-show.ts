@@ -287,6 +287,8 @@ export const talentConsentSchema = z.object({
 
 /** The student's own entry: the gallery's view plus its review state and the consent on record. */
 export const talentMyEntrySchema = talentGalleryEntrySchema.extend({
+  /** The pictures' own upload addresses (the owner's files), so a change of the entry can keep them. */
+  files: z.array(uploadedFileSchema),
   status: z.enum(TALENT_ENTRY_STATUSES),
   review_note: z.string(),
   consent: talentConsentSchema,

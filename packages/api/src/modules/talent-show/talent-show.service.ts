@@ -208,7 +208,7 @@ export async function getStudentTalentShow(ctx: AppContext, auth: AuthState, act
     shows,
     show: publicInfo(await infoOf(ctx, a, show, criteria)),
     eligible: true,
-    my_entry: mine ? { ...galleryEntryOf(mine, 'student', auth.accountId), status: mine.entry.status, review_note: mine.entry.reviewNote, consent: consentOf(mine.entry), updated_at: mine.entry.updatedAt.toISOString() } : null,
+    my_entry: mine ? { ...galleryEntryOf(mine, 'student', auth.accountId), status: mine.entry.status, files: mine.media.map((m) => ({ name: m.name, url: m.url })), review_note: mine.entry.reviewNote, consent: consentOf(mine.entry), updated_at: mine.entry.updatedAt.toISOString() } : null,
     gallery: gallery.map((v) => galleryEntryOf(v, 'student', auth.accountId)),
     finalists,
   };
@@ -249,7 +249,7 @@ export async function submitEntry(ctx: AppContext, auth: AuthState, raw: TalentE
     now,
   });
   const mine = await entryOfStudent(ctx.db, a.id, auth.accountId);
-  return { ...galleryEntryOf(mine!, 'student', auth.accountId), status: mine!.entry.status, review_note: mine!.entry.reviewNote, consent: consentOf(mine!.entry), updated_at: mine!.entry.updatedAt.toISOString() };
+  return { ...galleryEntryOf(mine!, 'student', auth.accountId), status: mine!.entry.status, files: mine!.media.map((m) => ({ name: m.name, url: m.url })), review_note: mine!.entry.reviewNote, consent: consentOf(mine!.entry), updated_at: mine!.entry.updatedAt.toISOString() };
 }
 
 /** Withdraws my entry (and with it the consent to show it); not once results are out. */

@@ -99,11 +99,11 @@ function EntryForm({ show, entry, onDone, onCancel }: { show: NonNullable<Studen
     },
   });
   const initial: Partial<EntryFormValues> = entry
-    ? { title: entry.title, kind: entry.kind, description: entry.description, media: [], guardian_name: entry.consent.guardian_name, guardian_relation: entry.consent.guardian_relation, agreed: false }
+    ? { title: entry.title, kind: entry.kind, description: entry.description, media: entry.files, guardian_name: entry.consent.guardian_name, guardian_relation: entry.consent.guardian_relation, agreed: false }
     : { media: [], agreed: false, description: '' };
   return (
     <Form form={form} layout="vertical" className="ts-form" initialValues={initial} onFinish={(v) => send.mutate(v)}>
-      {entry ? <p className="ts-hint">修改后作品将重新审核；请重新上传作品图片，并请监护人再次确认同意展示。</p> : null}
+      {entry ? <p className="ts-hint">修改后作品将重新审核；请监护人再次确认同意展示。</p> : null}
       <Form.Item name="title" label="作品名称" rules={[{ required: true, whitespace: true, message: TALENT_MSG.TITLE }, { max: TALENT_TITLE_MAX, message: TALENT_MSG.TITLE }]}>
         <Input maxLength={TALENT_TITLE_MAX} placeholder="例如：钢琴独奏《茉莉花》" />
       </Form.Item>
