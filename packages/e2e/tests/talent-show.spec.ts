@@ -94,6 +94,15 @@ test('a student enters with consent, staff approve, another student likes it, a 
   await sheet.getByRole('button', { name: '保存评分' }).click();
   await expect(sheet).toContainText('已保存：81.00 分', { timeout: 15_000 });
   await noWiderThanScreen(judge, phone);
+
+  // The student changes the entry: the picture stays, the guardian agrees again, and it goes back to review.
+  await page.getByRole('button', { name: '修改作品' }).click();
+  await expect(page.getByRole('list', { name: '已上传的图片' })).toContainText('piano.png');
+  await formItem(page, '作品名称').getByRole('textbox').fill(`${title}（改）`);
+  await page.getByTestId('talent-consent').check();
+  await page.getByRole('button', { name: '重新提交' }).click();
+  await expect(page.getByTestId('talent-my-entry')).toContainText(`${title}（改）`, { timeout: 15_000 });
+  await expect(page.getByTestId('talent-my-status')).toHaveText('待审核');
 });
 
 test('the rules: every teacher reads them, an admin edits them', async ({ browser, baseURL }) => {
