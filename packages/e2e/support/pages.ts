@@ -24,7 +24,6 @@ export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   '/student/card/opening',
   '/student/card/ending',
   '/student/card/talent-show',
-  '/student/card/honor',
   '/student/card/hub',
   '/student/card/land',
   '/student/card/forum',
@@ -61,7 +60,6 @@ export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   '/thousand',
   '/thousand/submit',
   '/virtual-campus',
-  '/badges',
   '/cluster',
   // Built (decision 098), but the entry leaves for WeCom's authorize page at once: tests/wecom-signin.spec.ts covers it.
   '/wecom/oauth/entry',

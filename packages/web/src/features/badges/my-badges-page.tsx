@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Tag, message } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BADGE_CRITERION_LABEL, type MyBadgeAward } from '@summit/domain';
@@ -28,6 +28,26 @@ function DownloadCredential({ award }: { award: MyBadgeAward }) {
   );
 }
 
+function CopyLink({ path }: { path: string }) {
+  const [toast, holder] = message.useMessage();
+  const url = verifyUrl(window.location.origin, path);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      void toast.success('验证链接已复制');
+    } catch {
+      // Some in-app browsers (WeChat) refuse the clipboard: show the link to copy by hand.
+      void toast.info(url, 8);
+    }
+  };
+  return (
+    <>
+      {holder}
+      <Button onClick={() => void copy()}>复制验证链接</Button>
+    </>
+  );
+}
+
 function AwardCard({ award }: { award: MyBadgeAward }) {
   const revoked = award.revoked_at !== null;
   return (
@@ -42,11 +62,10 @@ function AwardCard({ award }: { award: MyBadgeAward }) {
         {revoked ? <p className="bdg-revoked">撤销原因：{award.revoke_reason}</p> : null}
         {revoked ? null : (
           <>
-            <Typography.Paragraph className="bdg-meta" copyable={{ text: verifyUrl(window.location.origin, award.verify_path), tooltips: ['复制验证链接', '已复制'] }} style={{ margin: 0 }}>
-              验证链接可分享给学校或老师
-            </Typography.Paragraph>
+            <p className="bdg-meta">验证链接可分享给学校或老师，对方无需登录即可核实。</p>
             <div className="bdg-actions">
               <Link to={award.verify_path}>查看验证页</Link>
+              <CopyLink path={award.verify_path} />
               <DownloadCredential award={award} />
             </div>
           </>
