@@ -8,7 +8,7 @@ import type { ForumAuthor, ForumHoldReason, ForumItemStatus } from '@summit/doma
 import type { Db } from '../../db/client.ts';
 import { accounts, studentProfiles } from '../../db/schema.ts';
 import { courses, houseAssignments, houses } from '../../db/schema-courses.ts';
-import { enrolments } from '../../db/schema-course-centre.ts';
+import { enrolments, studentNotices } from '../../db/schema-course-centre.ts';
 import { courseAssistants, cslHouses } from '../../db/schema-teaching.ts';
 import { forumBoards, forumFilterState, forumLikes, forumPosts, forumReplies, forumReports, forumWords } from '../../db/schema-forum.ts';
 import { lockNaturalKey } from '../../db/natural-key-lock.ts';
@@ -331,6 +331,20 @@ export async function moderationQueue(db: Db, boardIds: number[] | null, limit: 
   return { posts, replies, reports };
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const postHiddenNotice = (title: string, reason: string) => ({ title: '你的论坛帖子已被隐藏', body: `你的帖子「${title}」已被老师隐藏，其他同学看不到它。说明：${reason}` });
+const postRestoredNotice = (title: string) => ({ title: '你的论坛帖子已发布', body: `你的帖子「${title}」已通过审核，其他同学现在可以看到它。` });
+const replyHiddenNotice = (reason: string) => ({ title: '你的论坛回复已被隐藏', body: `你的一条回复已被老师隐藏。说明：${reason}` });
+const replyRestoredNotice = () => ({ title: '你的论坛回复已发布', body: '你的一条回复已通过审核，其他同学现在可以看到它。' });
+
+/** An in-app notice (消息) to the author, if a student, in the moderator's transaction. */
+async function noticeAuthor(tx: Tx, authorId: number, notice: { title: string; body: string }, now: Date): Promise<void> {
+  const [author] = await tx.select({ role: accounts.role }).from(accounts).where(eq(accounts.id, authorId)).limit(1);
+  if (author?.role !== 'student') return;
+  await tx.insert(studentNotices).values({ studentId: authorId, title: notice.title, body: notice.body, createdAt: now });
+}
+
 /** Hides or restores a post, resolves its open reports, and writes the audit row, in one transaction. */
 export async function moderatePostAudited(db: Db, w: { id: number; status: 'visible' | 'hidden'; reason: string; actorId: number; now: Date }): Promise<PostRow | undefined> {
   return db.transaction(async (tx) => {
@@ -342,6 +356,8 @@ export async function moderatePostAudited(db: Db, w: { id: number; status: 'visi
       .where(eq(forumPosts.id, w.id))
       .returning();
     await tx.update(forumReports).set({ resolvedAt: w.now, resolvedBy: w.actorId }).where(and(eq(forumReports.postId, w.id), isNull(forumReports.resolvedAt)));
+    // The author hears of a change (not of a repeat): a held post that goes up, or a post that is taken down.
+    if (before.status !== w.status) await noticeAuthor(tx, before.authorId, w.status === 'hidden' ? postHiddenNotice(before.title, w.reason) : postRestoredNotice(before.title), w.now);
     await recordAudit(tx, {
       actorId: w.actorId,
       action: w.status === 'hidden' ? 'forum.post.hide' : 'forum.post.restore',
@@ -360,6 +376,7 @@ export async function moderateReplyAudited(db: Db, w: { id: number; status: 'vis
     const [before] = await tx.select().from(forumReplies).where(eq(forumReplies.id, w.id)).for('update');
     if (!before || before.deletedAt) return undefined;
     const [after] = await tx.update(forumReplies).set({ status: w.status, moderatedBy: w.actorId, moderatedAt: w.now }).where(eq(forumReplies.id, w.id)).returning();
+    if (before.status !== w.status) await noticeAuthor(tx, before.authorId, w.status === 'hidden' ? replyHiddenNotice(w.reason) : replyRestoredNotice(), w.now);
     await recordAudit(tx, {
       actorId: w.actorId,
       action: w.status === 'hidden' ? 'forum.reply.hide' : 'forum.reply.restore',
@@ -394,7 +411,7 @@ export async function listWords(db: Db): Promise<{ version: number; items: Array
   return { version, items };
 }
 
-async function bumpVersion(tx: Parameters<Parameters<Db['transaction']>[0]>[0]): Promise<void> {
+async function bumpVersion(tx: Tx): Promise<void> {
   await tx
     .insert(forumFilterState)
     .values({ id: 1, version: 1 })

@@ -232,6 +232,10 @@ describe('moderation', () => {
     expect(res.body).toMatchObject({ status: 200, msg: FORUM_MSG.RESTORED, data: { kind: 'post', id, status: 'visible' } });
     expect((await detail(s.b.token, id)).body.data!.status).toBe('visible');
     expect((await queueOf(admin)).items.map((i) => i.id)).not.toContain(id);
+    // The author is told once, in 消息 (a repeated restore changes nothing and says nothing).
+    await call(t.app, 'POST', `/api/admin/forum/posts/${id}/restore`, { token: admin, body: { reason: '再点一次' } });
+    const inbox = (await call<{ items: Array<{ title: string; body: string }> }>(t.app, 'GET', '/api/student/messages', { token: s.a.token })).body.data!.items;
+    expect(inbox.filter((m) => m.body.includes('坏蛋游戏'))).toEqual([expect.objectContaining({ title: '你的论坛帖子已发布' })]);
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, FORUM_AUDIT_ENTITY), eq(auditLog.entityId, `post:${id}`)));
     expect(audit).toMatchObject({ action: 'forum.post.restore', before: { status: 'held', hold_reason: 'filter' }, after: { status: 'visible', reason: '游戏名称，误判' } });
   });
