@@ -1,7 +1,7 @@
 // Decision 088: the lasting navigation of every logged-in role. A paid student holding a course moves from the
 // calendar to the course centre and the learning centre through the places in the top bar (desktop) or the tab
 // bar (375 px), and the bar never covers the page; a teacher reaches the teacher tabs from a page that had none;
-// an administrator reaches a section in each of the console's seven groups; a student admitted to H-week lands
+// an administrator reaches a section in each of the console's eight groups; a student admitted to H-week lands
 // on H-week's next step after login, and 我的账户 leads with it. Each test makes its own students and courses or
 // only reads the demo's, so the projects run side by side.
 import { randomBytes } from 'node:crypto';

@@ -12,7 +12,7 @@ export const adminTabId = (key: string) => `admin-tab-${key}`;
 export const ADMIN_PANEL_ID = 'admin-panel';
 
 /**
- * The console's sections under their seven groups (decision 088). A computer sees every group side by side, each a
+ * The console's sections under their eight groups (decision 088; 社区 added by decision 100). A computer sees every group side by side, each a
  * small tab list, so all sections are in view at 1280 px without scrolling a tab strip; arrows, Home and End move
  * between the tabs, Enter or a click opens one. A phone gets one full-width select with the same headings.
  */
