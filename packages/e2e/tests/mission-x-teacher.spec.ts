@@ -78,7 +78,11 @@ test('a teacher posts a mission, a second reviewer learns who judged first, 撤�
   await mission.getByRole('button', { name: '撤回' }).click();
   await page.locator('.ant-popover:visible').getByRole('button', { name: '撤回' }).click();
   await expect(page.getByText('任务已撤回')).toBeVisible();
-  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+  // It moves under 已撤回的任务, where its hand-in can still be read.
+  await page.getByText(/已撤回的任务（\d+）/).click();
+  const kept = page.getByRole('list', { name: '已撤回的任务' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(kept).toContainText('待批阅 1');
+  await expect(kept.getByRole('button', { name: '撤回' })).toHaveCount(0);
 
   const studentContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const studentPage = await studentContext.newPage();

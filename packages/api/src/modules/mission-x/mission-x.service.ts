@@ -208,19 +208,20 @@ async function teacherMissionOf(ctx: AppContext, s: Scope, auth: AuthState, m: r
   return { ...missionOf(m, activity, ctx.now()), withdrawn: m.withdrawnAt !== null, may_manage: mayManage(s, auth, m), counts };
 }
 
-/** GET /api/teacher/mission-x: every Mission X activity and its live missions, with hand-in counts. */
+/** GET /api/teacher/mission-x: every Mission X activity and its missions (withdrawn ones marked), with hand-in counts. */
 export async function getTeacherBoard(ctx: AppContext, auth: AuthState): Promise<TeacherMissionBoard> {
   const s = await scopeOf(ctx, auth);
   const now = ctx.now();
   const acts = await activitiesOfKind(ctx.db, 'mission-x');
   const byId = new Map(acts.map((a) => [a.id, a]));
-  const missions = await repo.listMissions(ctx.db, [...byId.keys()], { withdrawn: false });
+  // Withdrawn missions stay listed (marked) so their hand-ins remain reachable.
+  const missions = await repo.listMissions(ctx.db, [...byId.keys()], { withdrawn: true });
   const counts = await repo.handInCounts(ctx.db, missions.map((m) => m.id));
   return {
     activities: acts.map((a) => activityOf(a, now)),
     missions: missions.map((m) => ({
       ...missionOf(m, byId.get(m.activityId), now),
-      withdrawn: false,
+      withdrawn: m.withdrawnAt !== null,
       may_manage: mayManage(s, auth, m),
       counts: counts.get(m.id) ?? { submitted: 0, accepted: 0, returned: 0 },
     })),

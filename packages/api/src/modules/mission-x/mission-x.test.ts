@@ -166,7 +166,7 @@ describe('posting missions', () => {
     expect(results.filter((r) => r.body.status === 200)).toHaveLength(1);
     expect(results.every((r) => r.http < 500)).toBe(true);
     const live = (await call<TeacherMissionBoard>(t.app, 'GET', '/api/teacher/mission-x', { token: otherTeacher.token })).body.data!;
-    expect(live.missions.filter((m) => m.title === '并发发布')).toHaveLength(1);
+    expect(live.missions.filter((m) => m.title === '并发发布' && !m.withdrawn)).toHaveLength(1);
   });
 
   it('only the poster or an admin edits; another teacher gets 403', async () => {
@@ -442,6 +442,8 @@ describe('withdrawing', () => {
     expect(late.http).toBe(404);
     expect(late.body.msg).toBe(MISSION_X_MSG.MISSION_NOT_FOUND);
     expect((await handIns(m.id)).body.data!.items).toHaveLength(1);
+    const teacherBoard = (await call<TeacherMissionBoard>(t.app, 'GET', '/api/teacher/mission-x', { token: poster.token })).body.data!;
+    expect(teacherBoard.missions.find((x) => x.id === m.id)).toMatchObject({ withdrawn: true, counts: { submitted: 1 } });
     expect((await withdraw(m.id)).body.status).toBe(200);
     // A withdrawn title may be used again.
     await postOk({ title: '将被撤回', deliverables: ['text'] });

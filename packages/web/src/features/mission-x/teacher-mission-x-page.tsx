@@ -237,7 +237,7 @@ function MissionRow({ mission, onEdit }: { mission: TeacherMission; onEdit: () =
         <Button type={showing ? 'default' : 'primary'} aria-expanded={showing} onClick={() => setShowing(!showing)}>
           {showing ? '收起提交' : '查看提交'}
         </Button>
-        {mission.may_manage ? (
+        {mission.may_manage && !mission.withdrawn ? (
           <>
             <Button onClick={onEdit}>编辑</Button>
             <Popconfirm title="撤回后学生将看不到该任务，已有提交和已计积分保留。确定撤回？" okText="撤回" cancelText="取消" onConfirm={() => withdraw.mutate()}>
@@ -263,6 +263,8 @@ export default function TeacherMissionXPage() {
   else if (q.isError) body = <ErrorState onRetry={() => void q.refetch()} />;
   else {
     const { activities, missions, may_post } = q.data;
+    const live = missions.filter((m) => !m.withdrawn);
+    const withdrawn = missions.filter((m) => m.withdrawn);
     const postable = activities.some((a) => a.window !== 'closed');
     body = (
       <>
@@ -282,11 +284,11 @@ export default function TeacherMissionXPage() {
           ) : null}
         </div>
         {!postable ? <p className="mx-note">目前没有进行中或即将开始的 Mission X 活动，请联系项目组在管理后台创建。</p> : null}
-        {missions.length === 0 ? (
+        {live.length === 0 ? (
           <EmptyState description="还没有任务" />
         ) : (
           <ul className="mx-list">
-            {missions.map((m) => (
+            {live.map((m) => (
               <MissionRow
                 key={m.id}
                 mission={m}
@@ -298,6 +300,17 @@ export default function TeacherMissionXPage() {
             ))}
           </ul>
         )}
+        {withdrawn.length > 0 ? (
+          <details className="mx-withdrawn">
+            <summary>已撤回的任务（{withdrawn.length}）</summary>
+            <p className="mx-muted">学生已看不到这些任务；已有提交和已计积分保留，仍可查看与批阅。</p>
+            <ul className="mx-list" aria-label="已撤回的任务">
+              {withdrawn.map((m) => (
+                <MissionRow key={m.id} mission={m} onEdit={() => undefined} />
+              ))}
+            </ul>
+          </details>
+        ) : null}
         <MissionFormModal activities={activities} editing={editing} open={formOpen} onClose={() => setFormOpen(false)} />
       </>
     );
