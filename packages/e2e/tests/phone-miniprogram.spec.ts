@@ -73,6 +73,22 @@ test('scan to log in: the login screen shows a mini-program code, polls, and log
   expect(JSON.stringify(info)).toContain(student.phone.slice(-4));
 });
 
+test('in the demo the whole scan runs on one machine: the stand-in’s phone page confirms as 小明 (bound to 孙浩然)', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login?mode=wx');
+  await expect(page.getByRole('img', { name: /Summit 小程序码/ })).toBeVisible({ timeout: 60_000 });
+  const [phone] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: '演示：在本机模拟手机扫码' }).click()]);
+  await phone.getByRole('link', { name: '以「小明」的微信扫码' }).click();
+  await expect(phone.getByRole('heading', { name: '网页登录确认（模拟小程序）' })).toBeVisible();
+  await expect(phone.getByText('孙*然')).toBeVisible();
+  await phone.getByRole('button', { name: '确认登录' }).click();
+  await expect(phone.getByRole('heading', { name: '已确认登录' })).toBeVisible();
+  await phone.close();
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  const token = await page.evaluate(() => localStorage.getItem('student_token'));
+  expect((await ok('info', callApi<{ name: string }>(page.url().split('/').slice(0, 3).join('/'), 'GET', '/api/auth/info', { token: token! }))).name).toBe('孙浩然');
+});
+
 test('an expired mini-program code says so and can be refreshed', async ({ page }) => {
   test.setTimeout(120_000);
   await page.clock.install();

@@ -23,6 +23,7 @@ import { seedDemoTalentShow } from './demo-talent-show.ts';
 import { seedDemoWecomSignin } from './demo-wecom-signin.ts';
 import { seedDemoMissionX } from './demo-mission-x.ts';
 import { seedDemoWecomSeminar } from './demo-wecom-seminar.ts';
+import { seedDemoMiniprogram } from './demo-miniprogram.ts';
 
 /** One password for every demo account, printed at start-up (README, main.ts). */
 export const DEMO_PASSWORD = 'Summit2026!';
@@ -346,6 +347,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await seedDemoWecomSignin(tx, { adminId, now });
     await seedDemoMissionX(tx, { now });
     await seedDemoWecomSeminar(tx, { now });
+    await seedDemoMiniprogram(tx, { now });
     return true;
   });
 }

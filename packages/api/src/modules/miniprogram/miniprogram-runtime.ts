@@ -3,7 +3,10 @@ import type { MpApp } from '@summit/domain';
 import type { Env } from '../../env.ts';
 import { createMiniProgram, type MiniFetch, type WechatMiniProgram } from '../../providers/wechat/mini-program.ts';
 import { createWechatMiniStandin, type WechatMiniStandin } from '../../stand-ins/wechat-mini.ts';
+import { wechatMiniPhonePlugin } from '../../stand-ins/wechat-mini-phone.ts';
 import type { MiniprogramRuntime } from './miniprogram.service.ts';
+// app.wechat (its credential store) is declared there.
+import '../wechat/wechat-runtime.ts';
 
 /** The stand-in's mini-programs when no app ids are set: demo identities, not secrets. */
 export const STANDIN_MINI_APP_ID = 'wxd0e5a1c0ffee0002';
@@ -12,6 +15,8 @@ const STANDIN_MINI_SECRET = 'summit-standin-mini-secret-demo-only';
 const STANDIN_MINI_COM_SECRET = 'summit-standin-mini-com-secret-demo-only';
 /** Where the in-process stand-in is mounted (MINIPROGRAM_MODE=standin). */
 export const MINI_STANDIN_PREFIX = '/__wechat/mini';
+/** The demo's page that plays the phone in scan to log in. */
+export const MINI_PHONE_PREFIX = '/__wechat/mini-phone';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,5 +65,7 @@ export async function installMiniprogram(app: FastifyInstance, env: Env): Promis
   };
   const apps: Partial<Record<MpApp, WechatMiniProgram>> = {};
   for (const [key, appId, appSecret] of pairs) apps[key] = createMiniProgram({ appId, appSecret, apiBase: `http://standin.invalid${MINI_STANDIN_PREFIX}`, fetch: viaInject });
+  // The phone's part of scan to log in, as a page (demo only: the stand-in is never mounted outside demo mode).
+  await app.register(wechatMiniPhonePlugin({ standin, appId: pairs[0]![1], prefix: MINI_PHONE_PREFIX }), { prefix: MINI_PHONE_PREFIX });
   app.decorate('miniprogram', { ...base, apps, standin });
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MP_MSG, MP_TIMING, mpPollResultSchema, mpSceneCreatedSchema, type LoginResult, type MpSceneCreated, type MpSceneStatus } from '@summit/domain';
 import { ApiError, api } from '../../lib/api-client.ts';
+import { fetchWechatStatus } from '../../lib/wechat.ts';
 import './scan-login.css';
 
 type View =
@@ -35,6 +36,15 @@ const STATUS_TEXT: Record<MpSceneStatus | 'expired', string> = {
  */
 export default function ScanLoginPanel({ onLogin }: { onLogin: (login: LoginResult) => Promise<void> }) {
   const [view, setView] = useState<View>({ kind: 'loading' });
+  // Demo mode: the stand-in's page that plays the phone (decision 097), so the flow runs on one machine.
+  const [demo, setDemo] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void fetchWechatStatus().then((status) => live && setDemo(status.demo));
+    return () => {
+      live = false;
+    };
+  }, []);
   const finished = useRef(false);
 
   const fresh = useCallback(async () => {
@@ -116,6 +126,11 @@ export default function ScanLoginPanel({ onLogin }: { onLogin: (login: LoginResu
         <button type="button" className="mp-scan__refresh" onClick={() => void fresh()}>
           刷新小程序码
         </button>
+      ) : null}
+      {demo && view.kind === 'scene' && waiting ? (
+        <a className="mp-scan__demo" href={`/__wechat/mini-phone/scan?scene=${encodeURIComponent(view.scene.scene_id)}`} target="_blank" rel="noopener noreferrer">
+          演示：在本机模拟手机扫码
+        </a>
       ) : null}
       <p className="mp-scan__hint">首次使用请先在小程序中用手机号登录一次；小程序码 2 分钟内有效，只能登录发起扫码的这台设备。</p>
     </section>
