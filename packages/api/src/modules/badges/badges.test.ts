@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, createStaffToken, registerStudent } from '../../test/flows.ts';
 import { awardBadgesFor, revokeBadgeAward } from './badges.queries.ts';
 import { BADGE_AWARD_AUDIT_ENTITY } from './badges.repo.ts';
+import { IssuerKeyMissingError, issuerKey } from './badge-credential.ts';
+import { loadEnv } from '../../env.ts';
 import { beijingWeekStart, evaluateAttendanceWeek, nextAttendanceRunAt, weekKey } from './badges-attendance.ts';
 import { attendance, checkinSessions } from '../../db/schema-teaching.ts';
 import { jobs } from '../../db/schema-jobs.ts';
@@ -310,5 +312,27 @@ describe('attendance weeks', () => {
     expect(rows.map((r) => [r.accountId, r.sourceKind, r.sourceId])).toEqual([[carol.id, 'attendance-week', '2027-07-12']]);
     // The following week: nobody attended its one sign-in.
     expect(await evaluateAttendanceWeek(t, new Date(start.getTime() + 7 * 86_400_000), t.clock.now())).toBe(0);
+  });
+});
+
+describe('the issuer key', () => {
+  it('BADGES_ISSUER_KEY is checked at start-up: an RSA key of at least 2048 bits in PEM, line breaks possibly escaped', () => {
+    const base = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/x' };
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(loadEnv({ ...base, BADGES_ISSUER_KEY: pem }).BADGES_ISSUER_KEY).toBe(pem);
+    expect(loadEnv({ ...base, BADGES_ISSUER_KEY: pem.replace(/\n/g, '\\n') }).BADGES_ISSUER_KEY).toBeTruthy();
+    expect(() => loadEnv({ ...base, BADGES_ISSUER_KEY: 'not a key' })).toThrow(/BADGES_ISSUER_KEY/);
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => loadEnv({ ...base, BADGES_ISSUER_KEY: small })).toThrow(/BADGES_ISSUER_KEY/);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => loadEnv({ ...base, BADGES_ISSUER_KEY: ec })).toThrow(/BADGES_ISSUER_KEY/);
+  });
+
+  it('the configured key signs; outside demo mode without one nothing is issued', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const key = await issuerKey({ db: t.db, now: t.clock.now, env: { ...t.env, BADGES_ISSUER_KEY: pem } });
+    expect(key.publicJwk.n).toBe(createPublicKey(privateKey).export({ format: 'jwk' }).n);
+    await expect(issuerKey({ db: t.db, now: t.clock.now, env: { ...t.env, DEMO_MODE: false, BADGES_ISSUER_KEY: undefined } })).rejects.toBeInstanceOf(IssuerKeyMissingError);
   });
 });
