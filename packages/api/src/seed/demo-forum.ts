@@ -1,12 +1,14 @@
 /**
  * The demo's forum (decision 102): two programme boards with a few posts and replies by the paid demo students and
- * 王老师, a starting word list, and one post the filter held (so the moderation queue has something in it).
+ * 王老师, a starting word list, one post the filter held (so the moderation queue has something in it), and the
+ * hub's 论坛 card (an activity of kind forum).
  * Runs inside the demo seed's transaction, after the accounts.
  */
 import { inArray } from 'drizzle-orm';
 import { normaliseWord } from '@summit/domain';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
+import { activities } from '../db/schema-activities.ts';
 import { forumBoards, forumFilterState, forumLikes, forumPosts, forumReplies, forumWords } from '../db/schema-forum.ts';
 
 /** A short starting list; the programme office edits it in the console (论坛审核 → 敏感词). */
@@ -14,7 +16,7 @@ export const DEMO_FORUM_WORDS = ['加微信', '加我qq', '私聊我', '傻瓜',
 
 const MIN = 60_000;
 
-export async function seedDemoForum(tx: Db, options: { now: Date }): Promise<void> {
+export async function seedDemoForum(tx: Db, options: { now: Date; adminId: number }): Promise<void> {
   const [existing] = await tx.select({ id: forumBoards.id }).from(forumBoards).limit(1);
   if (existing) return;
   const { now } = options;
@@ -34,6 +36,18 @@ export async function seedDemoForum(tx: Db, options: { now: Date }): Promise<voi
       { kind: 'programme', title: '学术问答', description: '课程与学术问题，同学和老师一起解答', sort: 2, createdAt: now },
     ])
     .returning({ id: forumBoards.id });
+  // The hub's 论坛 card (decision 100: a card of kind forum leads to /student/card/forum), lit for the whole summer.
+  await tx.insert(activities).values({
+    kind: 'forum',
+    title: 'Summit 论坛',
+    content: '<p>和全国各地的同学交流：项目大厅、学术问答、你的课程和学院版块。论坛对老师和项目组可见，不设私信。</p>',
+    opensAt: ago(24 * 60),
+    closesAt: new Date(now.getTime() + 120 * 24 * 60 * MIN),
+    published: true,
+    createdBy: options.adminId,
+    createdAt: now,
+    updatedAt: now,
+  });
   if (!hall || !study || wang === undefined || sun === undefined) return;
 
   const [hello] = await tx

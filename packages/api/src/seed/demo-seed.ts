@@ -19,7 +19,6 @@ import { seedDemoActivities } from './demo-activities.ts';
 import { seedDemoForum } from './demo-forum.ts';
 import { seedDemoBadges } from './demo-badges.ts';
 import { seedDemoTalentShow } from './demo-talent-show.ts';
-import { seedDemoTalentShow } from './demo-talent-show.ts';
 import { seedDemoWecomSignin } from './demo-wecom-signin.ts';
 import { seedDemoMissionX } from './demo-mission-x.ts';
 import { seedDemoWecomSeminar } from './demo-wecom-seminar.ts';
@@ -340,9 +339,8 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await seedDemoReconciliation(tx, now);
     await seedDemoDeadlines(tx, now);
     await seedDemoActivities(tx, { adminId, now });
-    await seedDemoForum(tx, { now });
+    await seedDemoForum(tx, { now, adminId });
     await seedDemoBadges(tx, { adminId, now });
-    await seedDemoTalentShow(tx, { adminId, now });
     await seedDemoTalentShow(tx, { adminId, now });
     await seedDemoWecomSignin(tx, { adminId, now });
     await seedDemoMissionX(tx, { now });
