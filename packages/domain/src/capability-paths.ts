@@ -33,6 +33,9 @@ export const CAPABILITY_PATH_PREFIXES = [
    * reads the student's timetable until the student resets the link.
    */
   '/api/calendar/',
+  /** A badge credential's public verification page and its API (decision 104): the holder's link to their badge. */
+  '/badges/verify/',
+  '/api/badges/verify/',
 ] as const;
 
 /**

@@ -12,6 +12,7 @@ import { awardBadgesFor, revokeBadgeAward } from './badges.queries.ts';
 import { BADGE_AWARD_AUDIT_ENTITY } from './badges.repo.ts';
 import { IssuerKeyMissingError, issuerKey } from './badge-credential.ts';
 import { loadEnv } from '../../env.ts';
+import { redactUrl } from '../../http/log-redaction.ts';
 import { beijingWeekStart, evaluateAttendanceWeek, nextAttendanceRunAt, weekKey } from './badges-attendance.ts';
 import { attendance, checkinSessions } from '../../db/schema-teaching.ts';
 import { jobs } from '../../db/schema-jobs.ts';
@@ -212,6 +213,11 @@ describe('credentials', () => {
     expect(garbage.body).toMatchObject({ status: 4003, msg: BADGE_MSG.CREDENTIAL_MALFORMED });
     expect((await verify('00000000-0000-4000-8000-000000000000')).http).toBe(404);
     expect((await verify('not-a-uuid')).body.status).toBe(4003);
+  });
+
+  it('the verification address is a capability: never written to the log', () => {
+    expect(redactUrl(`/api/badges/verify/${publicId}`)).not.toContain(publicId);
+    expect(redactUrl(`/badges/verify/${publicId}`)).not.toContain(publicId);
   });
 
   it('staff revoke it with a reason (audited): verification says revoked, the revocation list names it, a second revoke is refused', async () => {
