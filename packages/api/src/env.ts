@@ -163,6 +163,8 @@ const envShape = {
     WECOM_API_BASE: z.string().url().default('https://qyapi.weixin.qq.com'),
     /** open.weixin.qq.com (connect/oauth2/authorize), where the browser is sent. */
     WECOM_OPEN_BASE: z.string().url().default('https://open.weixin.qq.com'),
+    /** login.work.weixin.qq.com (wwlogin/sso/login): the QR sign-in of a browser outside WeCom. */
+    WECOM_SSO_BASE: z.string().url().default('https://login.work.weixin.qq.com'),
     /**
      * The customer-contact callback (decision 099, /api/wecom/callback/contact): the Token and the 43-character
      * EncodingAESKey set beside the callback URL in WeCom's console. Unset: the stand-in's demo keys in standin

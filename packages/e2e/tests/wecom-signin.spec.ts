@@ -11,7 +11,8 @@ import { JOURNEY_PASSWORD, openStudentAsAdmin, studentAt } from '../support/jour
 import { button, LoginScreen } from '../support/login-screen.ts';
 import { uniquePhone } from '../support/phone-numbers.ts';
 
-const AUTHORIZE = /\/__wecom\/connect\/oauth2\/authorize\?appid=ww/;
+/** Outside WeCom (this browser) the entry sends to WeCom's QR sign-in page, served here by the stand-in. */
+const AUTHORIZE = /\/__wecom\/wwlogin\/sso\/login\?login_type=CorpApp&appid=ww/;
 
 /** Opens the entry and picks who is holding the phone on WeCom's (stand-in) authorize page. */
 async function enterAs(page: Page, person: RegExp, entry = '/wecom/oauth/entry') {
@@ -100,6 +101,22 @@ test.describe('at 375 px', () => {
     await expect(page.getByText('绑定失败')).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/wecom\/oauth\/fail\/user_bind_para$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: '参数丢失' })).toBeVisible();
+  });
+});
+
+test.describe('inside WeCom (its user agent)', () => {
+  test.use({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 wxwork/4.1.22 MicroMessenger/7.0.1 Language/zh ColorScheme/Light',
+  });
+
+  test('the entry uses WeCom’s OAuth page rather than the QR sign-in, and signs the staff member in', async ({ page }) => {
+    await page.goto('/wecom/oauth/entry');
+    await expect(page).toHaveURL(/\/__wecom\/connect\/oauth2\/authorize\?appid=ww/, { timeout: 60_000 });
+    await page.getByRole('link', { name: /以「张老师」的身份继续/ }).click();
+    await expect(page.getByRole('heading', { name: '企业微信登录成功' })).toBeVisible({ timeout: 30_000 });
   });
 });
 

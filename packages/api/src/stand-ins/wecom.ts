@@ -11,7 +11,7 @@
  * it stands in for a third party, and demo mode is one process.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Where the app mounts the stand-in with WECOM_MODE=standin. */
 export const WECOM_STANDIN_PREFIX = '/__wecom';
@@ -102,6 +102,7 @@ export function createWecomStandin(opts: { corp?: WecomStandinCorp; now?: () => 
     token && tokens.has(token) ? err(42001, 'access_token expired') : err(40014, 'invalid access_token');
 
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+    // Inside WeCom: the OAuth authorize page (silent in real WeCom).
     app.get('/connect/oauth2/authorize', async (req, reply) => {
       const q = req.query as Record<string, string | undefined>;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -111,6 +112,21 @@ export function createWecomStandin(opts: { corp?: WecomStandinCorp; now?: () => 
       if (q.scope === 'snsapi_privateinfo' && q.agentid !== corp.agentId) {
         return reply.code(400).send(page('参数错误', '<p>agentid 无效。</p>'));
       }
+      return choosePerson(req, reply, q, '该网页申请获取你的企业微信身份（在真实企业微信中为静默授权，不会出现此页）。');
+    });
+
+    // Another browser: the QR sign-in page (real WeCom shows a QR code to scan with the WeCom app).
+    app.get('/wwlogin/sso/login', async (req, reply) => {
+      const q = req.query as Record<string, string | undefined>;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (q.login_type !== 'CorpApp' || q.appid !== corp.corpId || q.agentid !== corp.agentId || !q.redirect_uri) {
+        return reply.code(400).send(page('参数错误', '<p>login_type、appid、agentid 或 redirect_uri 无效。</p>'));
+      }
+      return choosePerson(req, reply, q, '请使用企业微信扫码登录（真实页面显示二维码，用企业微信扫描后确认）。');
+    });
+
+    async function choosePerson(req: FastifyRequest, reply: FastifyReply, q: Record<string, string | undefined>, intro: string) {
+      if (!q.redirect_uri) return reply.code(400).send(page('参数错误', '<p>redirect_uri 无效。</p>'));
       if (opts.sameHostRedirects && /^https?:\/\//i.test(q.redirect_uri) && new URL(q.redirect_uri).hostname !== req.hostname) {
         return reply.code(400).send(page('参数错误', '<p>redirect_uri 域名与应用的可信域名不一致。</p>'));
       }
@@ -145,10 +161,10 @@ export function createWecomStandin(opts: { corp?: WecomStandinCorp; now?: () => 
       const fresh = `<li><a class="person external" data-person="${NEW_EXTERNAL}" href="${esc(self({ choose: NEW_EXTERNAL }))}">以「新同学」的身份继续<span>首次打开的外部联系人（学生）</span></a></li>`;
       return page(
         '企业微信授权（本地演示）',
-        `<p>该网页申请获取你的企业微信身份（在真实企业微信中为静默授权，不会出现此页）。</p>
+        `<p>${esc(intro)}</p>
 <p class="note">这是本地演示用的企业微信服务替身，选择一位演示用户：</p><ul>${links}${fresh}</ul>`,
       );
-    });
+    }
 
     app.get('/cgi-bin/gettoken', async (req) => {
       const q = req.query as Record<string, string | undefined>;

@@ -51,7 +51,8 @@ export type WecomStatus = z.infer<typeof wecomStatusSchema>;
 
 // POST /api/wecom/oauth/authorize ------------------------------------------------------------------------------
 export const wecomAuthorizeRequestSchema = requestObjectSchema({
-  scope: z.enum(['snsapi_base', 'snsapi_privateinfo'], { error: '授权范围无效' }).default('snsapi_base'),
+  /** snsapi_base inside WeCom; `sso` in another browser (a QR code scanned with WeCom). */
+  scope: z.enum(['snsapi_base', 'snsapi_privateinfo', 'sso'], { error: '授权范围无效' }).default('snsapi_base'),
   /** Where a signed-in staff member goes afterwards (a same-origin path; `/` is their home). */
   return_url: returnPathSchema,
 });

@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, MSG, STATUS, WECOM_MSG, WECOM_RESTART_CODE, type WecomAuthorizeResult, type WecomEidResult, type WecomFailType, type WecomStaffLink, type WecomStaffLinkList, type WecomStudentIdentity } from '@summit/domain';
 import type { AppContext, AuthState } from '../../http/context.ts';
-import { WecomApiError, type WecomClient, type WecomOauthScope } from '../../providers/wecom/wecom-client.ts';
+import { WecomApiError, type WecomClient, type WecomSigninScope } from '../../providers/wecom/wecom-client.ts';
 import type { WecomRuntime } from '../../providers/wecom/wecom-runtime.ts';
 import { findAccountById } from '../auth/auth.queries.ts';
 import { startSession, type RequestMeta } from '../auth/account.service.ts';
@@ -34,7 +34,7 @@ function clientOf(wecom: WecomRuntime): WecomClient {
 const failed = (fail: WecomFailType | 'disabled', message?: string): WecomEidResult => ({ outcome: 'failed', code: 1, fail, ...(message ? { message } : {}) });
 
 /** The URL that sends the browser to WeCom's authorize page; `origin` is PUBLIC_URL or the request's. */
-export async function authorize(ctx: AppContext, wecom: WecomRuntime, input: { scope: WecomOauthScope; returnPath: string; origin: string }): Promise<WecomAuthorizeResult> {
+export async function authorize(ctx: AppContext, wecom: WecomRuntime, input: { scope: WecomSigninScope; returnPath: string; origin: string }): Promise<WecomAuthorizeResult> {
   const client = clientOf(wecom);
   const state = newNonce();
   const now = ctx.now();

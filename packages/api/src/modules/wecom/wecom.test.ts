@@ -28,6 +28,7 @@ const liveEnv = (apiBase: string) => ({
   WECOM_SECRET: WECOM_STANDIN_CORP.secret,
   WECOM_API_BASE: apiBase,
   WECOM_OPEN_BASE: apiBase,
+  WECOM_SSO_BASE: apiBase,
   PUBLIC_URL,
 });
 
@@ -60,7 +61,7 @@ async function startAuthorize(app = t.app, returnUrl = '/admin'): Promise<WecomA
 /** What the browser does on WeCom's authorize page: picks the demo person; answers where WeCom sends it back. */
 async function pick(authorizeUrl: string, person: string): Promise<{ code: string; state: string }> {
   const url = new URL(authorizeUrl);
-  expect(url.hash).toBe('#wechat_redirect');
+  if (url.pathname.endsWith('/oauth2/authorize')) expect(url.hash).toBe('#wechat_redirect');
   url.hash = '';
   url.searchParams.set('choose', person);
   const res = await fetch(url, { redirect: 'manual' });
@@ -97,6 +98,14 @@ describe('the authorize step', () => {
     expect(url.searchParams.get('state')).toBe(a.state);
     expect(a.state).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(a.state).not.toBe(b.state);
+  });
+
+  it('a browser outside WeCom gets the QR sign-in page (sso), whose code signs in the same way', async () => {
+    const res = await call<WecomAuthorizeResult>(t.app, 'POST', '/api/wecom/oauth/authorize', { body: { scope: 'sso', return_url: '/' } });
+    const url = new URL(res.body.data!.authorize_url);
+    expect(url.pathname).toBe('/wwlogin/sso/login');
+    expect(url.searchParams.get('login_type')).toBe('CorpApp');
+    expect(await eid(await pick(res.body.data!.authorize_url, 'LiZhuli'))).toMatchObject({ outcome: 'failed', fail: 'employee' });
   });
 
   it('refuses a return address on another host, or none', async () => {

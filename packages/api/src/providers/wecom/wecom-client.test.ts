@@ -47,6 +47,19 @@ describe('WeCom client against the stand-in', () => {
     expect(url.hash).toBe('#wechat_redirect');
   });
 
+  it('builds the QR sign-in URL for a browser outside WeCom', () => {
+    const c = createWecomClient({ ...WECOM_STANDIN_CORP, apiBase: base, openBase: 'https://open.weixin.qq.com', ssoBase: 'https://login.work.weixin.qq.com' });
+    const url = new URL(c.authorizeUrl({ redirectUri: 'https://summit.example/wecom/oauth/middle', state: 'abc', scope: 'sso' }));
+    expect(url.origin + url.pathname).toBe('https://login.work.weixin.qq.com/wwlogin/sso/login');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      login_type: 'CorpApp',
+      appid: WECOM_STANDIN_CORP.corpId,
+      agentid: WECOM_STANDIN_CORP.agentId,
+      redirect_uri: 'https://summit.example/wecom/oauth/middle',
+      state: 'abc',
+    });
+  });
+
   it('resolves a member and an external contact by code, and refuses a code used twice', async () => {
     const c = client();
     const memberCode = standin.issueCode('ZhangLaoshi');

@@ -17,6 +17,8 @@ export interface WecomConfig {
   apiBase: string;
   /** e.g. https://open.weixin.qq.com, or a same-origin path such as /__wecom for the in-process stand-in. */
   openBase: string;
+  /** e.g. https://login.work.weixin.qq.com (a browser outside WeCom scans a QR code there); default openBase. */
+  ssoBase?: string;
   fetch?: WecomFetch;
   timeoutMs?: number;
   /** Clock for the token cache (tests move time). */
@@ -30,6 +32,8 @@ export type WecomFetch = (
 ) => Promise<{ status: number; json(): Promise<unknown> }>;
 
 export type WecomOauthScope = 'snsapi_base' | 'snsapi_privateinfo';
+/** `sso`: a browser outside WeCom signs in by scanning a QR code with WeCom (the code then works like OAuth's). */
+export type WecomSigninScope = WecomOauthScope | 'sso';
 
 /**
  * Who opened the page, as cgi-bin/auth/getuserinfo answers: a member of the corp (an employee: `userid`), or
@@ -49,8 +53,11 @@ export interface WecomMember {
 export interface WecomClient {
   readonly corpId: string;
   readonly agentId: string;
-  /** The browser's OAuth authorize URL (WeCom appends `code` and `state` to redirectUri). */
-  authorizeUrl(opts: { redirectUri: string; state: string; scope?: WecomOauthScope }): string;
+  /**
+   * Where the browser goes to prove who it is (WeCom appends `code` and `state` to redirectUri): the OAuth
+   * authorize page inside WeCom, or (`sso`) the QR sign-in page for a browser outside it.
+   */
+  authorizeUrl(opts: { redirectUri: string; state: string; scope?: WecomSigninScope }): string;
   /** cgi-bin/auth/getuserinfo: resolves a single-use OAuth code. */
   userInfoByCode(code: string): Promise<WecomIdentity>;
   /** cgi-bin/user/get: a member of the corp. */
@@ -103,6 +110,7 @@ export function createWecomClient(config: WecomConfig): WecomClient {
   const now = config.now ?? (() => Date.now());
   const apiBase = config.apiBase.replace(/\/+$/, '');
   const openBase = config.openBase.replace(/\/+$/, '');
+  const ssoBase = (config.ssoBase ?? config.openBase).replace(/\/+$/, '');
   let cached: { token: string; expiresAt: number } | null = null;
   // One gettoken in flight at a time: concurrent callers share it (WeCom rate-limits gettoken).
   let inflight: Promise<string> | null = null;
@@ -164,6 +172,10 @@ export function createWecomClient(config: WecomConfig): WecomClient {
     corpId: config.corpId,
     agentId: config.agentId,
     authorizeUrl({ redirectUri, state, scope = 'snsapi_base' }) {
+      if (scope === 'sso') {
+        const query = new URLSearchParams({ login_type: 'CorpApp', appid: config.corpId, agentid: config.agentId, redirect_uri: redirectUri, state });
+        return `${ssoBase}/wwlogin/sso/login?${query.toString()}`;
+      }
       // WeCom reads appid (the corp id), then agentid, and needs the #wechat_redirect fragment.
       const query = new URLSearchParams({ appid: config.corpId, redirect_uri: redirectUri, response_type: 'code', scope, state, agentid: config.agentId });
       return `${openBase}/connect/oauth2/authorize?${query.toString()}#wechat_redirect`;

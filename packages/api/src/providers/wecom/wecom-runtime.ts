@@ -37,6 +37,7 @@ export async function installWecom(app: FastifyInstance, env: Env, opts: { fetch
       secret: env.WECOM_SECRET!,
       apiBase: env.WECOM_API_BASE,
       openBase: env.WECOM_OPEN_BASE,
+      ssoBase: env.WECOM_SSO_BASE,
       now,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
     });

@@ -5,12 +5,16 @@ import { ResultPanel } from '../../components/result-panel.tsx';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { failPath, wecomFlow } from '../../lib/wecom-flow.ts';
 
+/** WeCom's own browser says so in its user agent (wxwork/…); any other browser signs in with WeCom's QR code. */
+const insideWecom = () => /\bwxwork\//i.test(navigator.userAgent);
+
 // One authorize call per page load: React's development double effects must not mint two states.
 let inFlight: Promise<void> | null = null;
 
 /**
- * /wecom/oauth/entry?r={path} (decision 098): the address a staff member or student opens inside WeCom. It asks
- * the API for WeCom's authorize URL, remembers this address (code 66 starts again here) and the state, and goes.
+ * /wecom/oauth/entry?r={path} (decision 098): the address a staff member or student opens inside WeCom (or in a
+ * browser, which gets WeCom's QR sign-in). It asks the API for WeCom's URL, remembers this address (code 66 starts
+ * again here) and the state, and goes.
  */
 export default function WecomEntryPage() {
   const [params] = useSearchParams();
@@ -20,7 +24,7 @@ export default function WecomEntryPage() {
 
   useEffect(() => {
     inFlight ??= api
-      .post('/wecom/oauth/authorize', { scope: 'snsapi_base', return_url: returnUrl }, { schema: wecomAuthorizeResultSchema, quiet: true })
+      .post('/wecom/oauth/authorize', { scope: insideWecom() ? 'snsapi_base' : 'sso', return_url: returnUrl }, { schema: wecomAuthorizeResultSchema, quiet: true })
       .then((answer) => {
         wecomFlow.begin(`${window.location.pathname}${window.location.search}`, answer.state);
         window.location.replace(answer.authorize_url);
