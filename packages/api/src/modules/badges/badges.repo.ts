@@ -202,14 +202,14 @@ export async function awardsOfAccount(db: Db, accountId: number): Promise<Array<
 
 const giver = alias(accounts, 'giver');
 
-export async function listAwards(db: Db, f: { badgeId?: number | undefined; limit: number }) {
+export async function listAwards(db: Db, f: { badgeId?: number | undefined; awardId?: number; limit: number }) {
   return db
     .select({ award: badgeAwards, badgeName: badges.name, studentName: accounts.name, giverName: giver.name })
     .from(badgeAwards)
     .innerJoin(badges, eq(badges.id, badgeAwards.badgeId))
     .innerJoin(accounts, eq(accounts.id, badgeAwards.accountId))
     .leftJoin(giver, eq(giver.id, badgeAwards.awardedBy))
-    .where(f.badgeId !== undefined ? eq(badgeAwards.badgeId, f.badgeId) : undefined)
+    .where(and(f.badgeId !== undefined ? eq(badgeAwards.badgeId, f.badgeId) : undefined, f.awardId !== undefined ? eq(badgeAwards.id, f.awardId) : undefined))
     .orderBy(desc(badgeAwards.id))
     .limit(f.limit);
 }

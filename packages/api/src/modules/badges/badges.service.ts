@@ -277,8 +277,7 @@ export async function adminAwards(ctx: AppContext, badgeId: number | undefined):
 }
 
 async function adminAward(ctx: AppContext, id: number): Promise<AdminBadgeAward> {
-  const rows = await listAwards(ctx.db, { limit: 500 });
-  const row = rows.find((r) => r.award.id === id);
+  const [row] = await listAwards(ctx.db, { awardId: id, limit: 1 });
   if (!row) throw AppError.notFound(BADGE_MSG.AWARD_NOT_FOUND);
   return adminAwardView(row);
 }
