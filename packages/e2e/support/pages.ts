@@ -63,11 +63,6 @@ export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   '/cluster',
   // Built (decision 098), but the entry leaves for WeCom's authorize page at once: tests/wecom-signin.spec.ts covers it.
   '/wecom/oauth/entry',
-  '/wecom/seminar',
-  '/wecom/seminar/divide',
-  '/wecom/seminar/middle/1/U1',
-  '/wecom/seminar/add/U1',
-  '/wecom/seminar/error/1',
   '/land-page',
 ]);
 
