@@ -281,6 +281,7 @@ export default function BadgesAdminTab() {
       <section className="admin-card" aria-label="颁发记录">
         <div className="ops-head">
           <h2>颁发记录</h2>
+          <span className="ops-muted" style={{ margin: 0 }}>最近 500 条，可按徽章筛选</span>
           <Select
             allowClear
             placeholder="全部徽章"
