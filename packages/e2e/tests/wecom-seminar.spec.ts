@@ -89,3 +89,47 @@ test('the sample addresses and the failure codes show real pages', PHONE, async 
   await page.goto('/wecom/seminar/error/no-such-code');
   await expect(page.getByRole('heading', { name: '出错了！' })).toBeVisible();
 });
+
+test('an admin adds a counsellor with the provinces they cover, changes their capacity, and adds a seminar', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36).slice(-5);
+  const counsellor = `顾问${tag}`;
+  await page.goto('/login');
+  await new LoginScreen(page).loginWithPassword(DEMO.admin, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/admin/, { timeout: 60_000 });
+  await page.goto('/admin/wecom-seminar');
+  const rules = page.getByRole('region', { name: '顾问与分配规则' });
+  await expect(rules).toContainText('张老师', { timeout: 30_000 });
+
+  await rules.getByRole('button', { name: '新增顾问' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增顾问' });
+  await dialog.getByLabel('姓名').fill(counsellor);
+  await dialog.getByLabel('企业微信账号（成员 UserID）').fill(`e2e-${tag}`);
+  await dialog.getByLabel('接待上限').fill('3');
+  await dialog.getByLabel('负责省份').click();
+  await page.keyboard.type('西藏');
+  await page.locator('.ant-select-item-option').filter({ hasText: '西藏自治区' }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText(`已保存顾问：${counsellor}`)).toBeVisible();
+  const row = rules.locator('tr').filter({ hasText: counsellor });
+  await expect(row).toContainText('西藏自治区');
+  await expect(row).toContainText('0 / 3');
+
+  await row.getByRole('button', { name: `编辑顾问 ${counsellor}` }).click();
+  const edit = page.getByRole('dialog', { name: '编辑顾问' });
+  await edit.getByLabel('接待上限').fill('8');
+  await edit.getByRole('button', { name: '保存' }).click();
+  await expect(row).toContainText('0 / 8');
+
+  const seminars = page.getByRole('region', { name: '说明会' });
+  await seminars.getByRole('button', { name: '新增说明会' }).click();
+  const add = page.getByRole('dialog', { name: '新增说明会' });
+  await add.getByLabel('名称').fill(`端到端说明会${tag}`);
+  await add.getByLabel('地点或形式').fill('线上');
+  await add.getByRole('button', { name: '保存' }).click();
+  await expect(seminars.locator('tr').filter({ hasText: `端到端说明会${tag}` })).toContainText('开放');
+  // The public page lists it at once.
+  await page.goto('/wecom/seminar');
+  await expect(page.getByText(`端到端说明会${tag}`)).toBeVisible({ timeout: 30_000 });
+});
