@@ -277,6 +277,18 @@ describe('the contact-me code and WeCom’s callback', () => {
     expect(receipt).toBeDefined();
   });
 
+  it('the demo’s scan page plays the phone: its form adds the counsellor and the sign-up is connected', async () => {
+    const other = await signedUpAndDivided();
+    const code = (await contact(other.code, other.key)).body.data!;
+    expect(code.demo_scan_url).toMatch(/^\/__wecom\/contact\/scan\?config_id=[0-9a-f]+$/);
+    const page = await t.app.inject({ method: 'GET', url: code.demo_scan_url! });
+    expect([page.statusCode, page.body.includes('以「小明（学生）」的身份添加')]).toEqual([200, true]);
+    const configId = new URL(code.demo_scan_url!, 'http://x').searchParams.get('config_id')!;
+    const posted = await t.app.inject({ method: 'POST', url: '/__wecom/contact/scan', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `config_id=${configId}&person=xiaoming` });
+    expect([posted.statusCode, posted.body.includes('已添加为联系人。')]).toEqual([200, true]);
+    expect((await view(other.code, other.key)).body.data!.status).toBe('connected');
+  });
+
   it('answers WeCom’s URL verification with the decrypted echostr, and refuses a forged one', async () => {
     const query = t.app.wecomContactStandin!.sealEcho('echo-12345');
     const ok = await t.app.inject({ method: 'GET', url: `${WECOM_CONTACT_CALLBACK_PATH}?${query}` });
