@@ -58,6 +58,36 @@ export async function staffMembership(db: Db, accountId: number): Promise<{ cour
 
 // Boards ----------------------------------------------------------------------------------------------------------
 
+/**
+ * The boards of these courses and houses, made on first use: read first (the usual case writes nothing), then the
+ * missing ones inserted (the unique indexes settle two first uses at once). Courses first, in the given order.
+ */
+export async function ensureBoards(db: Db, want: { courses: Array<{ id: number; title: string }>; houses: Array<{ id: number; name: string }> }): Promise<BoardRow[]> {
+  if (want.courses.length === 0 && want.houses.length === 0) return [];
+  const read = () =>
+    db
+      .select()
+      .from(forumBoards)
+      .where(
+        or(
+          want.courses.length ? inArray(forumBoards.courseId, want.courses.map((c) => c.id)) : undefined,
+          want.houses.length ? inArray(forumBoards.houseId, want.houses.map((h) => h.id)) : undefined,
+        ),
+      );
+  let rows = await read();
+  const missingCourses = want.courses.filter((c) => !rows.some((b) => b.courseId === c.id));
+  const missingHouses = want.houses.filter((h) => !rows.some((b) => b.houseId === h.id));
+  if (missingCourses.length || missingHouses.length) {
+    for (const c of missingCourses) await ensureCourseBoard(db, c);
+    for (const h of missingHouses) await ensureHouseBoard(db, h);
+    rows = await read();
+  }
+  return [
+    ...want.courses.map((c) => rows.find((b) => b.courseId === c.id)).filter((b): b is BoardRow => Boolean(b)),
+    ...want.houses.map((h) => rows.find((b) => b.houseId === h.id)).filter((b): b is BoardRow => Boolean(b)),
+  ];
+}
+
 /** The course's board, made on first use (the unique index settles two first uses at once). */
 export async function ensureCourseBoard(db: Db, course: { id: number; title: string }): Promise<BoardRow> {
   await db.insert(forumBoards).values({ kind: 'course', courseId: course.id, title: course.title, description: '本课程的同学与老师交流' }).onConflictDoNothing();

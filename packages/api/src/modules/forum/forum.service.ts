@@ -39,8 +39,7 @@ import {
   addWordsAudited,
   authorsOf as authorRows,
   deleteWordAudited,
-  ensureCourseBoard,
-  ensureHouseBoard,
+  ensureBoards,
   filterVersion,
   findBoard,
   findPost,
@@ -89,14 +88,10 @@ interface Reach {
 async function studentReach(ctx: AppContext, accountId: number): Promise<Reach> {
   const m = await studentMembership(ctx.db, accountId);
   if (!m.paid) throw AppError.gate('403-10');
-  const boards = [...(await listProgrammeBoards(ctx.db))];
-  for (const course of m.courses) boards.push(await ensureCourseBoard(ctx.db, course));
-  if (m.house) {
-    // A house board only once the student may know their house (the same publication as the house result).
-    const at = publishAtFor(await listPublications(ctx.db), 'house', m.house.venueId);
-    if (isPublished(at, ctx.now())) boards.push(await ensureHouseBoard(ctx.db, m.house));
-  }
-  return { boards, moderates: () => false };
+  // A house board only once the student may know their house (the same publication as the house result).
+  const houseOut = m.house !== null && isPublished(publishAtFor(await listPublications(ctx.db), 'house', m.house.venueId), ctx.now());
+  const own = await ensureBoards(ctx.db, { courses: m.courses, houses: houseOut && m.house ? [m.house] : [] });
+  return { boards: [...(await listProgrammeBoards(ctx.db)), ...own], moderates: () => false };
 }
 
 /** `viaConsole`: the request came through /api/admin, whose permission gate (community.manage) makes the caller a moderator of every board. */
@@ -106,9 +101,7 @@ async function staffReach(ctx: AppContext, auth: AuthState, viaConsole = false):
     return { boards: all, moderates: () => true };
   }
   const m = await staffMembership(ctx.db, auth.accountId);
-  const own: BoardRow[] = [];
-  for (const course of m.courses) own.push(await ensureCourseBoard(ctx.db, course));
-  for (const house of m.houses) own.push(await ensureHouseBoard(ctx.db, house));
+  const own = await ensureBoards(ctx.db, { courses: m.courses, houses: m.houses });
   const ownIds = new Set(own.map((b) => b.id));
   return { boards: [...(await listProgrammeBoards(ctx.db)), ...own], moderates: (b) => ownIds.has(b.id) };
 }
