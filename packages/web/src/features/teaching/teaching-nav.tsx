@@ -12,6 +12,11 @@ export const TEACHING_NAV_LINKS = [
   { to: PATHS.teacherRecommendLetters, label: '推荐信' },
   { to: PATHS.teacherCapstone, label: '毕业项目' },
   { to: PATHS.teacherAcademicResources, label: '学术资源' },
+  // Community (decisions 100–103): the ceremonies' cues, missions, the talent show's judging and the forum.
+  { to: PATHS.teacherOpening, label: '开幕式' },
+  { to: PATHS.teacherMissionX, label: 'Mission X' },
+  { to: PATHS.teacherTalentShow, label: '才艺秀' },
+  { to: PATHS.teacherForum, label: '论坛' },
 ];
 
 /** The tab a page belongs to: its own path, or a page under it (a course's pages stay under 我的课程). */
