@@ -146,7 +146,14 @@ export async function insertCounsellorAudited(db: Db, v: CounsellorValues, actor
     await lockNaturalKey(tx, 'wecom_counsellor', v.wecomUserid);
     const [existing] = await tx.select().from(wecomCounsellors).where(eq(wecomCounsellors.wecomUserid, v.wecomUserid)).limit(1);
     if (existing) {
-      const same = existing.name === v.name && existing.capacity === v.capacity && existing.active === v.active && existing.intro === v.intro;
+      // The same counsellor sent again (a double submit) answers the first; anything different is a clash.
+      const [provinces, schoolRows] = await Promise.all([
+        tx.select({ id: wecomCounsellorProvinces.stateId }).from(wecomCounsellorProvinces).where(eq(wecomCounsellorProvinces.counsellorId, existing.id)),
+        tx.select({ id: wecomCounsellorSchools.schoolId }).from(wecomCounsellorSchools).where(eq(wecomCounsellorSchools.counsellorId, existing.id)),
+      ]);
+      const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id).sort((a, b) => a - b).join(',');
+      const same =
+        existing.name === v.name && existing.capacity === v.capacity && existing.active === v.active && existing.intro === v.intro && ids(provinces) === v.stateIds.join(',') && ids(schoolRows) === v.schoolIds.join(',');
       return same ? ({ kind: 'ok', id: existing.id } as const) : ({ kind: 'taken' } as const);
     }
     const [row] = await tx
