@@ -14,7 +14,7 @@ export const TEACHING_NAV_LINKS = [
   { to: PATHS.teacherAcademicResources, label: '学术资源' },
   // Community (decisions 100–103): the ceremonies' cues, missions, the talent show's judging and the forum.
   { to: PATHS.teacherOpening, label: '开幕式' },
-  { to: PATHS.teacherMissionX, label: 'Mission X' },
+  { to: PATHS.teacherMissionX, label: '挑战任务' },
   { to: PATHS.teacherTalentShow, label: '才艺秀' },
   { to: PATHS.teacherForum, label: '论坛' },
 ];
