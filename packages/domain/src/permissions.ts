@@ -101,6 +101,10 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/admin/staff': 'staff.manage',
   'POST /api/admin/staff': 'staff.manage',
   'PUT /api/admin/staff/:id': 'staff.manage',
+  // WeCom links of staff accounts (decision 098).
+  'GET /api/admin/wecom/staff-links': 'staff.manage',
+  'PUT /api/admin/staff/:id/wecom': 'staff.manage',
+  'DELETE /api/admin/staff/:id/wecom': 'staff.manage',
   'POST /api/admin/accounts/:id/sessions/revoke': 'staff.manage',
   'GET /api/admin/staff/mfa': 'staff.manage',
   'POST /api/admin/staff/:id/mfa/reset': 'staff.manage',
