@@ -79,5 +79,6 @@ export * from './activities.ts';
 export * from './forum.ts';
 export * from './talent-show.ts';
 export * from './mission-x.ts';
+export * from './games.ts';
 export * from './badges.ts';
 export * from './api/miniprogram.ts';

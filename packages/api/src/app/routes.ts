@@ -55,8 +55,8 @@ import { installWecomSeminar } from '../modules/wecom-seminar/wecom-seminar.rout
 import { siteRoutes } from '../modules/site/site.routes.ts';
 import { contentRoutes } from '../modules/content/content.routes.ts';
 import { talentShowRoutes } from '../modules/talent-show/talent-show.routes.ts';
-import { talentShowRoutes } from '../modules/talent-show/talent-show.routes.ts';
 import { missionXRoutes } from '../modules/mission-x/mission-x.routes.ts';
+import { gamesRoutes } from '../modules/games/games.routes.ts';
 import { forumRoutes } from '../modules/forum/forum.routes.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import type { Env } from '../env.ts';
@@ -130,11 +130,11 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(programmesRoutes);
   await installWechat(app, options.env, options.redis ? { redis: options.redis } : {});
   await app.register(wechatRoutes);
-  await app.register(talentShowRoutes);
   await installMiniprogram(app, options.env);
   await app.register(miniprogramRoutes);
   await app.register(talentShowRoutes);
   await app.register(missionXRoutes);
+  await app.register(gamesRoutes);
   await app.register(forumRoutes);
   await installWecom(app, options.env);
   await app.register(wecomRoutes);

@@ -13,6 +13,8 @@ export type BusMessage =
   | { channel: 'settings-changed' }
   | { channel: 'token-revoked'; tokenId: number }
   | { channel: 'account-revoked'; accountId: number }
+  /** A live quiz round changed (decision 105): every process re-reads it and pushes it to its own streams. */
+  | { channel: 'live-round'; roundId: number; what: 'question' | 'answers' | 'ended' }
   /** Local only: the bus was disconnected and may have missed messages. */
   | { channel: 'resync' };
 
@@ -32,7 +34,7 @@ export interface WireMessage {
   message: BusMessage;
 }
 
-const CHANNELS = new Set<BusMessage['channel']>(['content-changed', 'settings-changed', 'token-revoked', 'account-revoked']);
+const CHANNELS = new Set<BusMessage['channel']>(['content-changed', 'settings-changed', 'token-revoked', 'account-revoked', 'live-round']);
 
 /** A payload from the wire, or null when it is not one of ours (another app on the channel, a bad version). */
 export function parseWireMessage(text: string): WireMessage | null {
