@@ -21,6 +21,7 @@ import { seedDemoBadges } from './demo-badges.ts';
 import { seedDemoTalentShow } from './demo-talent-show.ts';
 import { seedDemoWecomSignin } from './demo-wecom-signin.ts';
 import { seedDemoMissionX } from './demo-mission-x.ts';
+import { seedDemoGames } from './demo-games.ts';
 import { seedDemoWecomSeminar } from './demo-wecom-seminar.ts';
 import { seedDemoMiniprogram } from './demo-miniprogram.ts';
 
@@ -344,6 +345,7 @@ export async function seedDemo(db: Db, options: { argon2MemoryKib: number; now?:
     await seedDemoTalentShow(tx, { adminId, now });
     await seedDemoWecomSignin(tx, { adminId, now });
     await seedDemoMissionX(tx, { now });
+    await seedDemoGames(tx, { now });
     await seedDemoWecomSeminar(tx, { now });
     await seedDemoMiniprogram(tx, { now });
     return true;

@@ -21,6 +21,7 @@ import { MISSION_X_FIXTURES } from './double-submit.fixtures-mission-x.ts';
 import { FORUM_FIXTURES } from './double-submit.fixtures-forum.ts';
 import { TALENT_SHOW_FIXTURES } from './double-submit.fixtures-talent-show.ts';
 import { BADGES_FIXTURES } from './double-submit.fixtures-badges.ts';
+import { GAMES_FIXTURES } from './double-submit.fixtures-games.ts';
 
 export { rowsOf, type Fixture, type FixtureCtx, type Who } from './double-submit.kit.ts';
 
@@ -353,6 +354,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...FORUM_FIXTURES,
   ...TALENT_SHOW_FIXTURES,
   ...BADGES_FIXTURES,
+  ...GAMES_FIXTURES,
   ...BASE_FIXTURES,
 };
 

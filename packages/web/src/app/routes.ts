@@ -6,6 +6,7 @@ import { WECOM_SIGNIN_ROUTES } from './routes/wecom-signin.ts';
 import { WECOM_SEMINAR_ROUTES } from './routes/wecom-seminar.ts';
 import { ACTIVITIES_ROUTES } from './routes/activities.ts';
 import { MISSION_X_ROUTES } from './routes/mission-x.ts';
+import { GAMES_ROUTES } from './routes/games.ts';
 import { FORUM_ROUTES } from './routes/forum.ts';
 import { TALENT_SHOW_ROUTES } from './routes/talent-show.ts';
 import { BADGES_ROUTES } from './routes/badges.ts';
@@ -246,6 +247,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...WECOM_SEMINAR_ROUTES,
   ...ACTIVITIES_ROUTES,
   ...MISSION_X_ROUTES,
+  ...GAMES_ROUTES,
   ...FORUM_ROUTES,
   ...TALENT_SHOW_ROUTES,
   ...BADGES_ROUTES,

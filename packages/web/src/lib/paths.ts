@@ -99,15 +99,12 @@ export const PATHS = {
   // Mission X (decision 101): the student's missions and hand-ins; the teachers' posting and review page.
   cardMissionX: '/student/card/mission-x',
   teacherMissionX: '/teacher/mission-x',
+  brainOlympics: '/student/brain-olympics',
+  teacherBrainOlympics: '/teacher/brain-olympics',
   // Badges and the honour roll (decision 104): my badges, the public verification page, the honour roll card.
   badges: '/badges',
   badgeVerify: '/badges/verify/:publicId',
   cardHonor: '/student/card/honor',
-  // The talent show (decision 103): gallery and my entry, the card, judging and review, the rules.
-  studentTalentShow: '/student/talent-show',
-  cardTalentShow: '/student/card/talent-show',
-  teacherTalentShow: '/teacher/talent-show',
-  teacherTalentShowRules: '/teacher/talent-show/rules',
   // The talent show (decision 103): gallery and my entry, the card, judging and review, the rules.
   studentTalentShow: '/student/talent-show',
   cardTalentShow: '/student/card/talent-show',

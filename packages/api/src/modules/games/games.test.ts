@@ -100,7 +100,7 @@ describe('creating a round', () => {
     expect(round.status).toBe('draft');
     expect(round.questions.map((x) => x.position)).toEqual([1, 2]);
     expect((await create({ activity_id: activityId, title: '甲轮', questions: [q('题')] })).body.msg).toBe(GAMES_MSG.DUPLICATE_TITLE);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'games_quiz_round'), eq(auditLog.entityId, round.id)));
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'games_quiz_round'), eq(auditLog.entityId, String(round.id))));
     expect(audit.map((r) => r.action)).toEqual(['games.quiz_create']);
   });
 
