@@ -165,3 +165,85 @@ export function answerWindow(openedAt: Date | null, seconds: number, now: Date):
   if (elapsed < 0) return 'not-open';
   return elapsed <= seconds * 1000 + QUIZ_GRACE_MS ? 'open' : 'late';
 }
+
+// --- 十二学院攻城 (/xii-siege) ------------------------------------------------------------------------------------
+
+/** The map's twelve territories, in map order (a 4 × 3 grid on desktop, 3 × 4 on a phone). */
+export const SIEGE_TERRITORIES = ['北岭', '云台', '东川', '星港', '西原', '青石', '南屿', '赤城', '镜湖', '松林', '风谷', '明沙'] as const;
+
+export interface SiegeHouseIn {
+  house_id: number;
+  name: string;
+  colour: string;
+  points: number;
+}
+
+export const siegeSchema = z.object({
+  territories: z.array(z.object({ index: z.number().int(), name: z.string(), home_of: z.number().int().nullable(), holder: z.number().int().nullable() })),
+  houses: z.array(
+    z.object({
+      house_id: z.number().int(),
+      name: z.string(),
+      colour: z.string(),
+      points: z.number().int(),
+      territories: z.number().int(),
+      /** 学院杯 points still needed to take one more territory (others standing still); null when it holds all. */
+      to_next: z.number().int().nullable(),
+    }),
+  ),
+  my_house_id: z.number().int().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type Siege = z.infer<typeof siegeSchema>;
+
+/**
+ * The siege rule: the twelve territories are shared out in proportion to the houses' 学院杯 points (net of
+ * counter-entries, never below 0) by the D'Hondt method — seat after seat goes to the house with the largest
+ * points ÷ (territories held + 1); ties go to the earlier house. A house that wins any territory holds its home one;
+ * a lost home goes to the house with the largest quotient still owed a seat. With no points yet every house holds
+ * its home.
+ */
+export function siegeMap(housesIn: SiegeHouseIn[]): Omit<Siege, 'my_house_id' | 'updated_at'> {
+  const houses = [...housesIn].sort((a, b) => a.house_id - b.house_id).slice(0, SIEGE_TERRITORIES.length);
+  const seats = SIEGE_TERRITORIES.length;
+  const pts = houses.map((h) => Math.max(0, h.points));
+  const total = pts.reduce((a, b) => a + b, 0);
+  const won = houses.map(() => 0);
+  let lastQuotient = 0;
+  if (total === 0) houses.forEach((_, i) => (won[i] = 1));
+  else
+    for (let s = 0; s < seats; s += 1) {
+      let best = 0;
+      for (let i = 1; i < houses.length; i += 1) if (pts[i]! / (won[i]! + 1) > pts[best]! / (won[best]! + 1)) best = i;
+      lastQuotient = pts[best]! / (won[best]! + 1);
+      won[best]! += 1;
+    }
+  // Homes first; the rest in map order to the houses still owed territories (largest quotient first).
+  const holder: Array<number | null> = SIEGE_TERRITORIES.map(() => null);
+  const owed = [...won];
+  houses.forEach((h, i) => {
+    if (i < seats && owed[i]! > 0) {
+      holder[i] = h.house_id;
+      owed[i]! -= 1;
+    }
+  });
+  for (let t = 0; t < seats; t += 1) {
+    if (holder[t] !== null) continue;
+    let pick = -1;
+    for (let i = 0; i < houses.length; i += 1) if (owed[i]! > 0 && (pick < 0 || pts[i]! / won[i]! > pts[pick]! / won[pick]!)) pick = i;
+    if (pick < 0) break;
+    holder[t] = houses[pick]!.house_id;
+    owed[pick]! -= 1;
+  }
+  return {
+    territories: SIEGE_TERRITORIES.map((name, t) => ({ index: t, name, home_of: houses[t]?.house_id ?? null, holder: holder[t] ?? null })),
+    houses: houses.map((h, i) => ({
+      house_id: h.house_id,
+      name: h.name,
+      colour: h.colour,
+      points: h.points,
+      territories: won[i]!,
+      to_next: won[i]! >= seats ? null : total === 0 ? 1 : Math.max(1, Math.floor(lastQuotient * (won[i]! + 1)) + 1 - pts[i]!),
+    })),
+  };
+}

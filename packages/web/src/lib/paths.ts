@@ -101,6 +101,7 @@ export const PATHS = {
   teacherMissionX: '/teacher/mission-x',
   brainOlympics: '/student/brain-olympics',
   teacherBrainOlympics: '/teacher/brain-olympics',
+  xiiSiege: '/xii-siege',
   // Badges and the honour roll (decision 104): my badges, the public verification page, the honour roll card.
   badges: '/badges',
   badgeVerify: '/badges/verify/:publicId',

@@ -7,6 +7,7 @@ import {
   gamesIdParamsSchema,
   quizAnswerInputSchema,
   quizRoundInputSchema,
+  siegeSchema,
   studentBrainOlympicsSchema,
   teacherBrainOlympicsSchema,
   teacherRoundSchema,
@@ -14,6 +15,7 @@ import {
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { closeHub } from './games.live.ts';
+import { getSiege } from './games.siege.ts';
 import { answerQuestion, createRound, endRound, getStudentBoard, getTeacherBoard, liveHub, pushNext, roundForStudent, roundForTeacher } from './games.service.ts';
 
 /** The stream's events are JSON the hub wrote once for every stream; sent as they are. */
@@ -59,6 +61,12 @@ export async function gamesRoutes(app: FastifyInstance) {
     '/api/student/brain-olympics/questions/:id/answer',
     { schema: { tags: ['student'], summary: '脑力奥赛：作答（服务器计时，超时不计；每题一次）', params: gamesIdParamsSchema, body: quizAnswerInputSchema, response: { 200: envelopeOf(answerResultSchema) } } },
     async (req) => ok(await answerQuestion(ctx, authOf(req), req.params.id, req.body.choice), GAMES_MSG.ANSWERED),
+  );
+
+  r.get(
+    '/api/student/xii-siege',
+    { schema: { tags: ['student'], summary: '十二学院攻城：按学院杯积分划分的领地地图', response: { 200: envelopeOf(siegeSchema) } } },
+    async (req) => ok(await getSiege(ctx, authOf(req))),
   );
 
   const tags = ['teacher'];

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { GAMES_MSG, QUIZ_GRACE_MS, type MyAnswer, type RoundState, type StudentBrainOlympics, type TeacherBrainOlympics, type TeacherRound } from '@summit/domain';
+import { GAMES_MSG, QUIZ_GRACE_MS, type MyAnswer, type RoundState, type StudentBrainOlympics, type TeacherBrainOlympics, type TeacherRound, type Siege } from '@summit/domain';
 import { auditLog, studentProfiles } from '../../db/schema.ts';
 import { houseAssignments, houses, venueAssignments, venues } from '../../db/schema-courses.ts';
 import { activities } from '../../db/schema-activities.ts';
@@ -258,5 +258,22 @@ describe('the live stream', () => {
     expect(outside.json()).toMatchObject({ msg: GAMES_MSG.ROUND_NOT_FOUND });
     const missing = await t.app.inject({ method: 'GET', url: `/api/teacher/brain-olympics/rounds/999999/stream`, headers: { authorization: `Bearer ${host.token}` } });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('十二学院攻城', () => {
+  it('shares the twelve territories by the 学院杯 ledger and moves when points are given', async () => {
+    const siege = async () => (await call<Siege>(t.app, 'GET', '/api/student/xii-siege', { token: alice.token })).body.data!;
+    const before = await siege();
+    expect(before.territories).toHaveLength(12);
+    expect(before.my_house_id).toBe(house1);
+    const owned = (s: Siege, h: number) => s.houses.find((x) => x.house_id === h)!.territories;
+    const gained = await call(t.app, 'POST', '/api/admin/house-cup', { token: admin.token, body: { house_id: house2, points: 50, reason: '脑力奥赛第一名' } });
+    expect(gained.body.status).toBe(200);
+    const after = await siege();
+    expect(owned(after, house2)).toBeGreaterThan(owned(before, house2));
+    expect(after.territories.filter((x) => x.holder === house2)).toHaveLength(owned(after, house2));
+    expect(after.territories.find((x) => x.home_of === house2)!.holder).toBe(house2);
+    expect((await call(t.app, 'GET', '/api/student/xii-siege', { token: host.token })).http).toBe(403);
   });
 });
