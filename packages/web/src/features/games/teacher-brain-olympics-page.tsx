@@ -58,11 +58,13 @@ function CreateRound({ activities, onDone }: { activities: TeacherBrainOlympics[
             <label htmlFor={`go-prompt-${i}`}>题目</label>
             <Input.TextArea id={`go-prompt-${i}`} value={q.prompt} autoSize={{ minRows: 2 }} onChange={(e) => edit(i, { prompt: e.target.value })} />
           </div>
-          <Radio.Group value={q.answer} onChange={(e) => edit(i, { answer: e.target.value as number })} aria-label={`第 ${i + 1} 题的正确答案`}>
+          <Radio.Group value={q.answer} onChange={(e) => edit(i, { answer: e.target.value as number })} aria-label={`第 ${i + 1} 题的正确答案`} className="go-choice-group">
             {q.choices.map((c, k) => (
-              <div key={k} className="go-inline">
-                <Radio value={k} aria-label={`选项 ${LETTERS[k]} 为正确答案`} />
-                <Input aria-label={`第 ${i + 1} 题选项 ${LETTERS[k]}`} value={c} maxLength={120} style={{ width: 'min(420px, 70vw)' }} onChange={(e) => edit(i, { choices: q.choices.map((x, j) => (j === k ? e.target.value : x)) })} />
+              <div key={k} className="go-choice-row">
+                <Radio value={k} aria-label={`选项 ${LETTERS[k]} 为正确答案`}>
+                  {LETTERS[k]}
+                </Radio>
+                <Input aria-label={`第 ${i + 1} 题选项 ${LETTERS[k]}`} value={c} maxLength={120} onChange={(e) => edit(i, { choices: q.choices.map((x, j) => (j === k ? e.target.value : x)) })} />
               </div>
             ))}
           </Radio.Group>
