@@ -99,6 +99,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   mission_x: 'Mission X 任务',
   mission_x_hand_in: 'Mission X 提交',
   talent_show: '才艺秀',
+  games_quiz_round: '脑力奥赛轮次',
   wecom_seminar: '说明会',
   wecom_counsellor: '咨询老师',
 };
@@ -274,6 +275,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'talent_show.entry.hide': '隐藏才艺秀作品',
   'talent_show.sheet.save': '保存才艺秀评分',
   'talent_show.rules.update': '修改才艺秀评分规则',
+  'games.quiz_create': '创建脑力奥赛轮次',
+  'games.quiz_push': '推送脑力奥赛题目',
+  'games.quiz_end': '结束脑力奥赛轮次',
   // WeCom (decisions 098, 099).
   'wecom.signin': '企业微信登录',
   'wecom.link': '关联企业微信',

@@ -176,6 +176,10 @@ export const WRITE_ROUTE_AUDIT: Readonly<Record<string, Coverage>> = {
   'POST /api/admin/forum/words': { audit: ['forum.words.add'] },
   'DELETE /api/admin/forum/words/:id': { audit: ['forum.words.delete'] },
   'POST /api/admin/forum/boards': { audit: ['forum.board.create'] },
+  // live games (decision 105)
+  'POST /api/teacher/brain-olympics': { audit: ['games.quiz_create'] },
+  'POST /api/teacher/brain-olympics/rounds/:id/push': { audit: ['games.quiz_push'] },
+  'POST /api/teacher/brain-olympics/rounds/:id/end': { audit: ['games.quiz_end'] },
   // WeCom (decisions 098, 099)
   'PUT /api/admin/staff/:id/wecom': { audit: ['wecom.link'] },
   'DELETE /api/admin/staff/:id/wecom': { audit: ['wecom.unlink'] },
