@@ -209,6 +209,8 @@ const envShape = {
     UPLOAD_SIGNING_SECRET: z.string().min(32).optional(),
     /** Signs the rotating check-in QR tokens and calendar-feed keys (decision 051); when unset, a random secret is made once and kept in the settings table. */
     CHECKIN_SIGNING_SECRET: z.string().min(32).optional(),
+    /** Signs the referral codes posters carry (decision 107); when unset, a random secret is made once and kept in the settings table. */
+    REFERRAL_SIGNING_SECRET: z.string().min(32, 'REFERRAL_SIGNING_SECRET must be at least 32 characters (openssl rand -hex 32)').optional(),
     S3_ENDPOINT: z.string().url().optional(),
     S3_REGION: z.string().optional(),
     S3_BUCKET: z.string().optional(),

@@ -81,4 +81,5 @@ export * from './talent-show.ts';
 export * from './mission-x.ts';
 export * from './games.ts';
 export * from './badges.ts';
+export * from './posters.ts';
 export * from './api/miniprogram.ts';

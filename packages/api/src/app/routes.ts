@@ -58,6 +58,7 @@ import { talentShowRoutes } from '../modules/talent-show/talent-show.routes.ts';
 import { missionXRoutes } from '../modules/mission-x/mission-x.routes.ts';
 import { gamesRoutes } from '../modules/games/games.routes.ts';
 import { forumRoutes } from '../modules/forum/forum.routes.ts';
+import { postersRoutes } from '../modules/posters/posters.routes.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import type { Env } from '../env.ts';
 import type { RedisConnections } from '../providers/bus/create-message-bus.ts';
@@ -136,6 +137,7 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(missionXRoutes);
   await app.register(gamesRoutes);
   await app.register(forumRoutes);
+  await app.register(postersRoutes);
   await installWecom(app, options.env);
   await app.register(wecomRoutes);
   await installWecomSeminar(app);
