@@ -80,6 +80,7 @@ export * from './forum.ts';
 export * from './talent-show.ts';
 export * from './mission-x.ts';
 export * from './games.ts';
+export * from './campus.ts';
 export * from './badges.ts';
 export * from './posters.ts';
 export * from './api/miniprogram.ts';

@@ -288,6 +288,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/admin/activities/options': 'community.manage',
   'GET /api/admin/activities/:id': 'community.manage',
   'POST /api/admin/activities': 'community.manage',
+  'POST /api/admin/clusters': 'community.manage',
   'PUT /api/admin/activities/:id': 'community.manage',
   'PUT /api/admin/activities/:id/publish': 'community.manage',
   'GET /api/admin/activities/:id/attendance': 'community.manage',

@@ -57,6 +57,7 @@ import { contentRoutes } from '../modules/content/content.routes.ts';
 import { talentShowRoutes } from '../modules/talent-show/talent-show.routes.ts';
 import { missionXRoutes } from '../modules/mission-x/mission-x.routes.ts';
 import { gamesRoutes } from '../modules/games/games.routes.ts';
+import { campusRoutes } from '../modules/campus/campus.routes.ts';
 import { forumRoutes } from '../modules/forum/forum.routes.ts';
 import { postersRoutes } from '../modules/posters/posters.routes.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
@@ -136,6 +137,7 @@ export async function registerRoutes(app: FastifyInstance, options: RouteOptions
   await app.register(talentShowRoutes);
   await app.register(missionXRoutes);
   await app.register(gamesRoutes);
+  await app.register(campusRoutes);
   await app.register(forumRoutes);
   await app.register(postersRoutes);
   await installWecom(app, options.env);

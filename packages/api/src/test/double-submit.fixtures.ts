@@ -22,6 +22,7 @@ import { FORUM_FIXTURES } from './double-submit.fixtures-forum.ts';
 import { TALENT_SHOW_FIXTURES } from './double-submit.fixtures-talent-show.ts';
 import { BADGES_FIXTURES } from './double-submit.fixtures-badges.ts';
 import { GAMES_FIXTURES } from './double-submit.fixtures-games.ts';
+import { CAMPUS_FIXTURES } from './double-submit.fixtures-campus.ts';
 
 export { rowsOf, type Fixture, type FixtureCtx, type Who } from './double-submit.kit.ts';
 
@@ -355,6 +356,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...TALENT_SHOW_FIXTURES,
   ...BADGES_FIXTURES,
   ...GAMES_FIXTURES,
+  ...CAMPUS_FIXTURES,
   ...BASE_FIXTURES,
 };
 
