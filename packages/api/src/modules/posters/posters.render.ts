@@ -114,6 +114,21 @@ export class PosterCache {
   }
 }
 
+/** At most this many canvases drawn at once: each 750×1200 canvas is 3.6 MB of pixels, so a burst queues rather than swells. */
+const MAX_DRAWS = 4;
+let drawing = 0;
+const waiting: Array<() => void> = [];
+async function limited<T>(fn: () => Promise<T>): Promise<T> {
+  if (drawing >= MAX_DRAWS) await new Promise<void>((resolve) => waiting.push(resolve));
+  drawing++;
+  try {
+    return await fn();
+  } finally {
+    drawing--;
+    waiting.shift()?.();
+  }
+}
+
 const shared = new PosterCache();
 const inflight = new Map<string, Promise<Buffer>>();
 
@@ -124,7 +139,7 @@ export async function renderCached(input: PosterInput, cache: PosterCache = shar
   if (hit) return { png: hit, hash, cached: true };
   let pending = inflight.get(hash);
   if (!pending) {
-    pending = drawPoster(input).finally(() => inflight.delete(hash));
+    pending = limited(() => drawPoster(input)).finally(() => inflight.delete(hash));
     inflight.set(hash, pending);
   }
   const png = await pending;

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { AppError, DEFAULT_POSTER_TEMPLATES, type PosterKind, type PosterResult, type PosterTemplate } from '@summit/domain';
 import type { AppContext } from '../../http/context.ts';
-import { accounts, studentProfiles } from '../../db/schema.ts';
+import { posterPerson } from './posters.repo.ts';
 import { cachedPoster, renderCached } from './posters.render.ts';
 import { referralCodeFor, referralUrl } from './referral-code.ts';
 
@@ -27,12 +26,7 @@ export async function renderPoster(
 
 /** The caller's own poster of a kind: their name and school, and a QR with their signed referral code. */
 export async function posterFor(ctx: Ctx, accountId: number, kind: PosterKind, origin: string): Promise<PosterResult> {
-  const [row] = await ctx.db
-    .select({ name: accounts.name, school: studentProfiles.schoolName })
-    .from(accounts)
-    .leftJoin(studentProfiles, eq(studentProfiles.accountId, accounts.id))
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+  const row = await posterPerson(ctx.db, accountId);
   if (!row) throw AppError.forbidden();
   const code = await referralCodeFor(ctx, accountId, CAMPAIGN[kind]);
   const link = referralUrl(origin, code);
