@@ -14,8 +14,8 @@ import { adminMessages, messageSegments } from '../../db/schema-messages.ts';
 import { programmeApplications, programmeDocuments, programmes } from '../../db/schema-programmes.ts';
 import { reconciliationRuns } from '../../db/schema-reconciliation.ts';
 import { talentMedia } from '../../db/schema-talent-show.ts';
-import { talentMedia } from '../../db/schema-talent-show.ts';
 import { missionXHandIns, missionXMissions } from '../../db/schema-mission-x.ts';
+import { activities } from '../../db/schema-activities.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -65,8 +65,6 @@ export const FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   programmeDocuments.visaFiles,
   // Talent show (decision 103): the pictures of students' entries.
   talentMedia.url,
-  // Talent show (decision 103): the pictures of students' entries.
-  talentMedia.url,
   // Mission X (decision 101): images and videos students hand in.
   missionXHandIns.files,
 ];
@@ -78,6 +76,8 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   auditLog.before,
   auditLog.after,
   smsOutbox.params,
+  // An activity's audience: the ids of sessions, venues, houses or courses (decision 100).
+  activities.audienceValues,
   // Programme structure and allocation: slugs, keys and seat figures, never a student's file.
   venues.professionalTracks,
   venues.sessionKeys,
