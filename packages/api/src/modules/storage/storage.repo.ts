@@ -16,6 +16,7 @@ import { reconciliationRuns } from '../../db/schema-reconciliation.ts';
 import { talentMedia } from '../../db/schema-talent-show.ts';
 import { missionXHandIns, missionXMissions } from '../../db/schema-mission-x.ts';
 import { activities } from '../../db/schema-activities.ts';
+import { quizQuestions } from '../../db/schema-games.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -78,6 +79,8 @@ export const NOT_FILE_REFERENCE_COLUMNS: readonly PgColumn[] = [
   smsOutbox.params,
   // An activity's audience: the ids of sessions, venues, houses or courses (decision 100).
   activities.audienceValues,
+  // A quiz question's choices: short texts (decision 105).
+  quizQuestions.choices,
   // Programme structure and allocation: slugs, keys and seat figures, never a student's file.
   venues.professionalTracks,
   venues.sessionKeys,
