@@ -7,6 +7,7 @@ import { WECOM_SEMINAR_ROUTES } from './routes/wecom-seminar.ts';
 import { ACTIVITIES_ROUTES } from './routes/activities.ts';
 import { MISSION_X_ROUTES } from './routes/mission-x.ts';
 import { GAMES_ROUTES } from './routes/games.ts';
+import { CAMPUS_ROUTES } from './routes/campus.ts';
 import { FORUM_ROUTES } from './routes/forum.ts';
 import { TALENT_SHOW_ROUTES } from './routes/talent-show.ts';
 import { BADGES_ROUTES } from './routes/badges.ts';
@@ -248,6 +249,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...ACTIVITIES_ROUTES,
   ...MISSION_X_ROUTES,
   ...GAMES_ROUTES,
+  ...CAMPUS_ROUTES,
   ...FORUM_ROUTES,
   ...TALENT_SHOW_ROUTES,
   ...BADGES_ROUTES,

@@ -102,6 +102,7 @@ export const PATHS = {
   brainOlympics: '/student/brain-olympics',
   teacherBrainOlympics: '/teacher/brain-olympics',
   xiiSiege: '/xii-siege',
+  cluster: '/cluster',
   // Badges and the honour roll (decision 104): my badges, the public verification page, the honour roll card.
   badges: '/badges',
   badgeVerify: '/badges/verify/:publicId',

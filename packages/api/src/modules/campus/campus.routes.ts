@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CAMPUS_MSG, clusterIdParamsSchema, clusterInputSchema, clusterListSchema, clusterSchema } from '@summit/domain';
 import { authOf } from '../../http/auth-hook.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { createCluster, joinCluster, leaveCluster, listClusters } from './campus.service.ts';
+import { createCluster, joinCluster, leaveCluster, listClusters } from './campus.repo.ts';
 
 /** Campus (decision 106): interest clusters and clubs. The path prefix names the role (the auth hook). */
 export async function campusRoutes(app: FastifyInstance) {
