@@ -105,7 +105,7 @@ const text = (max: number, msg: string, min = 0) =>
 // Requests
 
 /** ?activity_id=: which talent show; absent: the current one (open first, then upcoming, then the latest closed). */
-export const talentShowQuerySchema = z.object({
+export const talentShowQuerySchema = requestObjectSchema({
   activity_id: z.preprocess((v) => (v === '' ? undefined : v), queryIdSchema.optional()),
 });
 export type TalentShowQuery = z.infer<typeof talentShowQuerySchema>;

@@ -232,7 +232,7 @@ export const adminSeminarSignupPageSchema = z.object({ items: z.array(adminSemin
 export type AdminSeminarSignupPage = z.infer<typeof adminSeminarSignupPageSchema>;
 
 /** The WeCom callback's query (GET: URL verification with echostr; POST: an event). */
-export const wecomCallbackQuerySchema = z.object({
+export const wecomCallbackQuerySchema = requestObjectSchema({
   msg_signature: boundedStringSchema(100).optional(),
   timestamp: boundedStringSchema(20).optional(),
   nonce: boundedStringSchema(100).optional(),
