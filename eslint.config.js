@@ -90,6 +90,12 @@ export default tseslint.config(
               message: 'web never imports the api, not even types: share through @summit/domain.',
             },
           ],
+          paths: [
+            {
+              name: '@summit/domain',
+              message: "Import from the domain file that declares the name (@summit/domain/<file>): the index would carry every area's schemas into each page (decision 110).",
+            },
+          ],
         },
       ],
     },

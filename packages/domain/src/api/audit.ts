@@ -100,6 +100,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   mission_x_hand_in: '挑战任务提交',
   talent_show: '才艺秀',
   games_quiz_round: '脑力奥赛轮次',
+  campus_cluster: '社团',
   wecom_seminar: '说明会',
   wecom_counsellor: '咨询老师',
 };
@@ -275,6 +276,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'talent_show.entry.hide': '隐藏才艺秀作品',
   'talent_show.sheet.save': '保存才艺秀评分',
   'talent_show.rules.update': '修改才艺秀评分规则',
+  'cluster.create': '创建社团',
   'games.quiz_create': '创建脑力奥赛轮次',
   'games.quiz_push': '推送脑力奥赛题目',
   'games.quiz_end': '结束脑力奥赛轮次',

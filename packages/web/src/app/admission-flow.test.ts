@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES, type StudentStatus } from '@summit/domain';
+import { PAGES } from '@summit/domain/pages';
+import type { StudentStatus } from '@summit/domain/student-status';
 import { gateTarget } from './student-loader.ts';
 import { PATHS } from '../lib/paths.ts';
 import { ROUTES } from './routes.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES } from '@summit/domain';
+import { PAGES } from '@summit/domain/pages';
 import { CONTENT_SLUGS } from '@summit/domain/content';
 import { PATHS } from '../lib/paths.ts';
 import { NOT_FOUND_ROUTE, ROUTES } from './routes.ts';

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { STATUS, isInfoComplete, isOfferIssued, nextStudentPage, studentStatusSchema, type StudentStatus } from '@summit/domain';
+import { STATUS } from '@summit/domain/errors';
+import { isInfoComplete, isOfferIssued, nextStudentPage, studentStatusSchema, type StudentStatus } from '@summit/domain/student-status';
 import { ApiError, api } from '../lib/api-client.ts';
 import { authStorage } from '../lib/auth-storage.ts';
 import { queryClient } from '../lib/query-client.ts';

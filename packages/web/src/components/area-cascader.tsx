@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Cascader, Drawer } from 'antd';
 import { useIsPhone } from '../lib/use-is-phone.ts';
 import './area-cascader.css';
-import { filterStates, type RegionItem, type StateFilterMode } from '@summit/domain';
+import type { RegionItem } from '@summit/domain/api/region';
+import { filterStates, type StateFilterMode } from '@summit/domain/validation';
 import { fetchRegionChildren, type RegionLevel } from './region-data.ts';
 
 interface AreaOption {

@@ -1,6 +1,8 @@
 import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Input } from 'antd';
-import { TEXTAREA_MAX_UNITS, TEXT_LIMIT_REACHED, countTextUnits, formatMessage } from '@summit/domain';
+import { TEXT_LIMIT_REACHED } from '@summit/domain/application';
+import { formatMessage } from '@summit/domain/messages';
+import { TEXTAREA_MAX_UNITS, countTextUnits } from '@summit/domain/validation';
 import { limitEdit } from './unit-limit.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { CHINA_COUNTRY_ID, filterCountries, type CountryFilterMode } from '@summit/domain';
+import { CHINA_COUNTRY_ID, filterCountries, type CountryFilterMode } from '@summit/domain/validation';
 import { countriesQuery } from './region-data.ts';
 
 /**

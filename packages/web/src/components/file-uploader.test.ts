@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialUploaderState } from '@summit/domain';
+import { initialUploaderState } from '@summit/domain/uploader';
 import { defaultUploadHint, fileUploaderReducer } from './file-uploader.tsx';
 
 describe('FileUploader pure parts', () => {

@@ -1,17 +1,10 @@
 import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button, Progress } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  MSG,
-  UPLOADER_DEFAULT_ACCEPT,
-  describeExtensions,
-  initialUploaderState,
-  parseFileSizeLimit,
-  uploaderTransition,
-  type UploadedFile,
-  type UploaderEvent,
-  type UploaderState,
-} from '@summit/domain';
+import { describeExtensions } from '@summit/domain/api/storage';
+import { MSG } from '@summit/domain/messages';
+import { UPLOADER_DEFAULT_ACCEPT, initialUploaderState, uploaderTransition, type UploadedFile, type UploaderEvent, type UploaderState } from '@summit/domain/uploader';
+import { parseFileSizeLimit } from '@summit/domain/validation';
 import { UploadFailure, downloadFile, uploadFile, type CredentialRequester, type UploadTransport } from '../lib/upload.ts';
 import { toast } from '../lib/notifier.ts';
 import './file-uploader.css';

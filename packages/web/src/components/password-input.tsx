@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Input } from 'antd';
-import { LIMITS } from '@summit/domain';
+import { LIMITS } from '@summit/domain/constants';
 
 type PasswordProps = Omit<ComponentProps<typeof Input.Password>, 'autoComplete'> & {
   placeholder: string;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AreaCodeItem } from '@summit/domain';
+import type { AreaCodeItem } from '@summit/domain/api/region';
 import { filterAreaCodes, MAINLAND_PHONE_CODE } from '@summit/domain/field-rules';
 import { api, type ResponseParser } from '../lib/api-client.ts';
 import './phone-field.css';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Input, Modal, Spin, type InputRef } from 'antd';
-import { captchaAnswerSchema, secondsLeft, type VerificationState } from '@summit/domain';
+import { captchaAnswerSchema } from '@summit/domain/validation';
+import { secondsLeft, type VerificationState } from '@summit/domain/verification';
 import { schemaProblem } from '../lib/form-rules.ts';
 import './phone-verification-dialog.css';
 

@@ -1,4 +1,4 @@
-import { regionItemSchema, schoolItemSchema, type RegionItem, type SchoolItem } from '@summit/domain';
+import { regionItemSchema, schoolItemSchema, type RegionItem, type SchoolItem } from '@summit/domain/api/region';
 import { api } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
 

@@ -1,14 +1,8 @@
 import { Suspense, lazy, useEffect, useReducer, useRef, useState } from 'react';
 import { Input, Space, type InputRef } from 'antd';
-import {
-  MSG,
-  canRequestCode,
-  captchaAnswerResultSchema,
-  captchaQuestionSchema,
-  initialVerificationState,
-  secondsLeft,
-  verificationTransition,
-} from '@summit/domain';
+import { captchaAnswerResultSchema, captchaQuestionSchema } from '@summit/domain/api/auth';
+import { MSG } from '@summit/domain/messages';
+import { canRequestCode, initialVerificationState, secondsLeft, verificationTransition } from '@summit/domain/verification';
 import { ApiError, api } from '../lib/api-client.ts';
 import { toast } from '../lib/notifier.ts';
 import { CountdownButton } from './countdown-button.tsx';

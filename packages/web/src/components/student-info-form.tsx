@@ -1,19 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import {
-  CHINA_COUNTRY_ID,
-  areaSchema,
-  isCollegeStudent,
-  isHighSchoolStudent,
-  emailSchema,
-  nameSchema,
-  requiredSelectSchema,
-  schoolProblem,
-  studentInfoSchema,
-  type StudentInfo,
-  type StudentStatus,
-} from '@summit/domain';
+import { studentInfoSchema, type StudentInfo } from '@summit/domain/api/student';
+import { isCollegeStudent, isHighSchoolStudent } from '@summit/domain/roles';
+import type { StudentStatus } from '@summit/domain/student-status';
+import { CHINA_COUNTRY_ID, areaSchema, emailSchema, nameSchema, requiredSelectSchema, schoolProblem } from '@summit/domain/validation';
 import { ApiError, api } from '../lib/api-client.ts';
 import { zodRule } from '../lib/form-rules.ts';
 import { queryClient } from '../lib/query-client.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTextUnits } from '@summit/domain';
+import { countTextUnits } from '@summit/domain/validation';
 import { limitEdit } from './unit-limit.ts';
 
 describe('limitEdit', () => {

@@ -1,4 +1,5 @@
-import { MAX_TEXT_CHARS, UNSTORABLE_TEXT, clipToUnits, countTextUnits } from '@summit/domain';
+import { UNSTORABLE_TEXT } from '@summit/domain/text-safety';
+import { MAX_TEXT_CHARS, clipToUnits, countTextUnits } from '@summit/domain/validation';
 
 // Invisible control characters (a vertical tab from a word processor's line break, say) would make the
 // server refuse the whole save (decision 020): they never enter a field.

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MSG, PAGES } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
+import { PAGES } from '@summit/domain/pages';
 import { ApiError, createApiClient, type ApiClientDeps } from './api-client.ts';
 import { createAuthStorage, type KeyValueStore } from './auth-storage.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormInstance, RuleObject } from 'antd/es/form';
-import { MSG, passwordSchema, smsCodeSchema } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
+import { passwordSchema, smsCodeSchema } from '@summit/domain/validation';
 import { phoneRule, zodRule } from './form-rules.ts';
 
 type Validator = (rule: RuleObject, value: unknown) => Promise<void>;

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { phoneProblem } from '@summit/domain';
+import { phoneProblem } from '@summit/domain/field-rules';
 
 /** What the adapter needs from a zod schema (kept structural so the web need not depend on zod itself). */
 export interface FieldSchema {

@@ -3,7 +3,8 @@
  * web-view's URL fragment (#mp_code=…, so it reaches neither a server log nor a Referer) is traded for the session;
  * an unbound WeChat's bind ticket waits in this tab for the phone login; the kept referrer is bound after login.
  */
-import { MP_WEBVIEW_CODE_KEY, MP_MSG, STATUS, mpExchangeResultSchema, mpMeSchema, mpReferrerResultSchema, type MpExchangeResult, type MpMe } from '@summit/domain';
+import { MP_WEBVIEW_CODE_KEY, MP_MSG, mpExchangeResultSchema, mpMeSchema, mpReferrerResultSchema, type MpExchangeResult, type MpMe } from '@summit/domain/api/miniprogram';
+import { STATUS } from '@summit/domain/errors';
 import { ApiError, api } from './api-client.ts';
 import { STORAGE_KEYS, authStorage } from './auth-storage.ts';
 import { savePayerTicket } from './wechat.ts';

@@ -71,9 +71,9 @@ export const PATHS = {
   /** The information seminar over WeCom (decision 099): sign up, assignment, the counsellor, the contact-me code, failures. */
   wecomSeminar: '/wecom/seminar',
   wecomSeminarDivide: '/wecom/seminar/divide',
-  wecomSeminarMiddle: '/wecom/seminar/middle',
-  wecomSeminarAdd: '/wecom/seminar/add',
-  wecomSeminarError: '/wecom/seminar/error',
+  wecomSeminarMiddle: '/wecom/seminar/middle/:type/:userId',
+  wecomSeminarAdd: '/wecom/seminar/add/:userId/:type?',
+  wecomSeminarError: '/wecom/seminar/error/:type/:userId?',
   mini: '/mini/:id',
   // Course centre (decision 041).
   courseWish: '/course/wish',

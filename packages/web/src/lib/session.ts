@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthInfo } from '@summit/domain';
+import type { AuthInfo } from '@summit/domain/api/auth';
 import { authStorage } from './auth-storage.ts';
 import { navigateTo } from './navigation.ts';
 import { queryClient } from './query-client.ts';

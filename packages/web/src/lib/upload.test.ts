@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MSG, type OssCredential } from '@summit/domain';
+import type { OssCredential } from '@summit/domain/api/storage';
+import { MSG } from '@summit/domain/messages';
 import { UploadFailure, checkChosenFile, downloadFile, isRetryablePost, uploadFile, type PostResult, type UploadTransport } from './upload.ts';
 
 const credential: OssCredential = {

@@ -4,19 +4,10 @@
  * all. Pure apart from the injected credential requester and transport, so the retry and progress rules are
  * unit-tested without a browser. Downloads fetch with the bearer token, since file addresses need auth.
  */
-import {
-  MSG,
-  UPLOADER_DEFAULT_ACCEPT,
-  UPLOAD_RETRIES,
-  checkFileSize,
-  describeExtensions,
-  formatMessage,
-  isAcceptedFileType,
-  ossCredentialSchema,
-  type OssCredential,
-  type OssCredentialRequest,
-  type UploadedFile,
-} from '@summit/domain';
+import { describeExtensions, ossCredentialSchema, type OssCredential, type OssCredentialRequest } from '@summit/domain/api/storage';
+import { MSG, formatMessage } from '@summit/domain/messages';
+import { UPLOADER_DEFAULT_ACCEPT, UPLOAD_RETRIES, isAcceptedFileType, type UploadedFile } from '@summit/domain/uploader';
+import { checkFileSize } from '@summit/domain/validation';
 import { ApiError, api } from './api-client.ts';
 import { authStorage } from './auth-storage.ts';
 import { toast } from './notifier.ts';

@@ -3,7 +3,8 @@
  * binds the identity the eid step handed over. The `wecom` parameter's target comes first: success goes to
  * /wecom/oauth/success, a failure shows 绑定失败 and goes to /wecom/oauth/fail/{suffix}.
  */
-import { MSG, WECOM_MSG, wecomStudentIdentitySchema } from '@summit/domain';
+import { WECOM_MSG, wecomStudentIdentitySchema } from '@summit/domain/api/wecom';
+import { MSG } from '@summit/domain/messages';
 import { api, ApiError } from './api-client.ts';
 import type { Role } from './auth-storage.ts';
 import { toast } from './notifier.ts';

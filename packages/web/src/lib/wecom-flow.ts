@@ -4,7 +4,8 @@
  * live in this tab's sessionStorage; the entry address (code 66 starts again there) and the last error text
  * (shown for a failure code the page does not know, docs/product/data.md `wecom_error`) in localStorage.
  */
-import { WECOM_FAIL_TYPES, wecomErrorMessage } from '@summit/domain';
+import { WECOM_FAIL_TYPES } from '@summit/domain/api/wecom';
+import { wecomErrorMessage } from '@summit/domain/messages';
 import { STORAGE_KEYS } from './auth-storage.ts';
 import { PATHS } from './paths.ts';
 

@@ -180,6 +180,7 @@ export const WRITE_ROUTE_AUDIT: Readonly<Record<string, Coverage>> = {
   'POST /api/teacher/brain-olympics': { audit: ['games.quiz_create'] },
   'POST /api/teacher/brain-olympics/rounds/:id/push': { audit: ['games.quiz_push'] },
   'POST /api/teacher/brain-olympics/rounds/:id/end': { audit: ['games.quiz_end'] },
+  'POST /api/admin/clusters': { audit: ['cluster.create'] },
   // WeCom (decisions 098, 099)
   'PUT /api/admin/staff/:id/wecom': { audit: ['wecom.link'] },
   'DELETE /api/admin/staff/:id/wecom': { audit: ['wecom.unlink'] },

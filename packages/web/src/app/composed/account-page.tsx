@@ -2,7 +2,7 @@
 // 微信登录 binding (decision 069). It leads with what the student is doing (decision 088): a student admitted to
 // another programme who has not begun the summer one sees that programme first, its next step one tap away.
 import { useQuery } from '@tanstack/react-query';
-import { studentStatusSchema } from '@summit/domain';
+import { studentStatusSchema } from '@summit/domain/student-status';
 import AccountPage from '../../features/profile/account-page.tsx';
 import { ClassHubLink } from '../../features/classes/class-hub-link.tsx';
 import { WechatBindingCard } from '../../features/wechat/wechat-binding-card.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { wecomEidResultSchema, type WecomEidResult } from '@summit/domain';
+import { wecomEidResultSchema, type WecomEidResult } from '@summit/domain/api/wecom';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { PATHS } from '../../lib/paths.ts';

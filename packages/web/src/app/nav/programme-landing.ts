@@ -1,7 +1,7 @@
 import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { z } from 'zod';
-import { myProgrammeSchema } from '@summit/domain';
+import { myProgrammeSchema } from '@summit/domain/api/programmes';
 import { portalHubPathOf } from '../../features/programmes/portal-links.ts';
 import { admittedProgrammeHub } from './nav-model.ts';
 

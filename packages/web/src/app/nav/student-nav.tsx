@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { isVolunteer, studentStatusSchema } from '@summit/domain';
+import { isVolunteer } from '@summit/domain/roles';
+import { studentStatusSchema } from '@summit/domain/student-status';
 import { api } from '../../lib/api-client.ts';
 import { SESSION_KEYS, useUnreadMessages } from '../../lib/session.ts';
 import { CLASS_KEYS, fetchOverview } from '../../features/classes/classes-api.ts';

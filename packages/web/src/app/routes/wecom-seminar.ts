@@ -7,7 +7,7 @@ const page = (path: string, title: string, usesAntd: boolean, load: RouteDef['lo
 export const WECOM_SEMINAR_ROUTES: readonly RouteDef[] = [
   page(PATHS.wecomSeminar, '招生说明会报名', true, () => import('../../features/wecom-seminar/seminar-list-page.tsx')),
   page(PATHS.wecomSeminarDivide, '分配招生顾问', false, () => import('../../features/wecom-seminar/seminar-divide-page.tsx')),
-  page(`${PATHS.wecomSeminarMiddle}/:type/:userId`, '你的招生顾问', true, () => import('../../features/wecom-seminar/seminar-middle-page.tsx')),
-  page(`${PATHS.wecomSeminarAdd}/:userId/:type?`, '添加招生顾问', true, () => import('../../features/wecom-seminar/seminar-add-page.tsx')),
-  page(`${PATHS.wecomSeminarError}/:type/:userId?`, '说明会报名', false, () => import('../../features/wecom-seminar/seminar-error-page.tsx')),
+  page(PATHS.wecomSeminarMiddle, '你的招生顾问', true, () => import('../../features/wecom-seminar/seminar-middle-page.tsx')),
+  page(PATHS.wecomSeminarAdd, '添加招生顾问', true, () => import('../../features/wecom-seminar/seminar-add-page.tsx')),
+  page(PATHS.wecomSeminarError, '说明会报名', false, () => import('../../features/wecom-seminar/seminar-error-page.tsx')),
 ];

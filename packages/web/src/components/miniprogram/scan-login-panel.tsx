@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MP_MSG, MP_TIMING, mpPollResultSchema, mpSceneCreatedSchema, type LoginResult, type MpSceneCreated, type MpSceneStatus } from '@summit/domain';
+import type { LoginResult } from '@summit/domain/api/auth';
+import { MP_MSG, MP_TIMING, mpPollResultSchema, mpSceneCreatedSchema, type MpSceneCreated, type MpSceneStatus } from '@summit/domain/api/miniprogram';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { fetchWechatStatus } from '../../lib/wechat.ts';
 import './scan-login.css';

@@ -1,4 +1,4 @@
-import { formatFen } from '@summit/domain';
+import { formatFen } from '@summit/domain/payments';
 
 /**
  * Money on screen: integer fen in, "¥16,800.00" out (the domain's formatter, so the PDF, the sandbox page

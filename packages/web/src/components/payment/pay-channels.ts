@@ -1,4 +1,4 @@
-import type { PaymentChannel, PaymentProvider } from '@summit/domain';
+import type { PaymentChannel, PaymentProvider } from '@summit/domain/constants';
 import { currentPlat, type Plat } from '../../lib/platform.ts';
 
 /** Where the payer is: a desktop browser (scan), a phone browser (H5/wap), or inside WeChat (JSAPI). */

@@ -1,4 +1,4 @@
-import type { PaymentOrder } from '@summit/domain';
+import type { PaymentOrder } from '@summit/domain/api/payments';
 
 /**
  * The page a payer is sent to: a provider's page, or Stripe's confirm page when Stripe.js is not used (no

@@ -1,4 +1,4 @@
-import type { PaymentIsPaid } from '@summit/domain';
+import type { PaymentIsPaid } from '@summit/domain/api/payments';
 
 /** is-paid is asked every 2 s while the payer is at the provider. */
 export const PAY_POLL_MS = 2_000;

@@ -1,4 +1,4 @@
-import { parentLinkSchema, payForSchema, paymentIsPaidSchema, paymentMethodsSchema, paymentOrderSchema, paymentOrderStatusSchema } from '@summit/domain';
+import { parentLinkSchema, payForSchema, paymentIsPaidSchema, paymentMethodsSchema, paymentOrderSchema, paymentOrderStatusSchema } from '@summit/domain/api/payments';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { PROGRAMME_NAME, type JsapiPayParamsDto, type PaymentIsPaid, type PaymentOrder } from '@summit/domain';
+import type { JsapiPayParamsDto, PaymentIsPaid, PaymentOrder } from '@summit/domain/api/payments';
+import { PROGRAMME_NAME } from '@summit/domain/payments';
 import { ApiError } from '../../lib/api-client.ts';
 import { confirmSandboxPayment, fetchPaymentMethods, fetchWechatPayOauthUrl } from './payment-api.ts';
 import { formatMoney } from './money.ts';

@@ -1,4 +1,4 @@
-import type { JsapiPayParamsDto } from '@summit/domain';
+import type { JsapiPayParamsDto } from '@summit/domain/api/payments';
 
 /**
  * WeChat's in-app JS bridge (WeixinJSBridge, present only inside WeChat) and, elsewhere, what stands in for it

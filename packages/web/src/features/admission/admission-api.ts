@@ -1,18 +1,10 @@
-import {
-  bursarySchema,
-  offerLetterSchema,
-  offerVerificationSchema,
-  parentLinkSchema,
-  paymentPlanSchema,
-  paymentIsPaidSchema,
-  paymentOrderSchema,
-  receiptListSchema,
-  studentFeesSchema,
-  studentStatusSchema,
-  studentRefundListSchema,
-  type BursaryApplyRequest,
-  type PaymentPurpose,
-} from '@summit/domain';
+import { bursarySchema, offerLetterSchema, offerVerificationSchema, studentFeesSchema, type BursaryApplyRequest } from '@summit/domain/api/admission';
+import { parentLinkSchema, paymentIsPaidSchema, paymentOrderSchema } from '@summit/domain/api/payments';
+import { receiptListSchema } from '@summit/domain/api/reconciliation';
+import { studentRefundListSchema } from '@summit/domain/api/refunds';
+import { paymentPlanSchema } from '@summit/domain/fee-plan';
+import type { PaymentPurpose } from '@summit/domain/payments';
+import { studentStatusSchema } from '@summit/domain/student-status';
 import { api } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { authStorage } from '../../lib/auth-storage.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { isOfferIssued } from '@summit/domain';
+import { isOfferIssued } from '@summit/domain/student-status';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { ADMISSION_KEYS, downloadOfferPdf, fetchOfferLetter, fetchStatus } from './admission-api.ts';

@@ -3,16 +3,8 @@ import { Button, Form, InputNumber, Radio } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
-import {
-  AID_LIMITS,
-  AID_STATUS_LABELS,
-  ANNUAL_INCOME_LABELS,
-  ANNUAL_INCOME_OPTIONS,
-  bursaryApplyRequestSchema,
-  type Bursary,
-  type BursaryApplyRequest,
-  type UploadedFile,
-} from '@summit/domain';
+import { AID_LIMITS, AID_STATUS_LABELS, ANNUAL_INCOME_LABELS, ANNUAL_INCOME_OPTIONS, bursaryApplyRequestSchema, type Bursary, type BursaryApplyRequest } from '@summit/domain/api/admission';
+import type { UploadedFile } from '@summit/domain/uploader';
 import { ApiError } from '../../lib/api-client.ts';
 import { zodRule } from '../../lib/form-rules.ts';
 import { CountedTextArea } from '../../components/counted-text-area.tsx';

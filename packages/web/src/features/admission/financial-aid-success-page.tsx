@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { isOfferIssued } from '@summit/domain';
+import { isOfferIssued } from '@summit/domain/student-status';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { ADMISSION_KEYS, fetchBursary, fetchStatus } from './admission-api.ts';

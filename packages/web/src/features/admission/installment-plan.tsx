@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { INSTALLMENT_STATUS_LABELS, type PaymentPlan } from '@summit/domain';
+import { INSTALLMENT_STATUS_LABELS, type PaymentPlan } from '@summit/domain/fee-plan';
 import { formatMoney } from '../../components/payment/money.ts';
 import { beijingDate, tuitionNotice } from './tuition-notice.ts';
 const TAG_COLOR = { unpaid: 'gold', paid: 'green', overdue: 'red' } as const;

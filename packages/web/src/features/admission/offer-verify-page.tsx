@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import dayjs from 'dayjs';
-import { MSG } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
 import { ApiError } from '../../lib/api-client.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { verifyOffer } from './admission-api.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NOTICE_MSG, ONLINE_NOTICE_PATH, STATUS, type OnlineNoticeState } from '@summit/domain';
+import { ONLINE_NOTICE_PATH } from '@summit/domain/content-slugs';
+import { STATUS } from '@summit/domain/errors';
+import { NOTICE_MSG, type OnlineNoticeState } from '@summit/domain/notice';
 import { ApiError } from '../../lib/api-client.ts';
 import { confirmFailure, offlineToOnlineOpen, openFullNotice } from './offline-to-online.ts';
 

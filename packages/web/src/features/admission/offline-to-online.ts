@@ -1,5 +1,7 @@
 // The offline-to-online question (docs/product/states.md, decision 017): what the dialog reads and sends, and when it opens.
-import { MSG, ONLINE_NOTICE_PATH, onlineNoticeStateSchema, type OnlineNoticeState } from '@summit/domain';
+import { ONLINE_NOTICE_PATH } from '@summit/domain/content-slugs';
+import { MSG } from '@summit/domain/messages';
+import { onlineNoticeStateSchema, type OnlineNoticeState } from '@summit/domain/notice';
 import { ApiError, api } from '../../lib/api-client.ts';
 
 export const ONLINE_NOTICE_KEY = ['student', 'online-notice'] as const;

@@ -1,7 +1,9 @@
 import { Button } from 'antd';
 import { useParams } from 'react-router';
 import dayjs from 'dayjs';
-import { INSTALLMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS, type PayFor } from '@summit/domain';
+import type { PayFor } from '@summit/domain/api/payments';
+import { INSTALLMENT_KIND_LABELS } from '@summit/domain/fee-plan';
+import { PAYMENT_PURPOSE_LABELS } from '@summit/domain/payments';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { formatMoney } from '../../components/payment/money.ts';

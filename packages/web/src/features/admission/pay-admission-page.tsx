@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { PAGES } from '@summit/domain';
+import { PAGES } from '@summit/domain/pages';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ADMISSION_KEYS, fetchOfferLetter } from './admission-api.ts';
 import { TuitionPayment } from './tuition-payment.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentPurpose } from '@summit/domain';
+import type { PaymentPurpose } from '@summit/domain/payments';
 import { fetchMyReceipts, downloadStudentReceipt } from './admission-api.ts';
 import { formatMoney } from '../../components/payment/money.ts';
 

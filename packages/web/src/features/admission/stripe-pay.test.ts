@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payKindOf } from '@summit/domain';
+import { payKindOf } from '@summit/domain/payments';
 import { STRIPE_OPTION } from '../../components/payment/pay-channels.ts';
 import { pageUrlOf } from '../../components/payment/pay-instruction.ts';
 

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { PAYMENT_PURPOSE_LABELS, STUDENT_REFUND_STATUS_LABELS, type StudentRefund } from '@summit/domain';
+import type { StudentRefund } from '@summit/domain/api/refunds';
+import { PAYMENT_PURPOSE_LABELS } from '@summit/domain/payments';
+import { STUDENT_REFUND_STATUS_LABELS } from '@summit/domain/refunds';
 import { ADMISSION_KEYS, fetchRefunds } from './admission-api.ts';
 import { formatMoney } from '../../components/payment/money.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, OVERDUE_CONSEQUENCES, type Installment, type PaymentPlan } from '@summit/domain';
+import { OVERDUE_CONSEQUENCES, type Installment, type PaymentPlan } from '@summit/domain/fee-plan';
+import { MSG } from '@summit/domain/messages';
 import { tuitionNotice } from './tuition-notice.ts';
 
 const row = (over: Partial<Installment>): Installment => ({

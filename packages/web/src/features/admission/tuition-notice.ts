@@ -1,4 +1,5 @@
-import { MSG, OVERDUE_CONSEQUENCES, type Installment, type PaymentPlan } from '@summit/domain';
+import { OVERDUE_CONSEQUENCES, type Installment, type PaymentPlan } from '@summit/domain/fee-plan';
+import { MSG } from '@summit/domain/messages';
 
 const beijingDate = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 

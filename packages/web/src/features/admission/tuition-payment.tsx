@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentPurpose } from '@summit/domain';
+import type { PaymentPurpose } from '@summit/domain/payments';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ADMISSION_KEYS, createStudentPayment, fetchPaymentPlan, isStudentOrderPaid } from './admission-api.ts';
 import { InstallmentPlan, OverdueNotice } from './installment-plan.tsx';

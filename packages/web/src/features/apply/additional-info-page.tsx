@@ -2,16 +2,9 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Form, Input, Radio, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import {
-  DEVICE_OPTIONS,
-  HEARD_FROM_OPTIONS,
-  NETWORK_OPTIONS,
-  TIME_ZONE_OPTIONS,
-  additionalInfoSchema,
-  studentFormListSchema,
-  studentFormRecordSchema,
-  type StudentFormRecord,
-} from '@summit/domain';
+import { studentFormListSchema, studentFormRecordSchema, type StudentFormRecord } from '@summit/domain/api/application';
+import { DEVICE_OPTIONS, HEARD_FROM_OPTIONS, NETWORK_OPTIONS, additionalInfoSchema } from '@summit/domain/application';
+import { TIME_ZONE_OPTIONS } from '@summit/domain/constants';
 import { PATHS } from '../../lib/paths.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { phoneRule, zodRule } from '../../lib/form-rules.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { applyStateSchema, applyStepResultSchema, type ApplyStepResult } from '@summit/domain';
+import { applyStateSchema, applyStepResultSchema, type ApplyStepResult } from '@summit/domain/api/application';
 import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { SESSION_KEYS } from '../../lib/session.ts';

@@ -2,7 +2,8 @@
  * Pure logic of /student/apply: which step to show, how form values become the API's step data and back,
  * where a server field error lands, and the countdown text. No React, no antd: tested on its own.
  */
-import type { ApplyState, DeadlineKey } from '@summit/domain';
+import type { ApplyState } from '@summit/domain/api/application';
+import type { DeadlineKey } from '@summit/domain/constants';
 
 export type ApplyView = 'step1' | 'fee' | 'step2' | 'done';
 

@@ -3,15 +3,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Result, Steps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import {
-  BATCH_LABELS,
-  BATCH_TERMS,
-  DEADLINE_LABELS,
-  PAGES,
-  applicationSummary,
-  studentStatusSchema,
-  type ApplyState,
-} from '@summit/domain';
+import type { ApplyState } from '@summit/domain/api/application';
+import { BATCH_LABELS, DEADLINE_LABELS, applicationSummary } from '@summit/domain/application';
+import { PAGES } from '@summit/domain/pages';
+import { BATCH_TERMS } from '@summit/domain/programme-terms';
+import { studentStatusSchema } from '@summit/domain/student-status';
 import { PATHS } from '../../lib/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';

@@ -2,24 +2,11 @@ import { useMemo } from 'react';
 import { Button, Checkbox, DatePicker, Form, Input, Radio, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  APPLY_GRADES,
-  APPLY_MSG,
-  APPLY_SESSIONS,
-  CARD_TYPES,
-  DATE_FORMAT,
-  GUARDIAN_CONSENT_TEXT,
-  GUARDIAN_RELATIONS,
-  PROFESSIONAL_TRACKS,
-  PROGRAMME_START_DATE,
-  cardNumberSchemaFor,
-  isMaskedCardNumber,
-  schoolProblem,
-  step1FieldsSchema,
-  studentInfoSchema,
-  type ApplyState,
-  type CardType,
-} from '@summit/domain';
+import type { ApplyState } from '@summit/domain/api/application';
+import { studentInfoSchema } from '@summit/domain/api/student';
+import { APPLY_GRADES, APPLY_MSG, APPLY_SESSIONS, GUARDIAN_CONSENT_TEXT, GUARDIAN_RELATIONS, PROFESSIONAL_TRACKS, PROGRAMME_START_DATE, isMaskedCardNumber, step1FieldsSchema } from '@summit/domain/application';
+import { DATE_FORMAT } from '@summit/domain/constants';
+import { CARD_TYPES, cardNumberSchemaFor, schoolProblem, type CardType } from '@summit/domain/validation';
 import { api } from '../../lib/api-client.ts';
 import { phoneRule, schemaProblem, zodRule } from '../../lib/form-rules.ts';
 import { SESSION_KEYS } from '../../lib/session.ts';

@@ -1,13 +1,6 @@
 import { Button, Form, Input, Select } from 'antd';
-import {
-  APPLY_LIMITS,
-  APPLY_MSG,
-  ENGLISH_TESTS,
-  ESSAY_PROMPTS,
-  activityFieldsSchema,
-  step2FieldsSchema,
-  type ApplyState,
-} from '@summit/domain';
+import type { ApplyState } from '@summit/domain/api/application';
+import { APPLY_LIMITS, APPLY_MSG, ENGLISH_TESTS, ESSAY_PROMPTS, activityFieldsSchema, step2FieldsSchema } from '@summit/domain/application';
 import { zodRule } from '../../lib/form-rules.ts';
 import { CountedInput, CountedTextArea } from '../../components/counted-text-area.tsx';
 import { FileUploader } from '../../components/file-uploader.tsx';

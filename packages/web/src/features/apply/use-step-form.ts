@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Modal, type FormInstance } from 'antd';
-import { draftPartlySavedMessage, type ApplyState } from '@summit/domain';
+import type { ApplyState } from '@summit/domain/api/application';
+import { draftPartlySavedMessage } from '@summit/domain/application';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
 import { writeStep } from './apply-api.ts';

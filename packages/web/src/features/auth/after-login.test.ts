@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StudentStatus } from '@summit/domain';
+import type { StudentStatus } from '@summit/domain/student-status';
 import { targetAfterCompleteInfo, targetAfterLogin } from './after-login.ts';
 
 function status(overrides: { info?: boolean; step1?: boolean; paid?: boolean; offer?: number | null } = {}): StudentStatus {

@@ -1,4 +1,5 @@
-import { PAGES, isInfoComplete, nextStudentPage, type StudentStatus } from '@summit/domain';
+import { PAGES } from '@summit/domain/pages';
+import { isInfoComplete, nextStudentPage, type StudentStatus } from '@summit/domain/student-status';
 import type { Role } from '../../lib/auth-storage.ts';
 
 export interface AfterLoginInput {

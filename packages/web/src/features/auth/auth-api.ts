@@ -1,4 +1,8 @@
-import { MSG, WECHAT_MSG, isMfaChallenge, loginAnswerSchema, loginResultSchema, studentStatusSchema, type LoginAnswer, type LoginResult, type StudentStatus } from '@summit/domain';
+import { loginResultSchema, type LoginResult } from '@summit/domain/api/auth';
+import { isMfaChallenge, loginAnswerSchema, type LoginAnswer } from '@summit/domain/api/mfa';
+import { WECHAT_MSG } from '@summit/domain/api/wechat';
+import { MSG } from '@summit/domain/messages';
+import { studentStatusSchema, type StudentStatus } from '@summit/domain/student-status';
 import { PATHS } from '../../lib/paths.ts';
 import { stashMfaChallenge } from './mfa-challenge-store.ts';
 import { api } from '../../lib/api-client.ts';

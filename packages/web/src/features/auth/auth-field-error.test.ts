@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, STATUS } from '@summit/domain';
+import { STATUS } from '@summit/domain/errors';
+import { MSG } from '@summit/domain/messages';
 import { ApiError } from '../../lib/api-client.ts';
 import { AUTH_QUIET_MESSAGES, authFieldErrorOf } from './auth-field-error.ts';
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback } from 'react';
-import type { LoginResult } from '@summit/domain';
+import type { LoginResult } from '@summit/domain/api/auth';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../lib/paths.ts';
 import { authStateOf, type AuthState } from './auth-state.ts';

@@ -1,16 +1,5 @@
-import {
-  MFA_MSG,
-  loginResultSchema,
-  mfaEnrolmentSchema,
-  mfaEnrolResultSchema,
-  mfaRecoveryCodesSchema,
-  mfaStatusSchema,
-  type LoginResult,
-  type MfaEnrolment,
-  type MfaEnrolResult,
-  type MfaRecoveryCodes,
-  type MfaStatus,
-} from '@summit/domain';
+import { loginResultSchema, type LoginResult } from '@summit/domain/api/auth';
+import { MFA_MSG, mfaEnrolmentSchema, mfaEnrolResultSchema, mfaRecoveryCodesSchema, mfaStatusSchema, type MfaEnrolment, type MfaEnrolResult, type MfaRecoveryCodes, type MfaStatus } from '@summit/domain/api/mfa';
 import { ApiError, api } from '../../lib/api-client.ts';
 
 /** Two-factor calls (decision 036). Wrong codes and the lock are shown under the code input, not toasted. */

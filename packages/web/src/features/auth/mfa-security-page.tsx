@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Input, Modal, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MFA_MSG, type MfaEnrolment } from '@summit/domain';
+import { MFA_MSG, type MfaEnrolment } from '@summit/domain/api/mfa';
 import dayjs from 'dayjs';
 import { MfaEnrolPanel } from '../../components/mfa-enrol-panel.tsx';
 import { RecoveryCodesPanel } from '../../components/recovery-codes-panel.tsx';

@@ -1,5 +1,5 @@
 import { Form } from 'antd';
-import { smsCodeSchema } from '@summit/domain';
+import { smsCodeSchema } from '@summit/domain/validation';
 import { zodRule } from '../../lib/form-rules.ts';
 import { PhoneField, phoneFieldsOf } from '../../components/phone-field.tsx';
 import { SmsCodeInput, type PhoneTarget } from '../../components/sms-code-input.tsx';

@@ -1,7 +1,8 @@
 import { useState, type MouseEvent } from 'react';
 import { Button, Checkbox, Form } from 'antd';
 import { useNavigate } from 'react-router';
-import { MSG, passwordSchema } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
+import { passwordSchema } from '@summit/domain/validation';
 import { zodRule } from '../../lib/form-rules.ts';
 import { LegalSheet, type LegalDoc } from '../../components/legal/legal-sheet.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';

@@ -1,6 +1,7 @@
 import { Button, Form } from 'antd';
 import { useNavigate } from 'react-router';
-import { MSG, passwordSchema } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
+import { passwordSchema } from '@summit/domain/validation';
 import { zodRule } from '../../lib/form-rules.ts';
 import { toast } from '../../lib/notifier.ts';
 import { PasswordInput } from '../../components/password-input.tsx';

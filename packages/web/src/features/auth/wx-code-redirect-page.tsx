@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { WECHAT_MSG, wechatOauthCallbackResultSchema, type WechatOauthCallbackResult } from '@summit/domain';
+import { WECHAT_MSG, wechatOauthCallbackResultSchema, type WechatOauthCallbackResult } from '@summit/domain/api/wechat';
 import { PATHS } from '../../lib/paths.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { api, ApiError } from '../../lib/api-client.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import type { BadgeVerification } from '@summit/domain';
+import type { BadgeVerification } from '@summit/domain/badges';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { BadgeMedal } from './badge-medal.tsx';
 import { BADGE_KEYS, fetchVerification, verifySubmitted } from './badges-api.ts';

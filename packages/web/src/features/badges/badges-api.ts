@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badgeVerificationSchema, honourSchema, myBadgesSchema } from '@summit/domain';
+import { badgeVerificationSchema, honourSchema, myBadgesSchema } from '@summit/domain/badges';
 import { api } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 

@@ -1,5 +1,5 @@
 /** Display helpers of the badges pages (unit-tested without a DOM). */
-import type { BadgeVerifyStatus } from '@summit/domain';
+import type { BadgeVerifyStatus } from '@summit/domain/badges';
 
 const DATE = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric' });
 

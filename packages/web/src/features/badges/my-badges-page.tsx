@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Tag, message } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { BADGE_CRITERION_LABEL, type MyBadgeAward } from '@summit/domain';
+import { BADGE_CRITERION_LABEL, type MyBadgeAward } from '@summit/domain/badges';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { BadgeMedal } from './badge-medal.tsx';
 import { BADGE_KEYS, downloadCredential, fetchMyBadges } from './badges-api.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CAMPUS_MSG, clusterListSchema, clusterSchema, type Cluster } from '@summit/domain';
+import { CAMPUS_MSG, clusterListSchema, clusterSchema, type Cluster } from '@summit/domain/campus';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import type { CertificateView } from '@summit/domain';
+import type { CertificateView } from '@summit/domain/api/certificates';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { beijingDate } from './class-format.ts';
 import { CERT_KEYS, downloadCertificatePdf, fetchMyCertificates } from './certificates-api.ts';

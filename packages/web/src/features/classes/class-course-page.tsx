@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Input } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { CLASSES_LIMITS, FEEDBACK_DIMENSIONS, FEEDBACK_DIMENSION_LABELS, type ClassCourseDetail, type FeedbackDimension } from '@summit/domain';
+import { CLASSES_LIMITS, FEEDBACK_DIMENSIONS, FEEDBACK_DIMENSION_LABELS, type ClassCourseDetail, type FeedbackDimension } from '@summit/domain/api/classes';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { toast } from '../../lib/notifier.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import type { ClassCourse } from '@summit/domain';
+import type { ClassCourse } from '@summit/domain/api/classes';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { ClassNav } from './class-nav.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClassCourse } from '@summit/domain';
+import type { ClassCourse } from '@summit/domain/api/classes';
 import { classCoursePath, meetingsInOrder } from './class-format.ts';
 
 const course = (id: number, category: ClassCourse['category'], starts: string[]): ClassCourse => ({

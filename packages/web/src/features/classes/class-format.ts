@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { CLASS_COURSE_PHASE_LABELS, COURSE_CATEGORY_LABELS, LETTER_STATUS_LABELS, type ClassCourse, type LetterStatus } from '@summit/domain';
+import { CLASS_COURSE_PHASE_LABELS, LETTER_STATUS_LABELS, type ClassCourse, type LetterStatus } from '@summit/domain/api/classes';
+import { COURSE_CATEGORY_LABELS } from '@summit/domain/course-terms';
 
 /** Beijing wall-clock time: 8月11日 09:00. */
 export const beijingTime = (iso: string) => dayjs(iso).tz('Asia/Shanghai').format('M月D日 HH:mm');

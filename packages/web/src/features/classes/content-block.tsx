@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { publicPageSchema } from '@summit/domain';
+import { publicPageSchema } from '@summit/domain/content';
 import { PageDocumentView } from '../../components/page-document-view.tsx';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { api } from '../../lib/api-client.ts';

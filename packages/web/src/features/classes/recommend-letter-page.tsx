@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input, Select } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { CLASSES_LIMITS } from '@summit/domain';
+import { CLASSES_LIMITS } from '@summit/domain/api/classes';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { toast } from '../../lib/notifier.ts';
 import { ClassNav } from './class-nav.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Popconfirm } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { LetterTeacherView } from '@summit/domain';
+import type { LetterTeacherView } from '@summit/domain/api/classes';
 import RichTextEditor from '../../components/rich-text-editor.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../lib/paths.ts';

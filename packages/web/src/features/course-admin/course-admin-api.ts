@@ -1,4 +1,5 @@
-import { courseGradesTabSchema, courseRosterCandidateListSchema, courseRosterSchema, courseSignsTabSchema } from '@summit/domain';
+import { courseRosterCandidateListSchema, courseRosterSchema } from '@summit/domain/api/course-admin';
+import { courseGradesTabSchema, courseSignsTabSchema } from '@summit/domain/api/operations';
 import { api } from '../../lib/api-client.ts';
 
 export const ROSTER_KEYS = {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import dayjs from 'dayjs';
-import { teacherAssignmentRowSchema } from '@summit/domain';
+import { teacherAssignmentRowSchema } from '@summit/domain/api/coursework';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { adminAssignmentDetailPath } from '../../lib/paths.ts';
 import { api } from '../../lib/api-client.ts';

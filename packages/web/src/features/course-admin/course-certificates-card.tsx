@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CERT_MSG } from '@summit/domain';
+import { CERT_MSG } from '@summit/domain/api/certificates';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { toast } from '../../lib/notifier.ts';
 import { z } from 'zod';

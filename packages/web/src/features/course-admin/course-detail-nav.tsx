@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { COURSE_DETAIL_TABS, COURSE_DETAIL_TAB_LABELS, type CourseDetailTab } from '@summit/domain';
+import { COURSE_DETAIL_TABS, COURSE_DETAIL_TAB_LABELS, type CourseDetailTab } from '@summit/domain/api/operations';
 import { adminCourseDetailPath, adminTabPath } from '../../lib/paths.ts';
 
 /** The tabs of /admin/course-detail/{id}/{period}/{tab} (students, grades, signs) and the way back to the console. */

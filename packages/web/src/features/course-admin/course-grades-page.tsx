@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { GRADE_BANDS, type GradeDistribution } from '@summit/domain';
+import type { GradeDistribution } from '@summit/domain/api/operations';
+import { GRADE_BANDS } from '@summit/domain/coursework';
 import dayjs from 'dayjs';
 import { EmptyState } from '../../components/page-state.tsx';
 import { ROSTER_KEYS, fetchCourseGrades } from './course-admin-api.ts';

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { COURSE_ADMIN_MSG, SESSION_NAMES, type CourseDetailTab, type OpsCourseRef } from '@summit/domain';
+import { COURSE_ADMIN_MSG } from '@summit/domain/api/course-admin';
+import type { CourseDetailTab, OpsCourseRef } from '@summit/domain/api/operations';
+import { SESSION_NAMES } from '@summit/domain/programme-terms';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { CourseDetailNav } from './course-detail-nav.tsx';
 import './course-admin.css';

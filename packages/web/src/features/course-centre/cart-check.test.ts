@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COURSE_CENTRE_MSG, type CentreCourse } from '@summit/domain';
+import type { CentreCourse } from '@summit/domain/api/course-centre';
+import { COURSE_CENTRE_MSG } from '@summit/domain/course-allocation';
 import { checkCart } from './cart-check.ts';
 
 let nextId = 1;

@@ -1,4 +1,5 @@
-import { COURSE_CENTRE_MSG, cornerstoneShortfall, findClash, seatRuleViolation, type CentreCourse, type HeldCourse } from '@summit/domain';
+import type { CentreCourse } from '@summit/domain/api/course-centre';
+import { COURSE_CENTRE_MSG, cornerstoneShortfall, findClash, seatRuleViolation, type HeldCourse } from '@summit/domain/course-allocation';
 
 /** A cart course in the domain's terms (meetings as epoch intervals), for the domain's own seat rules. */
 export function asHeld(c: Pick<CentreCourse, 'id' | 'title' | 'category' | 'meetings'>): HeldCourse {

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { COURSE_LIMITS, type CentreCourse } from '@summit/domain';
+import type { CentreCourse } from '@summit/domain/api/course-centre';
+import { COURSE_LIMITS } from '@summit/domain/course-terms';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { CourseCard } from './course-card.tsx';
 import { CourseNav } from './course-nav.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CentreCourse } from '@summit/domain';
+import type { CentreCourse } from '@summit/domain/api/course-centre';
 import { categoryLabel, formatMeeting, languageLabel } from './course-format.ts';
 
 /** One course as the course centre shows it: who, when, seats left, and whether it clashes with what I hold. */

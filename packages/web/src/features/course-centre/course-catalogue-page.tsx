@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS, type CourseCategory } from '@summit/domain';
+import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS, type CourseCategory } from '@summit/domain/course-terms';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { CourseCard } from './course-card.tsx';

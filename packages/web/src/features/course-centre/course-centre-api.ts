@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import {
-  centreConfigSchema,
-  centreCourseSchema,
-  clockSchema,
-  clockOffsetMs,
-  centreCourseListSchema,
-  grabResultSchema,
-  listItemSchema,
-  submitResultSchema,
-  timetableSchema,
-  type CourseCategory,
-} from '@summit/domain';
+import { clockSchema, clockOffsetMs } from '@summit/domain/api/common';
+import { centreConfigSchema, centreCourseSchema, centreCourseListSchema, grabResultSchema, listItemSchema, submitResultSchema, timetableSchema } from '@summit/domain/api/course-centre';
+import type { CourseCategory } from '@summit/domain/course-terms';
 import { api } from '../../lib/api-client.ts';
 
 const base = '/student/course-center';

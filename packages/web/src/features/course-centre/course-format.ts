@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { COURSE_CATEGORY_LABELS, COURSE_LANGUAGE_LABELS, type CentreCourse } from '@summit/domain';
+import type { CentreCourse } from '@summit/domain/api/course-centre';
+import { COURSE_CATEGORY_LABELS, COURSE_LANGUAGE_LABELS } from '@summit/domain/course-terms';
 
 /** 8月11日 周二 08:00–09:30, Beijing time. */
 export function formatMeeting(m: { starts_at: string; ends_at: string }): string {

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { SELECTION_MODE_LABELS } from '@summit/domain';
+import { SELECTION_MODE_LABELS } from '@summit/domain/api/course-centre';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { CourseNav } from './course-nav.tsx';

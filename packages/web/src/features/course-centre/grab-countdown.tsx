@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { countdownMs, formatCountdown, type SelectionRound } from '@summit/domain';
+import type { SelectionRound } from '@summit/domain/api/course-centre';
+import { countdownMs, formatCountdown } from '@summit/domain/course-allocation';
 import { formatWindow } from './course-format.ts';
 
 /**

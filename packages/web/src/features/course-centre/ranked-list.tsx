@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import type { CentreCourse } from '@summit/domain';
+import type { CentreCourse } from '@summit/domain/api/course-centre';
 import { moveItem, reorderItem } from './course-format.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { SESSION_NAMES } from '@summit/domain';
+import { SESSION_NAMES } from '@summit/domain/programme-terms';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { CourseNav } from './course-nav.tsx';
 import { TimetableView } from './timetable.tsx';

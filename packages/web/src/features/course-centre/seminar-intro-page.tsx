@@ -1,4 +1,4 @@
-import { COURSE_CATEGORY_LABELS, COURSE_LIMITS } from '@summit/domain';
+import { COURSE_CATEGORY_LABELS, COURSE_LIMITS } from '@summit/domain/course-terms';
 import { CourseNav } from './course-nav.tsx';
 import './course-centre.css';
 

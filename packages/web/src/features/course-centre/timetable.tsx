@@ -1,4 +1,4 @@
-import type { CentreCourse } from '@summit/domain';
+import type { CentreCourse } from '@summit/domain/api/course-centre';
 import { byDay } from './course-format.ts';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import type { Submission } from '@summit/domain';
+import type { Submission } from '@summit/domain/api/coursework';
 import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { participationPath } from '../../lib/paths.ts';
 import { FileList } from './file-list.tsx';

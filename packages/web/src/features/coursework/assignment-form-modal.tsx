@@ -1,7 +1,9 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ASSIGNMENT_DEFAULT_TYPES, ASSIGNMENT_MAX_SIZE_MB, UPLOAD_EXTENSIONS, type Assignment } from '@summit/domain';
+import type { Assignment } from '@summit/domain/api/coursework';
+import { UPLOAD_EXTENSIONS } from '@summit/domain/api/storage';
+import { ASSIGNMENT_DEFAULT_TYPES, ASSIGNMENT_MAX_SIZE_MB } from '@summit/domain/coursework';
 import { beijingWallClockToIso } from './coursework-format.ts';
 import { createAssignment, updateAssignment, type AssignmentForm } from './coursework-api.ts';
 import { useCwAction } from './use-coursework.ts';

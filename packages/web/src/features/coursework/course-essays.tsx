@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { WRITING_MAX_SCORE, WRITING_RUBRIC, type Essay } from '@summit/domain';
+import type { Essay } from '@summit/domain/api/coursework';
+import { WRITING_MAX_SCORE, WRITING_RUBRIC } from '@summit/domain/coursework';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { FileList } from './file-list.tsx';
 import { GradingModal } from './grading-modal.tsx';

@@ -1,19 +1,6 @@
 import { z } from 'zod';
-import {
-  assignmentDetailSchema,
-  assignmentSchema,
-  courseRefSchema,
-  essaySchema,
-  noticeSentSchema,
-  participationSchema,
-  studentCourseAssignmentsSchema,
-  studentGradeSchema,
-  submissionSchema,
-  teacherAssignmentRowSchema,
-  teacherGradeBookSchema,
-  writingCentreSchema,
-  type UploadedFile,
-} from '@summit/domain';
+import { assignmentDetailSchema, assignmentSchema, courseRefSchema, essaySchema, noticeSentSchema, participationSchema, studentCourseAssignmentsSchema, studentGradeSchema, submissionSchema, teacherAssignmentRowSchema, teacherGradeBookSchema, writingCentreSchema } from '@summit/domain/api/coursework';
+import type { UploadedFile } from '@summit/domain/uploader';
 import { api } from '../../lib/api-client.ts';
 
 export const CW_KEYS = {

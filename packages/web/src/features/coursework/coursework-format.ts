@@ -1,6 +1,7 @@
 /** Pure display helpers of the course-work pages (unit-tested without a DOM). */
 import dayjs, { type Dayjs } from 'dayjs';
-import { ESSAY_STATUS_LABELS, type EssayStatus, type Participation } from '@summit/domain';
+import type { Participation } from '@summit/domain/api/coursework';
+import { ESSAY_STATUS_LABELS, type EssayStatus } from '@summit/domain/coursework';
 
 /** Beijing time to the minute; a dash when absent. */
 export const formatTime = (iso: string | null | undefined) => (iso ? dayjs(iso).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm') : '—');

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import type { UploadedFile } from '@summit/domain';
+import type { UploadedFile } from '@summit/domain/uploader';
 import { downloadFile } from '../../lib/upload.ts';
 
 /** Handed-in files: each downloads through the platform's checked file address (the reader's login is sent). */

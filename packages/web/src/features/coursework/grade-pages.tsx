@@ -1,7 +1,8 @@
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { GRADE_BANDS, type StudentGrade } from '@summit/domain';
+import type { StudentGrade } from '@summit/domain/api/coursework';
+import { GRADE_BANDS } from '@summit/domain/coursework';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS, gradePostDetailPath } from '../../lib/paths.ts';
 import { formatTime } from './coursework-format.ts';

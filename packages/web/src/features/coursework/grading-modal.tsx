@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, InputNumber, Modal } from 'antd';
-import type { RubricCriterion } from '@summit/domain';
+import type { RubricCriterion } from '@summit/domain/coursework';
 import type { GradingForm } from './coursework-api.ts';
 
 interface Values {

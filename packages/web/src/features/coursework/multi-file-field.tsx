@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import { SUBMISSION_FILES_MAX, type UploadedFile } from '@summit/domain';
+import { SUBMISSION_FILES_MAX } from '@summit/domain/coursework';
+import type { UploadedFile } from '@summit/domain/uploader';
 import { FileUploader } from '../../components/file-uploader.tsx';
 
 /** Several files through the one-file uploader: each finished upload joins the list and the picker starts afresh. */

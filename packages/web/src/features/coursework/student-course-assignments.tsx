@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { StudentAssignment, UploadedFile } from '@summit/domain';
+import type { StudentAssignment } from '@summit/domain/api/coursework';
+import type { UploadedFile } from '@summit/domain/uploader';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { FileList } from './file-list.tsx';
 import { MultiFileField } from './multi-file-field.tsx';

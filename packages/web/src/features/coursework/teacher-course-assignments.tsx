@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Popconfirm } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Assignment } from '@summit/domain';
+import type { Assignment } from '@summit/domain/api/coursework';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { teacherAssignmentDetailPath } from '../../lib/paths.ts';
 import { AssignmentFormModal } from './assignment-form-modal.tsx';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
 import { CW_KEYS } from './coursework-api.ts';

@@ -1,15 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import {
-  answerResultSchema,
-  roundStateSchema,
-  studentBrainOlympicsSchema,
-  teacherBrainOlympicsSchema,
-  teacherRoundSchema,
-  type MyAnswer,
-  type QuizRoundInput,
-  type RoundState,
-  type TeacherRound,
-} from '@summit/domain';
+import { answerResultSchema, roundStateSchema, studentBrainOlympicsSchema, teacherBrainOlympicsSchema, teacherRoundSchema, type MyAnswer, type QuizRoundInput, type RoundState, type TeacherRound } from '@summit/domain/games';
 import { api } from '../../lib/api-client.ts';
 import { authStorage } from '../../lib/auth-storage.ts';
 

@@ -1,4 +1,4 @@
-import type { Leaderboard } from '@summit/domain';
+import type { Leaderboard } from '@summit/domain/games';
 
 /** The round's leaderboard: houses as bars (points), then the top students. */
 export function LeaderboardView({ board, myHouseId }: { board: Leaderboard; myHouseId?: number | null }) {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { GAMES_MSG, QUIZ_GRACE_MS, QUIZ_ROUND_STATUS_LABELS, type LiveQuestion, type MyAnswer, type StudentBrainOlympics } from '@summit/domain';
+import { GAMES_MSG, QUIZ_GRACE_MS, QUIZ_ROUND_STATUS_LABELS, type LiveQuestion, type MyAnswer, type StudentBrainOlympics } from '@summit/domain/games';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, InputNumber, Radio, Select } from 'antd';
-import { GAMES_MSG, QUIZ_CHOICES_MAX, QUIZ_ROUND_STATUS_LABELS, type QuizQuestionInput, type TeacherBrainOlympics, type TeacherRound } from '@summit/domain';
+import { GAMES_MSG, QUIZ_CHOICES_MAX, QUIZ_ROUND_STATUS_LABELS, type QuizQuestionInput, type TeacherBrainOlympics, type TeacherRound } from '@summit/domain/games';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RoundState } from '@summit/domain';
+import type { RoundState } from '@summit/domain/games';
 import { openRoundStream, type StreamStatus } from './games-api.ts';
 
 /** The latest state of a round from its live stream (null until the first event). */

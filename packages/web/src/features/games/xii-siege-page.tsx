@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { siegeSchema, type Siege } from '@summit/domain';
+import { siegeSchema, type Siege } from '@summit/domain/games';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { api } from '../../lib/api-client.ts';
 import { PATHS } from '../../lib/paths.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { studentMessageListSchema, studentMessageSchema, unreadCountSchema, type StudentMessage, type StudentMessageList } from '@summit/domain';
+import { studentMessageListSchema, studentMessageSchema, unreadCountSchema, type StudentMessage, type StudentMessageList } from '@summit/domain/api/messages';
 import { api } from '../../lib/api-client.ts';
 import { SESSION_KEYS } from '../../lib/session.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';

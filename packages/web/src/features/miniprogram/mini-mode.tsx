@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { mpLandingCreatedSchema, type MpLandingCreated, type MpMe } from '@summit/domain';
+import { mpLandingCreatedSchema, type MpLandingCreated, type MpMe } from '@summit/domain/api/miniprogram';
 import { api } from '../../lib/api-client.ts';
 import { STORAGE_KEYS, authStorage } from '../../lib/auth-storage.ts';
 import { postShare } from '../../lib/miniprogram-bridge.ts';

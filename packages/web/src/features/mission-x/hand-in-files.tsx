@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
-import { MISSION_IMAGE_EXTENSIONS, fileExtensionOf, type UploadedFile } from '@summit/domain';
+import { fileExtensionOf } from '@summit/domain/api/storage';
+import { MISSION_IMAGE_EXTENSIONS } from '@summit/domain/mission-x';
+import type { UploadedFile } from '@summit/domain/uploader';
 import { authStorage } from '../../lib/auth-storage.ts';
 import { currentPlat } from '../../lib/platform.ts';
 import { downloadFile } from '../../lib/upload.ts';

@@ -1,17 +1,5 @@
-import {
-  handInSchema,
-  missionHandInsSchema,
-  reviewHandInSchema,
-  studentMissionBoardSchema,
-  teacherMissionBoardSchema,
-  teacherMissionSchema,
-  type HandIn,
-  type MissionDeliverable,
-  type ReviewDecision,
-  type ReviewHandIn,
-  type TeacherMission,
-  type UploadedFile,
-} from '@summit/domain';
+import { handInSchema, missionHandInsSchema, reviewHandInSchema, studentMissionBoardSchema, teacherMissionBoardSchema, teacherMissionSchema, type HandIn, type MissionDeliverable, type ReviewDecision, type ReviewHandIn, type TeacherMission } from '@summit/domain/mission-x';
+import type { UploadedFile } from '@summit/domain/uploader';
 import { api } from '../../lib/api-client.ts';
 
 /** Mission X's calls (decision 101). */

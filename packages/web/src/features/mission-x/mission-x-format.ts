@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { HAND_IN_STATUS_LABELS, MISSION_DELIVERABLE_LABELS, type HandIn, type MissionDeliverable } from '@summit/domain';
+import { HAND_IN_STATUS_LABELS, MISSION_DELIVERABLE_LABELS, type HandIn, type MissionDeliverable } from '@summit/domain/mission-x';
 
 /** What the student's button says for a mission: hand in, change before review, hand in again after a return. */
 export function handInAction(state: 'upcoming' | 'open' | 'closed', handIn: Pick<HandIn, 'status'> | null): { label: string; enabled: boolean } {

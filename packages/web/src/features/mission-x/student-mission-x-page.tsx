@@ -2,16 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Input } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import {
-  MISSION_FILES_MAX,
-  MISSION_IMAGE_EXTENSIONS,
-  MISSION_TEXT_MAX,
-  MISSION_VIDEO_EXTENSIONS,
-  MISSION_X_MSG,
-  type StudentMission,
-  type StudentMissionBoard,
-  type UploadedFile,
-} from '@summit/domain';
+import { MISSION_FILES_MAX, MISSION_IMAGE_EXTENSIONS, MISSION_TEXT_MAX, MISSION_VIDEO_EXTENSIONS, MISSION_X_MSG, type StudentMission, type StudentMissionBoard } from '@summit/domain/mission-x';
+import type { UploadedFile } from '@summit/domain/uploader';
 import { chineseMonthDayTime } from '@summit/domain/programme-terms';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { FileUploader } from '../../components/file-uploader.tsx';

@@ -2,22 +2,9 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  ACTIVITY_WINDOW_LABELS,
-  MISSION_BRIEF_MAX,
-  MISSION_COMMENT_MAX,
-  MISSION_DELIVERABLES,
-  MISSION_DELIVERABLE_LABELS,
-  MISSION_POINTS_MAX,
-  MISSION_TITLE_MAX,
-  MISSION_X_MSG,
-  MSG,
-  type MissionActivity,
-  type MissionDeliverable,
-  type ReviewDecision,
-  type ReviewHandIn,
-  type TeacherMission,
-} from '@summit/domain';
+import { ACTIVITY_WINDOW_LABELS } from '@summit/domain/activities';
+import { MSG } from '@summit/domain/messages';
+import { MISSION_BRIEF_MAX, MISSION_COMMENT_MAX, MISSION_DELIVERABLES, MISSION_DELIVERABLE_LABELS, MISSION_POINTS_MAX, MISSION_TITLE_MAX, MISSION_X_MSG, type MissionActivity, type MissionDeliverable, type ReviewDecision, type ReviewHandIn, type TeacherMission } from '@summit/domain/mission-x';
 import { chineseMonthDayTime } from '@summit/domain/programme-terms';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';

@@ -3,24 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { Button, Checkbox, DatePicker, Form, Input, Radio, Select, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import {
-  CURRICULUM_OPTIONS,
-  DIET_OPTIONS,
-  GENDER_OPTIONS,
-  GUARDIAN_CONFIRM_TEXT,
-  GUARDIAN_RELATION_OPTIONS,
-  ONBOARDING_FORM_TITLES,
-  TSHIRT_OPTIONS,
-  addressFormSchema,
-  basicFormSchema,
-  healthFormSchema,
-  previousFormSchema,
-  schoolPeriodSchema,
-  studentFormListSchema,
-  studentFormRecordSchema,
-  type OnboardingFormName,
-  type StudentFormRecord,
-} from '@summit/domain';
+import { studentFormListSchema, studentFormRecordSchema, type StudentFormRecord } from '@summit/domain/api/application';
+import { CURRICULUM_OPTIONS, DIET_OPTIONS, GENDER_OPTIONS, GUARDIAN_CONFIRM_TEXT, GUARDIAN_RELATION_OPTIONS, ONBOARDING_FORM_TITLES, TSHIRT_OPTIONS, addressFormSchema, basicFormSchema, healthFormSchema, previousFormSchema, schoolPeriodSchema, type OnboardingFormName } from '@summit/domain/onboarding-forms';
 import { PATHS } from '../../lib/paths.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { phoneRule, zodRule } from '../../lib/form-rules.ts';

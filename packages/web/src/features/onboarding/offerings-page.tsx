@@ -2,7 +2,7 @@ import { Button, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import dayjs from 'dayjs';
-import type { StudentOffering, StudentOfferings } from '@summit/domain';
+import type { StudentOffering, StudentOfferings } from '@summit/domain/api/onboarding';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { toast } from '../../lib/notifier.ts';
 import { ONBOARDING_KEYS, cancelSignUp, downloadIcs, fetchOfferings, signUp } from './onboarding-api.ts';

@@ -1,5 +1,6 @@
 /** Requests of the onboarding pages (decisions 048–049). */
-import { studentOfferingsSchema, studentReadingSchema, type OfferingKind, type StudentContentSlug } from '@summit/domain';
+import { studentOfferingsSchema, studentReadingSchema, type StudentContentSlug } from '@summit/domain/api/onboarding';
+import type { OfferingKind } from '@summit/domain/onboarding';
 import { api } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StudentOffering } from '@summit/domain';
+import type { StudentOffering } from '@summit/domain/api/onboarding';
 import { actionLabel, cardStateOf, offeringPageOf, readingPageOf } from './onboarding-model.ts';
 
 const item = (over: Partial<StudentOffering> = {}): StudentOffering => ({

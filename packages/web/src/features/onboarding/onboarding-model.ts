@@ -1,5 +1,6 @@
 /** Which page shows what (pure, unit-tested): the kind or reading of each path, and a card's state. */
-import type { OfferingKind, StudentContentSlug, StudentOffering } from '@summit/domain';
+import type { StudentContentSlug, StudentOffering } from '@summit/domain/api/onboarding';
+import type { OfferingKind } from '@summit/domain/onboarding';
 
 export const OFFERING_PAGES: ReadonlyArray<{ path: string; kind: OfferingKind; title: string; intro: string }> = [
   { path: '/student/admission/major', kind: 'major', title: '确认专业', intro: '请确认录取专业，或在名额允许时更换为其他专业。确认截止前可以更换。' },

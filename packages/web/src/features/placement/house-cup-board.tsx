@@ -1,4 +1,4 @@
-import type { HouseStanding } from '@summit/domain';
+import type { HouseStanding } from '@summit/domain/api/house-cup';
 
 /** 学院杯 standings: rank, colour, name and points; the viewer's own house is marked. */
 export function HouseCupBoard({ houses, mineCode = null, limit }: { houses: HouseStanding[]; mineCode?: string | null; limit?: number }) {

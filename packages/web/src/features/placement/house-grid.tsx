@@ -1,4 +1,4 @@
-import type { HouseCount } from '@summit/domain';
+import type { HouseCount } from '@summit/domain/api/placement';
 
 /** Relative luminance (WCAG 2) of a #rgb or #rrggbb colour; null for anything else. */
 function luminance(colour: string): number | null {

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { MSG } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { PATHS, rosterPath } from '../../lib/paths.ts';

@@ -1,16 +1,7 @@
-import {
-  MSG,
-  clockSchema,
-  houseCupLeaderboardSchema,
-  houseRulesSchema,
-  myHouseSchema,
-  rosterDetailSchema,
-  rosterListSchema,
-  sortingCeremonySchema,
-  studentHouseCupSchema,
-  successCardStatusSchema,
-  twelveHousesSchema,
-} from '@summit/domain';
+import { clockSchema } from '@summit/domain/api/common';
+import { houseCupLeaderboardSchema, studentHouseCupSchema } from '@summit/domain/api/house-cup';
+import { houseRulesSchema, myHouseSchema, rosterDetailSchema, rosterListSchema, sortingCeremonySchema, successCardStatusSchema, twelveHousesSchema } from '@summit/domain/api/placement';
+import { MSG } from '@summit/domain/messages';
 import { api } from '../../lib/api-client.ts';
 
 export const PLACEMENT_KEYS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SuccessCardStatus } from '@summit/domain';
+import type { SuccessCardStatus } from '@summit/domain/api/placement';
 import { countdownText, courseCardState, houseState, revealBeginState } from './placement-model.ts';
 
 const base: SuccessCardStatus = {

@@ -1,5 +1,5 @@
 /** Pure helpers of the placement pages (decision 040): countdown words and the card's rows. */
-import type { SuccessCardStatus } from '@summit/domain';
+import type { SuccessCardStatus } from '@summit/domain/api/placement';
 
 /** "3天 04:05:06" until `targetMs`; null once reached. */
 export function countdownText(targetMs: number, nowMs: number): string | null {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MSG, studentInfoSchema } from '@summit/domain';
+import { studentInfoSchema } from '@summit/domain/api/student';
+import { MSG } from '@summit/domain/messages';
 import { PATHS } from '../../lib/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';

@@ -1,7 +1,9 @@
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { applyStateSchema, isOfferIssued, offerLetterSchema, studentFeesSchema, studentStatusSchema } from '@summit/domain';
+import { offerLetterSchema, studentFeesSchema } from '@summit/domain/api/admission';
+import { applyStateSchema } from '@summit/domain/api/application';
+import { isOfferIssued, studentStatusSchema } from '@summit/domain/student-status';
 import { api } from '../../lib/api-client.ts';
 import { SESSION_KEYS } from '../../lib/session.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { nextStudentPage, type StudentStatus } from '@summit/domain';
+import { nextStudentPage, type StudentStatus } from '@summit/domain/student-status';
 import { describeJourney, type JourneyInput } from './my-application.ts';
 
 dayjs.extend(utc);

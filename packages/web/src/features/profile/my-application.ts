@@ -1,17 +1,11 @@
 import dayjs from 'dayjs';
-import {
-  BATCH_LABELS,
-  DEADLINE_LABELS,
-  PAGES,
-  formatFen,
-  isOfferIssued,
-  isVolunteer,
-  nextStudentPage,
-  type ApplyState,
-  type OfferLetter,
-  type StudentFees,
-  type StudentStatus,
-} from '@summit/domain';
+import type { OfferLetter, StudentFees } from '@summit/domain/api/admission';
+import type { ApplyState } from '@summit/domain/api/application';
+import { BATCH_LABELS, DEADLINE_LABELS } from '@summit/domain/application';
+import { PAGES } from '@summit/domain/pages';
+import { formatFen } from '@summit/domain/payments';
+import { isVolunteer } from '@summit/domain/roles';
+import { isOfferIssued, nextStudentPage, type StudentStatus } from '@summit/domain/student-status';
 import { PATHS } from '../../lib/paths.ts';
 
 /**

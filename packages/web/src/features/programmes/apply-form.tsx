@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Steps, Tag } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { MSG, type ApplicantRole, type MyApplication, type ProgrammeStep } from '@summit/domain';
+import type { MyApplication } from '@summit/domain/api/programmes';
+import { MSG } from '@summit/domain/messages';
+import type { ApplicantRole, ProgrammeStep } from '@summit/domain/programmes';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
 import { initialFormValues, stepAnswers, stepReachable, stepReadOnly, type FormValue } from './apply-model.ts';

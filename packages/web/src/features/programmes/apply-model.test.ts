@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProgrammeQuestion, ProgrammeStep } from '@summit/domain';
+import type { ProgrammeQuestion, ProgrammeStep } from '@summit/domain/programmes';
 import {
   answerToFormValue,
   applyCodeOf,

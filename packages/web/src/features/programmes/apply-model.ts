@@ -3,7 +3,8 @@
  * which step to show, how answers travel between the API's shape and antd's form values, and what the
  * applicant is told about the state of the application.
  */
-import type { ApplicationState, MyApplication, ProgrammeAnswer, ProgrammeFile, ProgrammeQuestion, ProgrammeStep } from '@summit/domain';
+import type { MyApplication, ProgrammeAnswer, ProgrammeFile } from '@summit/domain/api/programmes';
+import type { ApplicationState, ProgrammeQuestion, ProgrammeStep } from '@summit/domain/programmes';
 
 /** The spec's own addresses of generic pages, and the programme each serves. */
 export const APPLY_ALIASES: Readonly<Record<string, string>> = {

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button } from 'antd';
-import { MSG, type ApplicantRole, type MyApplication } from '@summit/domain';
+import type { MyApplication } from '@summit/domain/api/programmes';
+import { MSG } from '@summit/domain/messages';
+import type { ApplicantRole } from '@summit/domain/programmes';
 import { PATHS } from '../../lib/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';

@@ -1,6 +1,7 @@
 import { DatePicker, Form, Input, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { MSG, formatMessage, type ProgrammeQuestion } from '@summit/domain';
+import { MSG, formatMessage } from '@summit/domain/messages';
+import type { ProgrammeQuestion } from '@summit/domain/programmes';
 import { FileUploader } from '../../components/file-uploader.tsx';
 import { acceptOf, isAnswered, type FormValue } from './apply-model.ts';
 import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { APPLICATION_STATE_LABELS, formatFen, type MyApplication } from '@summit/domain';
+import type { MyApplication } from '@summit/domain/api/programmes';
+import { formatFen } from '@summit/domain/payments';
+import { APPLICATION_STATE_LABELS } from '@summit/domain/programmes';
 import { stateDetail, stateTone } from './apply-model.ts';
 
 /**

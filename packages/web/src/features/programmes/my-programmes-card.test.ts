@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MyProgramme } from '@summit/domain';
+import type { MyProgramme } from '@summit/domain/api/programmes';
 import { programmeEntry } from './my-programmes-card.tsx';
 
 const row = (code: string, state: MyProgramme['state']): MyProgramme => ({ code, name: code, summary: '', state, eligibility_msg: null, window_msg: null });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { APPLICATION_STATE_LABELS, type MyProgramme } from '@summit/domain';
+import type { MyProgramme } from '@summit/domain/api/programmes';
+import { APPLICATION_STATE_LABELS } from '@summit/domain/programmes';
 import { programmeApplyPath } from '../../lib/paths.ts';
 import { useMyProgrammes } from './programme-api.ts';
 import { portalHubPathOf } from './portal-links.ts';

@@ -1,4 +1,4 @@
-import { MSG } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
 import { PortalPage, beijingTime } from './portal-shell.tsx';
 import { PayInstallment, PayPlan } from './pay-installment.tsx';
 

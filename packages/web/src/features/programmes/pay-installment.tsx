@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Button, Input, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { INSTALLMENT_STATUS_LABELS, MSG, type ParentLink, type ProgrammeInstallment, type ProgrammePortal } from '@summit/domain';
+import type { ParentLink } from '@summit/domain/api/payments';
+import type { ProgrammeInstallment, ProgrammePortal } from '@summit/domain/api/programme-portal';
+import { INSTALLMENT_STATUS_LABELS } from '@summit/domain/fee-plan';
+import { MSG } from '@summit/domain/messages';
 import { PaymentPanel } from '../../components/payment/payment-panel.tsx';
 import { isStudentOrderPaid } from '../../components/payment/payment-api.ts';
 import { formatMoney } from '../../components/payment/money.ts';

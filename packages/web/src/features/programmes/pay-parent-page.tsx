@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { INSTALLMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS } from '@summit/domain';
+import { INSTALLMENT_KIND_LABELS } from '@summit/domain/fee-plan';
+import { PAYMENT_PURPOSE_LABELS } from '@summit/domain/payments';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ParentLinkPaymentPanel, useParentPayLink } from '../../components/payment/parent-pay-link.tsx';
 import { ParentReceiptButton } from '../../components/payment/parent-receipt-button.tsx';

@@ -1,16 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  parentLinkSchema,
-  passportStateSchema,
-  paymentOrderSchema,
-  programmePageSchema,
-  programmePortalSchema,
-  programmeWeekViewSchema,
-  visaStateSchema,
-  type PassportRequest,
-  type ProgrammePaymentRequest,
-  type VisaRequest,
-} from '@summit/domain';
+import { parentLinkSchema, paymentOrderSchema } from '@summit/domain/api/payments';
+import { passportStateSchema, programmePageSchema, programmePortalSchema, programmeWeekViewSchema, visaStateSchema, type PassportRequest, type ProgrammePaymentRequest, type VisaRequest } from '@summit/domain/api/programme-portal';
 import { api } from '../../lib/api-client.ts';
 import type { PayOption } from '../../components/payment/pay-channels.ts';
 import { payBody } from '../../components/payment/payment-api.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ProgrammePortal } from '@summit/domain';
+import type { ProgrammePortal } from '@summit/domain/api/programme-portal';
 import type { PortalLinks } from './portal-links.ts';
 import { portalSteps } from './portal-steps.ts';
 

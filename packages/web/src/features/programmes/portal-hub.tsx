@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { APPLICATION_STATE_LABELS, type ProgrammePortal } from '@summit/domain';
+import type { ProgrammePortal } from '@summit/domain/api/programme-portal';
+import { APPLICATION_STATE_LABELS } from '@summit/domain/programmes';
 import { PortalPage, beijingTime } from './portal-shell.tsx';
 import { PortalChecklist } from './portal-checklist.tsx';
 import { PayInstallment, PayPlan } from './pay-installment.tsx';

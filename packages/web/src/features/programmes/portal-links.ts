@@ -1,4 +1,4 @@
-import { programmePortalBase } from '@summit/domain';
+import { programmePortalBase } from '@summit/domain/programmes';
 import { PATHS, programmeApplyPath, sbpWeekPath } from '../../lib/paths.ts';
 
 /**

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { APPLICATION_STATE_LABELS, MSG, type ProgrammePortal } from '@summit/domain';
+import type { ProgrammePortal } from '@summit/domain/api/programme-portal';
+import { MSG } from '@summit/domain/messages';
+import { APPLICATION_STATE_LABELS } from '@summit/domain/programmes';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { usePortal } from './portal-api.ts';

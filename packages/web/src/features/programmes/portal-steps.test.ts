@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, type ProgrammePortal } from '@summit/domain';
+import type { ProgrammePortal } from '@summit/domain/api/programme-portal';
+import { MSG } from '@summit/domain/messages';
 import { portalHubPathOf, portalLinksFor } from './portal-links.ts';
 import { portalSteps } from './portal-steps.ts';
 import { sixMonthsRule } from './passport-page.tsx';

@@ -1,4 +1,6 @@
-import { INSTALLMENT_STATUS_LABELS, VISA_STATUS_LABELS, type ProgrammePortal } from '@summit/domain';
+import type { ProgrammePortal } from '@summit/domain/api/programme-portal';
+import { INSTALLMENT_STATUS_LABELS } from '@summit/domain/fee-plan';
+import { VISA_STATUS_LABELS } from '@summit/domain/programmes';
 import { formatMoney } from '../../components/payment/money.ts';
 import type { PortalLinks } from './portal-links.ts';
 

@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  myApplicationSchema,
-  myProgrammeSchema,
-  programmePageResponseSchema,
-  programmePublicSchema,
-  type ApplicantRole,
-  type MyApplication,
-  type ProgrammeAnswer,
-} from '@summit/domain';
+import { programmePageResponseSchema } from '@summit/domain/api/programme-portal';
+import { myApplicationSchema, myProgrammeSchema, programmePublicSchema, type MyApplication, type ProgrammeAnswer } from '@summit/domain/api/programmes';
+import type { ApplicantRole } from '@summit/domain/programmes';
 import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { MSG } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { introCodeOf } from './apply-model.ts';

@@ -1,7 +1,10 @@
 import { Link, useLocation } from 'react-router';
 import { Button } from 'antd';
 import dayjs from 'dayjs';
-import { FEE_MODE_LABELS, MSG, formatFen, type ProgrammePublic } from '@summit/domain';
+import type { ProgrammePublic } from '@summit/domain/api/programmes';
+import { MSG } from '@summit/domain/messages';
+import { formatFen } from '@summit/domain/payments';
+import { FEE_MODE_LABELS } from '@summit/domain/programmes';
 import { programmeApplyPath } from '../../lib/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';

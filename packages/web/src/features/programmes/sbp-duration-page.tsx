@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Radio } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MSG } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
 import { formatMoney } from '../../components/payment/money.ts';
 import { PORTAL_KEYS, chooseDuration } from './portal-api.ts';
 import { PortalPage } from './portal-shell.tsx';

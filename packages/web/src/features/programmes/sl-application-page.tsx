@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from 'antd';
-import { APPLICATION_STATE_LABELS, BUILTIN_PROGRAMMES, type MyApplication } from '@summit/domain';
+import type { MyApplication } from '@summit/domain/api/programmes';
+import { APPLICATION_STATE_LABELS, BUILTIN_PROGRAMMES } from '@summit/domain/programmes';
 import { slApplicationPath } from '../../lib/paths.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { firstOpenStep, stateDetail, stateTone } from './apply-model.ts';

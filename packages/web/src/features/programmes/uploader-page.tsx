@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button, Form } from 'antd';
-import { MSG, UPLOAD_ROLES, UPLOAD_ROLE_LABELS, type MyApplication, type ProgrammeFile, type UploadRole } from '@summit/domain';
+import type { MyApplication, ProgrammeFile } from '@summit/domain/api/programmes';
+import { MSG } from '@summit/domain/messages';
+import { UPLOAD_ROLES, UPLOAD_ROLE_LABELS, type UploadRole } from '@summit/domain/programmes';
 import { programmeApplyPath } from '../../lib/paths.ts';
 import { toast } from '../../lib/notifier.ts';
 import { FileUploader } from '../../components/file-uploader.tsx';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Input, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, VISA_STATUS_LABELS, type ProgrammeFile, type VisaStatus } from '@summit/domain';
+import type { ProgrammeFile } from '@summit/domain/api/programmes';
+import { MSG } from '@summit/domain/messages';
+import { VISA_STATUS_LABELS, type VisaStatus } from '@summit/domain/programmes';
 import { FileUploader } from '../../components/file-uploader.tsx';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from 'antd';
-import { BUILTIN_PROGRAMMES } from '@summit/domain';
+import { BUILTIN_PROGRAMMES } from '@summit/domain/programmes';
 import { PATHS } from '../../lib/paths.ts';
 import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { blockedMessage } from './apply-model.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { ProgrammePortal } from '@summit/domain';
+import type { ProgrammePortal } from '@summit/domain/api/programme-portal';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PORTAL_KEYS, fetchWeek } from './portal-api.ts';
 import { PortalHtml, PortalPage, beijingTime } from './portal-shell.tsx';

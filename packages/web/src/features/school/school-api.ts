@@ -1,12 +1,5 @@
 /** Requests of the school portal, parsed with the domain's schemas (docs/api-contract.md "School portal"). */
-import {
-  schoolRecommendResultSchema,
-  schoolStudentDetailSchema,
-  schoolStudentHistorySchema,
-  schoolStudentListSchema,
-  type SchoolStudentFilter,
-  type SchoolStudentListQuery,
-} from '@summit/domain';
+import { schoolRecommendResultSchema, schoolStudentDetailSchema, schoolStudentHistorySchema, schoolStudentListSchema, type SchoolStudentFilter, type SchoolStudentListQuery } from '@summit/domain/api/school';
 import { api } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 

@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
-import { BATCH_LABELS, SCHOOL_DECISION_LABELS, SIGNUP_STATUS_LABELS, type SchoolDecision, type SignupStatus } from '@summit/domain';
+import { SCHOOL_DECISION_LABELS, SIGNUP_STATUS_LABELS, type SchoolDecision } from '@summit/domain/api/school';
+import { BATCH_LABELS } from '@summit/domain/application';
+import type { SignupStatus } from '@summit/domain/student-status';
 
 /** Beijing wall-clock time, the way every page of the product shows it. */
 export const formatTime = (iso: string | null | undefined) => (iso ? dayjs(iso).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm') : '—');

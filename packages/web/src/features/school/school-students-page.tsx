@@ -3,17 +3,9 @@ import { Button, Input, Pagination, Select, Spin, Table, Tabs, Tag, message } fr
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  APPLY_BATCHES,
-  BATCH_LABELS,
-  SCHOOL_DECISIONS,
-  SCHOOL_PAGE_SIZE_DEFAULT,
-  SIGNUP_STATUSES,
-  type SchoolDecision,
-  type SchoolStudentFilter,
-  type SchoolStudentItem,
-  type SignupStatus,
-} from '@summit/domain';
+import { SCHOOL_DECISIONS, SCHOOL_PAGE_SIZE_DEFAULT, type SchoolDecision, type SchoolStudentFilter, type SchoolStudentItem } from '@summit/domain/api/school';
+import { APPLY_BATCHES, BATCH_LABELS } from '@summit/domain/application';
+import { SIGNUP_STATUSES, type SignupStatus } from '@summit/domain/student-status';
 import { PATHS } from '../../lib/paths.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { useIsPhone } from '../../lib/use-is-phone.ts';

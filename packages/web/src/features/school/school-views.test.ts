@@ -7,7 +7,7 @@ import AntdRoot from '../../components/antd/antd-root.tsx';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { schoolStudentDetailSchema, schoolStudentHistorySchema } from '@summit/domain';
+import { schoolStudentDetailSchema, schoolStudentHistorySchema } from '@summit/domain/api/school';
 import { HistoryView, StudentDetailView } from './student-drawer.tsx';
 import { filterQuery } from './school-api.ts';
 import { offerPlace, recommendState, stepLabel } from './school-format.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Input, Modal, Tag, Timeline, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SCHOOL_MSG, SCHOOL_RECOMMEND_COMMENT_MAX, type SchoolStudentDetail, type SchoolStudentHistory } from '@summit/domain';
+import { SCHOOL_MSG, SCHOOL_RECOMMEND_COMMENT_MAX, type SchoolStudentDetail, type SchoolStudentHistory } from '@summit/domain/api/school';
 import { ApiError } from '../../lib/api-client.ts';
 import { ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { SCHOOL_KEYS, fetchHistory, fetchStudent, saveRecommendation, withdrawRecommendation } from './school-api.ts';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Modal, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { passwordSchema, type SessionItem } from '@summit/domain';
+import type { SessionItem } from '@summit/domain/sessions';
+import { passwordSchema } from '@summit/domain/validation';
 import { PATHS } from '../../lib/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { zodRule } from '../../lib/form-rules.ts';

@@ -1,4 +1,4 @@
-import { sessionListSchema, sessionsRevokedSchema, type PasswordChangeRequest } from '@summit/domain';
+import { sessionListSchema, sessionsRevokedSchema, type PasswordChangeRequest } from '@summit/domain/sessions';
 import { api } from '../../lib/api-client.ts';
 
 export const SESSIONS_KEY = ['auth', 'sessions'] as const;

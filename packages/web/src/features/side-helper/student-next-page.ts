@@ -1,4 +1,4 @@
-import { nextStudentPage, studentStatusSchema } from '@summit/domain';
+import { nextStudentPage, studentStatusSchema } from '@summit/domain/student-status';
 import { api } from '../../lib/api-client.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PictureOutlined } from '@ant-design/icons';
-import type { TalentKind } from '@summit/domain';
+import type { TalentKind } from '@summit/domain/talent-show';
 import { authStorage } from '../../lib/auth-storage.ts';
 import { currentPlat } from '../../lib/platform.ts';
 import { kindLabel } from './talent-show-format.ts';

@@ -3,22 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, Modal, Popconfirm, Select, Tag } from 'antd';
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
-import {
-  TALENT_CONSENT_TEXT,
-  TALENT_DESCRIPTION_MAX,
-  TALENT_GUARDIAN_RELATIONS,
-  TALENT_GUARDIAN_RELATION_LABELS,
-  TALENT_KINDS,
-  TALENT_MEDIA_MAX,
-  TALENT_MSG,
-  TALENT_TITLE_MAX,
-  type StudentTalentShow,
-  type TalentGalleryEntry,
-  type TalentGuardianRelation,
-  type TalentKind,
-  type TalentMyEntry,
-  type UploadedFile,
-} from '@summit/domain';
+import { TALENT_CONSENT_TEXT, TALENT_DESCRIPTION_MAX, TALENT_GUARDIAN_RELATIONS, TALENT_GUARDIAN_RELATION_LABELS, TALENT_KINDS, TALENT_MEDIA_MAX, TALENT_MSG, TALENT_TITLE_MAX, type StudentTalentShow, type TalentGalleryEntry, type TalentGuardianRelation, type TalentKind, type TalentMyEntry } from '@summit/domain/talent-show';
+import type { UploadedFile } from '@summit/domain/uploader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { FileUploader } from '../../components/file-uploader.tsx';
 import { ApiError } from '../../lib/api-client.ts';

@@ -1,14 +1,4 @@
-import {
-  studentTalentShowSchema,
-  talentLikeSchema,
-  talentMyEntrySchema,
-  talentRulesSchema,
-  talentSheetSchema,
-  teacherTalentShowSchema,
-  type TalentEntryInput,
-  type TalentRulesInput,
-  type TalentSheetInput,
-} from '@summit/domain';
+import { studentTalentShowSchema, talentLikeSchema, talentMyEntrySchema, talentRulesSchema, talentSheetSchema, teacherTalentShowSchema, type TalentEntryInput, type TalentRulesInput, type TalentSheetInput } from '@summit/domain/talent-show';
 import { api } from '../../lib/api-client.ts';
 
 /** The talent show's calls (decision 103). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import { TALENT_MSG } from '@summit/domain';
+import { TALENT_MSG } from '@summit/domain/talent-show';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { TS_KEYS, fetchStudentShow } from './talent-show-api.ts';

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { TALENT_KIND_LABELS, TALENT_STATUS_LABELS, TALENT_GUARDIAN_RELATION_LABELS, weightedScore, type TalentCriterion, type TalentEntryStatus, type TalentKind, type TalentGuardianRelation } from '@summit/domain';
+import { TALENT_KIND_LABELS, TALENT_STATUS_LABELS, TALENT_GUARDIAN_RELATION_LABELS, weightedScore, type TalentCriterion, type TalentEntryStatus, type TalentKind, type TalentGuardianRelation } from '@summit/domain/talent-show';
 import { chineseMonthDayTime } from '@summit/domain/programme-terms';
 
 export const WINDOW_LABEL = { open: '征集中', upcoming: '即将开始', closed: '征集已结束' } as const;

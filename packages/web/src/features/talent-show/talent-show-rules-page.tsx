@@ -3,14 +3,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Select, Switch, Tag } fro
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
-import {
-  TALENT_CRITERIA_MAX,
-  TALENT_FINALISTS_MAX,
-  TALENT_MSG,
-  TALENT_RULES_TEXT_MAX,
-  TALENT_WEIGHT_TOTAL,
-  type TalentRules,
-} from '@summit/domain';
+import { TALENT_CRITERIA_MAX, TALENT_FINALISTS_MAX, TALENT_MSG, TALENT_RULES_TEXT_MAX, TALENT_WEIGHT_TOTAL, type TalentRules } from '@summit/domain/talent-show';
 import { chineseMonthDayTime } from '@summit/domain/programme-terms';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, InputNumber, Select, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { TALENT_COMMENT_MAX, TALENT_MSG, TALENT_SCORE_MAX, type TalentCriterion, type TeacherTalentEntry, type TeacherTalentShow } from '@summit/domain';
+import { TALENT_COMMENT_MAX, TALENT_MSG, TALENT_SCORE_MAX, type TalentCriterion, type TeacherTalentEntry, type TeacherTalentShow } from '@summit/domain/talent-show';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { toast } from '../../lib/notifier.ts';
 import { PATHS } from '../../lib/paths.ts';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { COURSE_CATEGORY_LABELS, MSG, type CourseCategory } from '@summit/domain';
+import { COURSE_CATEGORY_LABELS, type CourseCategory } from '@summit/domain/course-terms';
+import { MSG } from '@summit/domain/messages';
 import { ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { teacherCourseDetailPath } from '../../lib/paths.ts';
 import { TEACHING_KEYS, fetchCourseDetail, isForbidden } from './teaching-api.ts';

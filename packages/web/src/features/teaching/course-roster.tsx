@@ -1,4 +1,4 @@
-import type { RosterStudent } from '@summit/domain';
+import type { RosterStudent } from '@summit/domain/api/teaching';
 
 const COUNTS = [
   ['present', '出勤'],

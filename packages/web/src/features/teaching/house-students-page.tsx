@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useSearchParams } from 'react-router';
-import { MSG } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { TEACHING_KEYS, fetchHouseStudents, isForbidden } from './teaching-api.ts';
 import './teaching.css';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { TEACHING_MSG } from '@summit/domain';
+import { TEACHING_MSG } from '@summit/domain/api/teaching';
 import { LoadingState } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { PATHS } from '../../lib/paths.ts';

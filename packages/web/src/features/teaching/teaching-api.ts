@@ -1,19 +1,8 @@
 import { z } from 'zod';
-import {
-  checkinResultSchema,
-  myAttendanceSchema,
-  signDetailSchema,
-  signQrSchema,
-  signSummarySchema,
-  studentCalendarSchema,
-  teacherCourseBriefListSchema,
-  teacherCourseDetailSchema,
-  teacherHouseSchema,
-  teacherInfoSchema,
-  MSG,
-  STATUS,
-  type AttendanceStatus,
-} from '@summit/domain';
+import { teacherInfoSchema } from '@summit/domain/api/profile';
+import { checkinResultSchema, myAttendanceSchema, signDetailSchema, signQrSchema, signSummarySchema, studentCalendarSchema, teacherCourseBriefListSchema, teacherCourseDetailSchema, teacherHouseSchema, type AttendanceStatus } from '@summit/domain/api/teaching';
+import { STATUS } from '@summit/domain/errors';
+import { MSG } from '@summit/domain/messages';
 import { ApiError, api } from '../../lib/api-client.ts';
 
 /** The teaching area's calls (decisions 050/051). */

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { ATTENDANCE_LABELS, SESSION_NAMES, type AttendanceStatus, type SessionKey } from '@summit/domain';
+import { ATTENDANCE_LABELS, type AttendanceStatus } from '@summit/domain/api/teaching';
+import { SESSION_NAMES, type SessionKey } from '@summit/domain/programme-terms';
 import { adminCourseDetailPath, teacherCourseDetailPath } from '../../lib/paths.ts';
 
 /** 8月11日 周二 08:00–09:30, Beijing time. */

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { COURSE_CATEGORY_LABELS, MSG, TEACHER_TYPES, type CourseCategory, type TeacherCourseBrief } from '@summit/domain';
+import type { TeacherCourseBrief } from '@summit/domain/api/teaching';
+import { COURSE_CATEGORY_LABELS, type CourseCategory } from '@summit/domain/course-terms';
+import { MSG } from '@summit/domain/messages';
+import { TEACHER_TYPES } from '@summit/domain/roles';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/page-state.tsx';
 import { teacherCourseDetailPath } from '../../lib/paths.ts';
 import { CourseBrief } from './course-brief.tsx';

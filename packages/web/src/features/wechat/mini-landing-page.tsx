@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MP_ENTRY_LANDING_ID, MP_MSG, MSG, isSameOriginPath, mpLandingSchema, type MpLanding } from '@summit/domain';
+import { MP_ENTRY_LANDING_ID, MP_MSG, mpLandingSchema, type MpLanding } from '@summit/domain/api/miniprogram';
+import { isSameOriginPath } from '@summit/domain/api/wechat';
+import { MSG } from '@summit/domain/messages';
 import { PATHS } from '../../lib/paths.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { api } from '../../lib/api-client.ts';

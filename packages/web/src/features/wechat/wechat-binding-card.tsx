@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Popconfirm } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { WECHAT_MSG, wechatBindingSchema, wechatOauthUrlSchema } from '@summit/domain';
+import { WECHAT_MSG, wechatBindingSchema, wechatOauthUrlSchema } from '@summit/domain/api/wechat';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/notifier.ts';
 import { PATHS } from '../../lib/paths.ts';

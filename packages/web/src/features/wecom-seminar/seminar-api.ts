@@ -2,7 +2,7 @@
  * Requests of the information seminar pages (decision 099). A sign-up's own calls carry its secret key in the
  * x-seminar-key header, never in an address: the key lives in this browser only (seminar-storage.ts).
  */
-import { SEMINAR_KEY_HEADER, seminarContactSchema, seminarListSchema, seminarSignupResultSchema, seminarSignupViewSchema, type SeminarSignupInput } from '@summit/domain';
+import { SEMINAR_KEY_HEADER, seminarContactSchema, seminarListSchema, seminarSignupResultSchema, seminarSignupViewSchema, type SeminarSignupInput } from '@summit/domain/api/wecom-seminar';
 import { api, createApiClient } from '../../lib/api-client.ts';
 import { authStorage } from '../../lib/auth-storage.ts';
 import { currentPathWithSearch, navigateTo } from '../../lib/navigation.ts';

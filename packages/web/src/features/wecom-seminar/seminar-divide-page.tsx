@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { WECOM_SEMINAR_ERRORS } from '@summit/domain';
+import { WECOM_SEMINAR_ERRORS } from '@summit/domain/api/wecom-seminar';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { divideSignup } from './seminar-api.ts';

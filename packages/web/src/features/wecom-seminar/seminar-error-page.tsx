@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { WECOM_SEMINAR_ERRORS, wecomSeminarErrorText } from '@summit/domain';
+import { WECOM_SEMINAR_ERRORS, wecomSeminarErrorText } from '@summit/domain/api/wecom-seminar';
 import { ResultPanel, type ResultAction } from '../../components/result-panel.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { wecomFlow } from '../../lib/wecom-flow.ts';

@@ -1,4 +1,4 @@
-import { WECOM_SEMINAR_ERRORS, WECOM_SEMINAR_MSG } from '@summit/domain';
+import { WECOM_SEMINAR_ERRORS, WECOM_SEMINAR_MSG } from '@summit/domain/api/wecom-seminar';
 import { ApiError } from '../../lib/api-client.ts';
 
 /** The error page's code for a failed call of a sign-up (decision 099). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { WECOM_SEMINAR_ERRORS, WECOM_SEMINAR_MSG, wecomSeminarErrorText } from '@summit/domain';
+import { WECOM_SEMINAR_ERRORS, WECOM_SEMINAR_MSG, wecomSeminarErrorText } from '@summit/domain/api/wecom-seminar';
 import { LoadingState } from '../../components/page-state.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { PATHS } from '../../lib/paths.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS, WECOM_SEMINAR_MSG } from '@summit/domain';
+import { WECOM_SEMINAR_MSG } from '@summit/domain/api/wecom-seminar';
+import { STATUS } from '@summit/domain/errors';
 import { ApiError } from '../../lib/api-client.ts';
 import { failureType } from './seminar-failure.ts';
 import { seminarPaths } from './seminar-paths.ts';

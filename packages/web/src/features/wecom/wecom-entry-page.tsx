@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isSameOriginPath, wecomAuthorizeResultSchema } from '@summit/domain';
+import { isSameOriginPath } from '@summit/domain/api/wechat';
+import { wecomAuthorizeResultSchema } from '@summit/domain/api/wecom';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { failPath, wecomFlow } from '../../lib/wecom-flow.ts';

@@ -1,4 +1,4 @@
-import { funnelReportSchema, type FunnelGroup } from '@summit/domain';
+import { funnelReportSchema, type FunnelGroup } from '@summit/domain/api/analytics';
 import { api } from '../../../lib/api-client.ts';
 import type { FunnelFilters } from './analytics-model.ts';
 import { funnelQueryText } from './analytics-model.ts';

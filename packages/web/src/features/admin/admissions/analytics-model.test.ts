@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { funnelConversions, type FunnelReport } from '@summit/domain';
+import { funnelConversions, type FunnelReport } from '@summit/domain/api/analytics';
 import { conversionLines, funnelOption, funnelQueryText, isEmptyFunnel, seriesOption } from './analytics-model.ts';
 
 const counts = [10, 8, 4, 2, 2, 1, 0];

@@ -1,5 +1,5 @@
 /** Pure pieces of the 数据分析 tab (unit-tested without a DOM or echarts). */
-import { FUNNEL_STAGES, FUNNEL_STAGE_LABELS, percentText, type FunnelQuery, type FunnelReport } from '@summit/domain';
+import { FUNNEL_STAGES, FUNNEL_STAGE_LABELS, percentText, type FunnelQuery, type FunnelReport } from '@summit/domain/api/analytics';
 import type { ChartOption } from './analytics-chart.tsx';
 
 export type FunnelFilters = Omit<FunnelQuery, 'group'>;

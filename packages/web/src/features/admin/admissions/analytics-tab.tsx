@@ -4,7 +4,7 @@ import { Button, DatePicker, Segmented, Space, Statistic, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { FUNNEL_GROUP_LABELS, FUNNEL_GROUPS, FUNNEL_MAX_DAYS, FUNNEL_STAGES, FUNNEL_STAGE_LABELS, percentText, type FunnelGroup, type FunnelGroupRow } from '@summit/domain';
+import { FUNNEL_GROUP_LABELS, FUNNEL_GROUPS, FUNNEL_MAX_DAYS, FUNNEL_STAGES, FUNNEL_STAGE_LABELS, percentText, type FunnelGroup, type FunnelGroupRow } from '@summit/domain/api/analytics';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ADMIN_KEYS, fetchProvinces } from '../shell/admin-api.ts';
 import { AdminTable } from '../shell/admin-table.tsx';

@@ -9,7 +9,8 @@ import AntdRoot from '../../../components/antd/antd-root.tsx';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { adminApplicationDetailSchema, applicationSummary, type AdminApplicationDetail } from '@summit/domain';
+import { adminApplicationDetailSchema, type AdminApplicationDetail } from '@summit/domain/api/admissions';
+import { applicationSummary } from '@summit/domain/application';
 import { DetailBody, initialDecisionValues } from './application-drawer.tsx';
 
 dayjs.extend(utc);

@@ -1,23 +1,10 @@
 import { useEffect } from 'react';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Radio, Select, Table, Tag, Timeline, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ADMISSION_DECISIONS,
-  ADMISSION_DECISION_LABELS,
-  BATCH_LABELS,
-  FINANCIAL_AID_STATUS_LABELS,
-  MSG,
-  OFFER_PLACE_NAMES,
-  OFFER_TRACKS,
-  PAYMENT_PURPOSE_LABELS,
-  PROFESSIONAL_TRACKS,
-  canDeleteDraft,
-  canSaveDecision,
-  canWithdraw,
-  type AdminApplicationDetail,
-  type AdmissionDecisionKind,
-  type DecisionSaveRequest,
-} from '@summit/domain';
+import { ADMISSION_DECISIONS, ADMISSION_DECISION_LABELS, FINANCIAL_AID_STATUS_LABELS, OFFER_PLACE_NAMES, OFFER_TRACKS, canDeleteDraft, canSaveDecision, canWithdraw, type AdminApplicationDetail, type AdmissionDecisionKind, type DecisionSaveRequest } from '@summit/domain/api/admissions';
+import { BATCH_LABELS, PROFESSIONAL_TRACKS } from '@summit/domain/application';
+import { MSG } from '@summit/domain/messages';
+import { PAYMENT_PURPOSE_LABELS } from '@summit/domain/payments';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEYS, endAccountSessions, refreshAdmissions, deleteDecision, fetchApplication, releaseDecisions, saveDecision, withdrawDecision } from '../shell/admin-api.ts';

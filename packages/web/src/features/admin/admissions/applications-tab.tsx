@@ -2,15 +2,8 @@ import { useState } from 'react';
 import { Button, Input, Modal, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ADMISSION_DECISION_LABELS,
-  ADMISSION_STAGES,
-  ADMISSION_STAGE_LABELS,
-  APPLY_BATCHES,
-  BATCH_LABELS,
-  type AdminApplicationItem,
-  type AdmissionStage,
-} from '@summit/domain';
+import { ADMISSION_DECISION_LABELS, ADMISSION_STAGES, ADMISSION_STAGE_LABELS, type AdminApplicationItem, type AdmissionStage } from '@summit/domain/api/admissions';
+import { APPLY_BATCHES, BATCH_LABELS } from '@summit/domain/application';
 import { EmptyState, ErrorState } from '../../../components/page-state.tsx';
 import { ExportButton, sheetQuery } from '../shell/export-button.tsx';
 import { ADMIN_KEYS, refreshAdmissions, fetchApplications, fetchProvinces, releaseDecisions } from '../shell/admin-api.ts';

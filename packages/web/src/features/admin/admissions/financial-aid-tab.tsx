@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, InputNumber, Modal, Select, Space, Tag, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FINANCIAL_AID_STATUSES, FINANCIAL_AID_STATUS_LABELS, type AdminAidItem, type FinancialAidStatus } from '@summit/domain';
+import { FINANCIAL_AID_STATUSES, FINANCIAL_AID_STATUS_LABELS, type AdminAidItem, type FinancialAidStatus } from '@summit/domain/api/admissions';
 import { EmptyState, ErrorState } from '../../../components/page-state.tsx';
 import { ExportButton, sheetQuery } from '../shell/export-button.tsx';
 import { ADMIN_KEYS, refreshAdmissions, decideAid, fetchAid } from '../shell/admin-api.ts';

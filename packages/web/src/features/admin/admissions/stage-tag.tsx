@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { ADMISSION_STAGE_LABELS, type AdmissionStage } from '@summit/domain';
+import { ADMISSION_STAGE_LABELS, type AdmissionStage } from '@summit/domain/api/admissions';
 
 const STAGE_COLORS: Record<AdmissionStage, string> = {
   step1: 'default',

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  adminBadgeAwardSchema,
-  adminBadgeSchema,
-  adminHonourSchema,
-  studentLookupRowSchema,
-  type BadgeInput,
-  type BadgeManualAward,
-  type HonourInput,
-} from '@summit/domain';
+import { adminBadgeAwardSchema, adminBadgeSchema, adminHonourSchema, studentLookupRowSchema, type BadgeInput, type BadgeManualAward, type HonourInput } from '@summit/domain/badges';
 import { api } from '../../../lib/api-client.ts';
 
 /** The console's badges and honour roll section (decision 104). */

@@ -3,22 +3,7 @@ import './badges-tab.css';
 import { useState, type ReactNode } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Radio, Select, Switch, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  BADGE_COLOURS,
-  BADGE_CRITERIA,
-  BADGE_CRITERION_LABEL,
-  BADGE_NAME_MAX,
-  BADGE_REASON_MAX,
-  BADGE_TEXT_MAX,
-  HONOUREE_MAX,
-  HONOUR_CITATION_MAX,
-  HONOUR_TITLE_MAX,
-  type AdminBadge,
-  type AdminBadgeAward,
-  type AdminHonour,
-  type BadgeInput,
-  type HonourInput,
-} from '@summit/domain';
+import { BADGE_COLOURS, BADGE_CRITERIA, BADGE_CRITERION_LABEL, BADGE_NAME_MAX, BADGE_REASON_MAX, BADGE_TEXT_MAX, HONOUREE_MAX, HONOUR_CITATION_MAX, HONOUR_TITLE_MAX, type AdminBadge, type AdminBadgeAward, type AdminHonour, type BadgeInput, type HonourInput } from '@summit/domain/badges';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { AdminTable } from '../shell/admin-table.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { signSummarySchema } from '@summit/domain';
+import { signSummarySchema } from '@summit/domain/api/teaching';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { checkinPath, checkinQrPath } from '../../../lib/paths.ts';
 import { api } from '../../../lib/api-client.ts';

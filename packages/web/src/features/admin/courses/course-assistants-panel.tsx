@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Popconfirm, Select } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { courseAssistantSchema } from '@summit/domain';
+import { courseAssistantSchema } from '@summit/domain/api/teaching';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/notifier.ts';
 

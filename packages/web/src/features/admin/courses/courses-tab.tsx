@@ -2,21 +2,9 @@ import './structure.css';
 import { useState } from 'react';
 import { Alert, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Upload, message } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  COURSE_CATEGORIES,
-  COURSE_CATEGORY_LABELS,
-  COURSE_LANGUAGES,
-  COURSE_LANGUAGE_LABELS,
-  SESSION_KEYS,
-  SESSION_NAMES,
-  describeImportError,
-  formatMeetingsCell,
-  parseMeetingsCell,
-  type Course,
-  type CourseImportError,
-  type CourseInput,
-  type CourseListQuery,
-} from '@summit/domain';
+import { describeImportError, formatMeetingsCell, parseMeetingsCell, type Course, type CourseImportError, type CourseInput, type CourseListQuery } from '@summit/domain/api/courses';
+import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS, COURSE_LANGUAGES, COURSE_LANGUAGE_LABELS } from '@summit/domain/course-terms';
+import { SESSION_KEYS, SESSION_NAMES } from '@summit/domain/programme-terms';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { ApiError } from '../../../lib/api-client.ts';

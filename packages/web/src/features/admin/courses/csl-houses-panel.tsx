@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { cslHouseRowSchema } from '@summit/domain';
+import { cslHouseRowSchema } from '@summit/domain/api/teaching';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/notifier.ts';
 

@@ -1,4 +1,5 @@
-import { GRADE_BANDS, type GradeDistribution } from '@summit/domain';
+import type { GradeDistribution } from '@summit/domain/api/operations';
+import { GRADE_BANDS } from '@summit/domain/coursework';
 
 const COLOURS: Record<string, string> = { A: '#237804', B: '#52c41a', C: '#d4b106', D: '#fa8c16', F: '#a8071a', incomplete: '#d9d9d9' };
 const KEYS = ['A', 'B', 'C', 'D', 'F', 'incomplete'] as const;

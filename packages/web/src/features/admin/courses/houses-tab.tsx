@@ -2,7 +2,7 @@ import './structure.css';
 import { useState } from 'react';
 import { Button, ColorPicker, Drawer, Form, Input, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HouseRecord, HouseUpdate } from '@summit/domain';
+import type { HouseRecord, HouseUpdate } from '@summit/domain/api/courses';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { ApiError } from '../../../lib/api-client.ts';

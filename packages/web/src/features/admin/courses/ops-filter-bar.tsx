@@ -1,6 +1,6 @@
 import { Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { SESSION_KEYS, SESSION_NAMES, type SessionKey } from '@summit/domain';
+import { SESSION_KEYS, SESSION_NAMES, type SessionKey } from '@summit/domain/programme-terms';
 import { STRUCTURE_KEYS, fetchVenues } from './structure-api.ts';
 import { EnumFilterSelect } from '../../../components/enum-filter-select.tsx';
 

@@ -2,18 +2,8 @@
  * Requests of the 课程概览, 成绩, 出勤 and 工时 views (decision 065), parsed with the
  * domain's schemas. Exports go through the console's one download helper.
  */
-import {
-  opsCoursePageSchema,
-  opsGradePageSchema,
-  opsSignPageSchema,
-  timeSheetPageSchema,
-  timeSheetSchema,
-  type OpsCourseQuery,
-  type OpsGradeQuery,
-  type OpsSignQuery,
-  type TimeSheetListQuery,
-  type TimeSheetUpdateRequest,
-} from '@summit/domain';
+import { opsCoursePageSchema, opsGradePageSchema, opsSignPageSchema, type OpsCourseQuery, type OpsGradeQuery, type OpsSignQuery } from '@summit/domain/api/operations';
+import { timeSheetPageSchema, timeSheetSchema, type TimeSheetListQuery, type TimeSheetUpdateRequest } from '@summit/domain/api/time-sheets';
 import { api } from '../../../lib/api-client.ts';
 import { downloadXlsx } from '../shell/admin-api.ts';
 

@@ -4,20 +4,8 @@ import { Button, Card, Checkbox, DatePicker, Grid, Input, Popconfirm, Select, Sp
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  SESSION_KEYS,
-  SESSION_NAMES,
-  adminPlacementOverviewSchema,
-  adminPlacementStudentsSchema,
-  houseLatecomersResultSchema,
-  houseRulesSchema,
-  houseSortResultSchema,
-  venueMoveResultSchema,
-  venueRuleResultSchema,
-  type AdminPlacementOverview,
-  type SessionKey,
-  type VenueRuleResult,
-} from '@summit/domain';
+import { adminPlacementOverviewSchema, adminPlacementStudentsSchema, houseLatecomersResultSchema, houseRulesSchema, houseSortResultSchema, venueMoveResultSchema, venueRuleResultSchema, type AdminPlacementOverview, type VenueRuleResult } from '@summit/domain/api/placement';
+import { SESSION_KEYS, SESSION_NAMES, type SessionKey } from '@summit/domain/programme-terms';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { beijingWallClockToIso, formatTime } from '../shell/admin-format.ts';

@@ -3,24 +3,10 @@ import { Button, DatePicker, Form, Input, InputNumber, Popconfirm, Select, Space
 import type { Dayjs } from 'dayjs';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  COURSE_CATEGORIES,
-  COURSE_CENTRE_MSG,
-  COURSE_CATEGORY_LABELS,
-  ROUND_STATUS_LABELS,
-  SELECTION_MODE_LABELS,
-  SELECTION_MODES,
-  SESSION_KEYS,
-  SESSION_NAMES,
-  SEAT_TARGET_DEFAULT,
-  SEAT_TARGET_MAX,
-  allocationRunSchema,
-  roundSchema,
-  waitlistViewSchema,
-  type AllocationRun,
-  type RoundBody,
-  type SelectionRound,
-} from '@summit/domain';
+import { ROUND_STATUS_LABELS, SELECTION_MODE_LABELS, SELECTION_MODES, allocationRunSchema, roundSchema, waitlistViewSchema, type AllocationRun, type RoundBody, type SelectionRound } from '@summit/domain/api/course-centre';
+import { COURSE_CENTRE_MSG, SEAT_TARGET_DEFAULT, SEAT_TARGET_MAX } from '@summit/domain/course-allocation';
+import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS } from '@summit/domain/course-terms';
+import { SESSION_KEYS, SESSION_NAMES } from '@summit/domain/programme-terms';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { beijingWallClockToIso, formatTime } from '../shell/admin-format.ts';

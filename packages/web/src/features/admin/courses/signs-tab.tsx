@@ -2,7 +2,7 @@ import '../shell/ops.css';
 import { useState } from 'react';
 import { Button, Segmented, Space, Tag } from 'antd';
 import { Link } from 'react-router';
-import { OPS_SIGN_GROUPS, OPS_SIGN_GROUP_LABELS, type OpsSignGroup, type OpsSignQuery, type OpsSignRow } from '@summit/domain';
+import { OPS_SIGN_GROUPS, OPS_SIGN_GROUP_LABELS, type OpsSignGroup, type OpsSignQuery, type OpsSignRow } from '@summit/domain/api/operations';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { adminCourseDetailPath, checkinPath } from '../../../lib/paths.ts';
 import { AdminTable } from '../shell/admin-table.tsx';

@@ -1,21 +1,6 @@
 /** Requests of the programme-structure tabs (期次 / 会场 / 学院 / 课程, decision 039), parsed with the domain's schemas. */
-import {
-  MSG,
-  courseImportResultSchema,
-  courseListSchema,
-  courseSchema,
-  houseListSchema,
-  houseSchema,
-  teacherOptionListSchema,
-  venueListSchema,
-  venueSchema,
-  type CourseImportError,
-  type CourseImportResult,
-  type CourseInput,
-  type CourseListQuery,
-  type HouseUpdate,
-  type VenueInput,
-} from '@summit/domain';
+import { courseImportResultSchema, courseListSchema, courseSchema, houseListSchema, houseSchema, teacherOptionListSchema, venueListSchema, venueSchema, type CourseImportError, type CourseImportResult, type CourseInput, type CourseListQuery, type HouseUpdate, type VenueInput } from '@summit/domain/api/courses';
+import { MSG } from '@summit/domain/messages';
 import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { authStorage } from '../../../lib/auth-storage.ts';

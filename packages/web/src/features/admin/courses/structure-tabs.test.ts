@@ -5,7 +5,7 @@ import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import AntdRoot from '../../../components/antd/antd-root.tsx';
-import type { Course, HouseRecord, Venue } from '@summit/domain';
+import type { Course, HouseRecord, Venue } from '@summit/domain/api/courses';
 import { STRUCTURE_KEYS } from './structure-api.ts';
 import CoursesTab from './courses-tab.tsx';
 import HousesTab from './houses-tab.tsx';

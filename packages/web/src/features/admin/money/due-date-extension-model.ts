@@ -1,6 +1,6 @@
 /** Pure rules of the staff 延长缴费期限 (decisions 072, 090): which days the picker offers and the instant it sends. */
 import dayjs, { type Dayjs } from 'dayjs';
-import type { StaffDue } from '@summit/domain';
+import type { StaffDue } from '@summit/domain/fee-plan';
 
 const BEIJING = 'Asia/Shanghai';
 

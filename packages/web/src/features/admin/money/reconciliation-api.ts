@@ -1,12 +1,4 @@
-import {
-  reconMismatchListSchema,
-  reconMismatchSchema,
-  reconRunListSchema,
-  reconRunResultSchema,
-  receiptListSchema,
-  type ReconMismatchQuery,
-  type ReconRunListQuery,
-} from '@summit/domain';
+import { reconMismatchListSchema, reconMismatchSchema, reconRunListSchema, reconRunResultSchema, receiptListSchema, type ReconMismatchQuery, type ReconRunListQuery } from '@summit/domain/api/reconciliation';
 import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import type { ReconMismatchList, ReconRun, ReconRunList } from '@summit/domain';
+import type { ReconMismatchList, ReconRun, ReconRunList } from '@summit/domain/api/reconciliation';
 import AntdRoot from '../../../components/antd/antd-root.tsx';
 import { RECON_KEYS } from './reconciliation-api.ts';
 import ReconciliationTab from './reconciliation-tab.tsx';

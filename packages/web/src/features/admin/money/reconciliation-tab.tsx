@@ -4,19 +4,9 @@ import { useState } from 'react';
 import { Button, DatePicker, Input, Modal, Tag, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  RECON_MISMATCH_KINDS,
-  RECON_MISMATCH_LABELS,
-  RECON_NOTE_MAX,
-  RECON_RUN_STATUS_LABELS,
-  formatAmount,
-  reconGatewayLabel,
-  reconStatusLabel,
-  type ReconMismatch,
-  type ReconMismatchKind,
-  type ReconMismatchQuery,
-  type ReconRun,
-} from '@summit/domain';
+import type { ReconMismatch, ReconMismatchQuery, ReconRun } from '@summit/domain/api/reconciliation';
+import { formatAmount } from '@summit/domain/payments';
+import { RECON_MISMATCH_KINDS, RECON_MISMATCH_LABELS, RECON_NOTE_MAX, RECON_RUN_STATUS_LABELS, reconGatewayLabel, reconStatusLabel, type ReconMismatchKind } from '@summit/domain/receipts';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { formatTime } from '../shell/admin-format.ts';
 import { AdminTable } from '../shell/admin-table.tsx';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Space, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ONLINE_MOVE_DEDUCTION } from '@summit/domain';
+import { ONLINE_MOVE_DEDUCTION } from '@summit/domain/refunds';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { beijingWallClockToIso, formatTime } from '../shell/admin-format.ts';
 import { fenToYuan, formatFen, yuanToFen } from './money.ts';

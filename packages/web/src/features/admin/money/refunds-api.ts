@@ -1,12 +1,5 @@
-import {
-  adminRefundListSchema,
-  adminRefundSchema,
-  refundPolicySchema,
-  studentMoneySchema,
-  type RefundCreateRequest,
-  type RefundPolicyUpdateRequest,
-  type RefundStatus,
-} from '@summit/domain';
+import { adminRefundListSchema, adminRefundSchema, refundPolicySchema, studentMoneySchema, type RefundCreateRequest, type RefundPolicyUpdateRequest } from '@summit/domain/api/refunds';
+import type { RefundStatus } from '@summit/domain/refunds';
 import { api } from '../../../lib/api-client.ts';
 
 /** Refunds (decision 068): the student page's 缴费与退款, the 退款 tab and the policy card. */

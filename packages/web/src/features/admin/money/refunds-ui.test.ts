@@ -9,7 +9,7 @@ import AntdRoot from '../../../components/antd/antd-root.tsx';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import type { AdminRefund, AdminRefundList, RefundPolicyView, StudentMoney } from '@summit/domain';
+import type { AdminRefund, AdminRefundList, RefundPolicyView, StudentMoney } from '@summit/domain/api/refunds';
 import { REFUND_KEYS } from './refunds-api.ts';
 import RefundsTab from './refunds-tab.tsx';
 import { StudentMoneyPanel } from './student-money-panel.tsx';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, DatePicker, Form, InputNumber, Radio, Select, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OVERDUE_RULES, OVERDUE_RULE_LABELS, type DueRule, type FeePlan, type OverdueRule } from '@summit/domain';
+import { OVERDUE_RULES, OVERDUE_RULE_LABELS, type DueRule, type FeePlan, type OverdueRule } from '@summit/domain/fee-plan';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEYS, fetchFeePlan, saveFeePlan } from '../shell/admin-api.ts';

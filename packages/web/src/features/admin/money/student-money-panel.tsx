@@ -1,7 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_PURPOSE_LABELS, REFUND_STATUS_LABELS, formatAmount, needsSecondApproval, type AdminRefund, type RefundStatus, type StudentMoney, type StudentMoneyOrder } from '@summit/domain';
+import type { AdminRefund, StudentMoney, StudentMoneyOrder } from '@summit/domain/api/refunds';
+import { PAYMENT_PURPOSE_LABELS, formatAmount } from '@summit/domain/payments';
+import { REFUND_STATUS_LABELS, needsSecondApproval, type RefundStatus } from '@summit/domain/refunds';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { useKeyboardScroller } from '../../../components/keyboard-scroller.ts';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -1,7 +1,8 @@
 import './reconciliation.css';
 import { Button, Card, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_PURPOSE_LABELS, RECEIPT_PAYER_LABELS, formatAmount } from '@summit/domain';
+import { PAYMENT_PURPOSE_LABELS, formatAmount } from '@summit/domain/payments';
+import { RECEIPT_PAYER_LABELS } from '@summit/domain/receipts';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { formatTime } from '../shell/admin-format.ts';
 import { RECON_KEYS, downloadAdminReceipt, fetchStudentReceipts } from './reconciliation-api.ts';

@@ -1,13 +1,5 @@
-import {
-  adminHealthRecordSchema,
-  adminOnboardingFormsSchema,
-  checklistItemListSchema,
-  checklistItemSchema,
-  checklistMessageResultSchema,
-  checklistProgressSchema,
-  staffPermissionListSchema,
-  type ChecklistItemInput,
-} from '@summit/domain';
+import { checklistItemListSchema, checklistItemSchema, checklistMessageResultSchema, checklistProgressSchema, type ChecklistItemInput } from '@summit/domain/checklist';
+import { adminHealthRecordSchema, adminOnboardingFormsSchema, staffPermissionListSchema } from '@summit/domain/onboarding-forms';
 import { api } from '../../../lib/api-client.ts';
 
 /** The admin's 入学清单 (decision 046) and the health-data permission (decision 047). */

@@ -3,20 +3,9 @@ import { Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, InputNum
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  BATCH_LABELS,
-  CHECKLIST_FORM_KEYS,
-  CHECKLIST_KINDS,
-  CHECKLIST_KIND_LABELS,
-  CHECKLIST_SIGNUP_KEYS,
-  CHECKLIST_STATE_LABELS,
-  ONBOARDING_FORM_TITLES,
-  type AdminHealthRecord,
-  type ChecklistItem,
-  type ChecklistKind,
-  type ChecklistState,
-  type ChecklistStudentRow,
-} from '@summit/domain';
+import { BATCH_LABELS } from '@summit/domain/application';
+import { CHECKLIST_FORM_KEYS, CHECKLIST_KINDS, CHECKLIST_KIND_LABELS, CHECKLIST_SIGNUP_KEYS, CHECKLIST_STATE_LABELS, type ChecklistItem, type ChecklistKind, type ChecklistState, type ChecklistStudentRow } from '@summit/domain/checklist';
+import { ONBOARDING_FORM_TITLES, type AdminHealthRecord } from '@summit/domain/onboarding-forms';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/upload.ts';

@@ -2,7 +2,7 @@ import '../shell/ops.css';
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Select, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HOUSE_CUP_POINTS_MAX, HOUSE_CUP_REASON_MAX, type HouseCupEntry, type HouseCupEntryInput } from '@summit/domain';
+import { HOUSE_CUP_POINTS_MAX, HOUSE_CUP_REASON_MAX, type HouseCupEntry, type HouseCupEntryInput } from '@summit/domain/api/house-cup';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';

@@ -1,4 +1,4 @@
-import { adminMessageListSchema, adminMessageSchema, recipientCountSchema, segmentListSchema, segmentSchema, type MessageInput, type SegmentFilter } from '@summit/domain';
+import { adminMessageListSchema, adminMessageSchema, recipientCountSchema, segmentListSchema, segmentSchema, type MessageInput, type SegmentFilter } from '@summit/domain/api/messages';
 import { api } from '../../../lib/api-client.ts';
 
 /** The admin's 消息 tab (decision 061). */

@@ -4,19 +4,10 @@ import type { TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useLocation } from 'react-router';
-import {
-  MESSAGE_BATCHES,
-  MESSAGE_BATCH_LABELS,
-  MESSAGE_STATUS_LABELS,
-  SESSION_KEYS,
-  SESSION_NAMES,
-  SIGNUP_STATUSES,
-  SIGNUP_STATUS_LABELS,
-  type AdminMessage,
-  type MessageFormat,
-  type MessageInput,
-  type SegmentFilter,
-} from '@summit/domain';
+import { MESSAGE_BATCHES, MESSAGE_BATCH_LABELS, MESSAGE_STATUS_LABELS, type AdminMessage, type MessageFormat, type MessageInput, type SegmentFilter } from '@summit/domain/api/messages';
+import { SIGNUP_STATUS_LABELS } from '@summit/domain/api/school';
+import { SESSION_KEYS, SESSION_NAMES } from '@summit/domain/programme-terms';
+import { SIGNUP_STATUSES } from '@summit/domain/student-status';
 import { ExportButton, sheetQuery } from '../shell/export-button.tsx';
 import { regionChildrenQuery } from '../../../components/region-data.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state.tsx';

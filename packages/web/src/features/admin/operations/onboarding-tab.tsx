@@ -3,17 +3,8 @@ import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Tab
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  OFFERING_KINDS,
-  OFFERING_KIND_LABELS,
-  adminOfferingSchema,
-  adminOnboardingSchema,
-  adminSignupsSchema,
-  limitedPaidSettingsSchema,
-  type AdminOffering,
-  type OfferingKind,
-  type OfferingSaveRequest,
-} from '@summit/domain';
+import { adminOfferingSchema, adminOnboardingSchema, adminSignupsSchema, limitedPaidSettingsSchema, type AdminOffering, type OfferingSaveRequest } from '@summit/domain/api/onboarding';
+import { OFFERING_KINDS, OFFERING_KIND_LABELS, type OfferingKind } from '@summit/domain/onboarding';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';

@@ -1,14 +1,6 @@
 /** Requests of the 学院杯 and 操作日志 tabs (decision 060), parsed with the domain's schemas. */
-import {
-  auditEntitiesSchema,
-  auditPageSchema,
-  houseCupEntrySchema,
-  houseCupLeaderboardSchema,
-  houseCupLedgerSchema,
-  type AuditQuery,
-  type HouseCupEntryInput,
-  type HouseCupLedgerQuery,
-} from '@summit/domain';
+import { auditEntitiesSchema, auditPageSchema, type AuditQuery } from '@summit/domain/api/audit';
+import { houseCupEntrySchema, houseCupLeaderboardSchema, houseCupLedgerSchema, type HouseCupEntryInput, type HouseCupLedgerQuery } from '@summit/domain/api/house-cup';
 import { api } from '../../../lib/api-client.ts';
 
 export const OPS_KEYS = {

@@ -3,18 +3,7 @@ import { useState } from 'react';
 import { Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Space, Tag, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ACTIVE_TYPE_LABELS,
-  TIME_SHEET_ACTIVE_TYPES,
-  TIME_SHEET_ACTIVITY_MAX,
-  TIME_SHEET_HOURS_MAX,
-  TIME_SHEET_MSG,
-  TIME_SHEET_STATUS_LABELS,
-  type TimeSheetEntry,
-  type TimeSheetListQuery,
-  type TimeSheetPerson,
-  type TimeSheetUpdateRequest,
-} from '@summit/domain';
+import { ACTIVE_TYPE_LABELS, TIME_SHEET_ACTIVE_TYPES, TIME_SHEET_ACTIVITY_MAX, TIME_SHEET_HOURS_MAX, TIME_SHEET_MSG, TIME_SHEET_STATUS_LABELS, type TimeSheetEntry, type TimeSheetListQuery, type TimeSheetPerson, type TimeSheetUpdateRequest } from '@summit/domain/api/time-sheets';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';

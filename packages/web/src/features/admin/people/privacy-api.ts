@@ -1,5 +1,5 @@
 /** Requests of the student privacy panel (decision 064), parsed with the domain's schemas. */
-import { idNumberRevealSchema, privacyEraseResultSchema, studentPrivacySchema } from '@summit/domain';
+import { idNumberRevealSchema, privacyEraseResultSchema, studentPrivacySchema } from '@summit/domain/api/privacy';
 import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 

@@ -1,4 +1,4 @@
-import { staffListSchema, staffSavedSchema, type StaffCreateRequest, type StaffListQuery, type StaffUpdateRequest } from '@summit/domain';
+import { staffListSchema, staffSavedSchema, type StaffCreateRequest, type StaffListQuery, type StaffUpdateRequest } from '@summit/domain/api/staff';
 import { api } from '../../../lib/api-client.ts';
 
 /** The 员工账号 tab (decision 063). */

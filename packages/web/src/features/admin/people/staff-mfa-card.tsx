@@ -1,6 +1,7 @@
 import { Button, Popconfirm, Switch, Table, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MFA_MSG, TEACHER_TYPES, securitySettingsSchema, staffMfaListSchema, type StaffMfaRow } from '@summit/domain';
+import { MFA_MSG, securitySettingsSchema, staffMfaListSchema, type StaffMfaRow } from '@summit/domain/api/mfa';
+import { TEACHER_TYPES } from '@summit/domain/roles';
 import { api } from '../../../lib/api-client.ts';
 import { useAuthInfo } from '../../../lib/session.ts';
 import { endAccountSessions } from '../shell/admin-api.ts';

@@ -8,7 +8,7 @@ import AntdRoot from '../../../components/antd/antd-root.tsx';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import type { StaffList } from '@summit/domain';
+import type { StaffList } from '@summit/domain/api/staff';
 import { STAFF_ADMIN_KEYS } from './staff-admin-api.ts';
 import StaffTab from './staff-tab.tsx';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Typography, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { WECOM_MSG, WECOM_USER_ID_PATTERN, type StaffAccount } from '@summit/domain';
+import type { StaffAccount } from '@summit/domain/api/staff';
+import { WECOM_MSG, WECOM_USER_ID_PATTERN } from '@summit/domain/api/wecom';
 import { ApiError } from '../../../lib/api-client.ts';
 import { WECOM_ADMIN_KEYS, fetchStaffLinks, linkStaffWecom, unlinkStaffWecom } from './wecom-admin-api.ts';
 

@@ -4,17 +4,12 @@ import { useEffect } from 'react';
 import { Button, Card, Descriptions, Form, Input, Select, Tag, Timeline, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import {
-  ACTIVE_TYPES,
-  ACTIVE_TYPE_VALUES,
-  ADMISSION_DECISION_LABELS,
-  APPLY_GRADES,
-  GENDERS,
-  STUDENT_NOTE_MAX,
-  STUDENT_STAGE_LABELS,
-  type AdminStudentDetail,
-  type StudentUpdateRequest,
-} from '@summit/domain';
+import { ADMISSION_DECISION_LABELS } from '@summit/domain/api/admissions';
+import { STUDENT_NOTE_MAX, type AdminStudentDetail, type StudentUpdateRequest } from '@summit/domain/api/students';
+import { APPLY_GRADES } from '@summit/domain/application';
+import { GENDERS } from '@summit/domain/constants';
+import { ACTIVE_TYPES, ACTIVE_TYPE_VALUES } from '@summit/domain/roles';
+import { STUDENT_STAGE_LABELS } from '@summit/domain/student-stage';
 import { PATHS } from '../../../lib/paths.ts';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { formatTime } from '../shell/admin-format.ts';

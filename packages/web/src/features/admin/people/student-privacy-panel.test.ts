@@ -8,7 +8,7 @@ import AntdRoot from '../../../components/antd/antd-root.tsx';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { studentPrivacySchema, type StudentPrivacy } from '@summit/domain';
+import { studentPrivacySchema, type StudentPrivacy } from '@summit/domain/api/privacy';
 import { StudentPrivacyPanel } from './student-privacy-panel.tsx';
 import { PRIVACY_KEYS } from './privacy-api.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Input, Modal, Space, Typography, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type GuardianConsent } from '@summit/domain';
+import type { GuardianConsent } from '@summit/domain/api/privacy';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTime } from '../shell/admin-format.ts';

@@ -1,12 +1,5 @@
-import {
-  adminStudentDetailSchema,
-  adminStudentListSchema,
-  queryOfSegmentFilter,
-  studentTagsResultSchema,
-  type SegmentFilter,
-  type StudentSort,
-  type StudentUpdateRequest,
-} from '@summit/domain';
+import type { SegmentFilter } from '@summit/domain/api/messages';
+import { adminStudentDetailSchema, adminStudentListSchema, queryOfSegmentFilter, studentTagsResultSchema, type StudentSort, type StudentUpdateRequest } from '@summit/domain/api/students';
 import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 

@@ -9,7 +9,7 @@ import AntdRoot from '../../../components/antd/antd-root.tsx';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import type { AdminStudentDetail, AdminStudentItem, AdminStudentList } from '@summit/domain';
+import type { AdminStudentDetail, AdminStudentItem, AdminStudentList } from '@summit/domain/api/students';
 import { STUDENT_ADMIN_KEYS } from './students-admin-api.ts';
 import StudentsTab from './students-tab.tsx';
 import StudentPage from './student-page.tsx';

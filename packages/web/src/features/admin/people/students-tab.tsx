@@ -5,23 +5,14 @@ import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  ACTIVE_TYPES,
-  ACTIVE_TYPE_VALUES,
-  ADMISSION_DECISION_LABELS,
-  MESSAGE_BATCHES,
-  MESSAGE_BATCH_LABELS,
-  SESSION_KEYS,
-  SESSION_NAMES,
-  SIGNUP_STATUSES,
-  SIGNUP_STATUS_LABELS,
-  STUDENT_STAGES,
-  STUDENT_STAGE_LABELS,
-  STUDENT_TAG_MAX,
-  type AdminStudentItem,
-  type SegmentFilter,
-  type StudentSort,
-} from '@summit/domain';
+import { ADMISSION_DECISION_LABELS } from '@summit/domain/api/admissions';
+import { MESSAGE_BATCHES, MESSAGE_BATCH_LABELS, STUDENT_TAG_MAX, type SegmentFilter } from '@summit/domain/api/messages';
+import { SIGNUP_STATUS_LABELS } from '@summit/domain/api/school';
+import type { AdminStudentItem, StudentSort } from '@summit/domain/api/students';
+import { SESSION_KEYS, SESSION_NAMES } from '@summit/domain/programme-terms';
+import { ACTIVE_TYPES, ACTIVE_TYPE_VALUES } from '@summit/domain/roles';
+import { STUDENT_STAGES, STUDENT_STAGE_LABELS } from '@summit/domain/student-stage';
+import { SIGNUP_STATUSES } from '@summit/domain/student-status';
 import { PATHS, adminStudentPath } from '../../../lib/paths.ts';
 import { regionChildrenQuery } from '../../../components/region-data.ts';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';

@@ -1,4 +1,4 @@
-import { wecomStaffLinkListSchema, wecomStaffLinkSchema, wecomStudentIdentitySchema, type WecomStaffLink } from '@summit/domain';
+import { wecomStaffLinkListSchema, wecomStaffLinkSchema, wecomStudentIdentitySchema, type WecomStaffLink } from '@summit/domain/api/wecom';
 import { api } from '../../../lib/api-client.ts';
 
 /** Staff links and students' WeCom identities in the admin console (decision 098). */

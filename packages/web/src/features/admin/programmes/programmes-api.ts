@@ -1,17 +1,7 @@
 /** Requests of the 其他项目 tab (decision 075), parsed with the domain's schemas (api/programmes.ts). */
 import { z } from 'zod';
-import {
-  adminProgrammeApplicationSchema,
-  adminProgrammeApplicationRowSchema,
-  adminProgrammeRowSchema,
-  adminProgrammeSchema,
-  adminDecisionSchema,
-  type AdminProgrammeApplicationsQuery,
-  type ProgrammeCreateRequest,
-  type ProgrammeDecisionRequest,
-  type ProgrammeDefinition,
-  type VisaReviewRequest,
-} from '@summit/domain';
+import { adminProgrammeApplicationSchema, adminProgrammeApplicationRowSchema, adminProgrammeRowSchema, adminProgrammeSchema, adminDecisionSchema, type AdminProgrammeApplicationsQuery, type ProgrammeCreateRequest, type ProgrammeDecisionRequest, type VisaReviewRequest } from '@summit/domain/api/programmes';
+import type { ProgrammeDefinition } from '@summit/domain/programmes';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 

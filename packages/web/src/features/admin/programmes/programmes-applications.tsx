@@ -2,14 +2,8 @@ import { useState } from 'react';
 import { Button, Input, Modal, Select, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ADMIN_APPLICATION_FILTERS,
-  PROGRAMME_DECISION_LABELS,
-  VISA_STATUS_LABELS,
-  type AdminProgrammeApplicationRow,
-  type ApplicationState,
-  type VisaStatus,
-} from '@summit/domain';
+import { ADMIN_APPLICATION_FILTERS, type AdminProgrammeApplicationRow } from '@summit/domain/api/programmes';
+import { PROGRAMME_DECISION_LABELS, VISA_STATUS_LABELS, type ApplicationState, type VisaStatus } from '@summit/domain/programmes';
 import { EmptyState, ErrorState } from '../../../components/page-state.tsx';
 import { formatTime } from '../shell/admin-format.ts';
 import { AdminTable } from '../shell/admin-table.tsx';

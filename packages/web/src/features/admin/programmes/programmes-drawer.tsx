@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Radio, Select, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  MSG,
-  PROGRAMME_DECISIONS,
-  PROGRAMME_DECISION_LABELS,
-  VISA_STATUS_LABELS,
-  type AdminProgrammeApplication,
-  type ProgrammeAnswer,
-  type ProgrammeDecision,
-  type ProgrammeFile,
-} from '@summit/domain';
+import type { AdminProgrammeApplication, ProgrammeAnswer, ProgrammeFile } from '@summit/domain/api/programmes';
+import { MSG } from '@summit/domain/messages';
+import { PROGRAMME_DECISIONS, PROGRAMME_DECISION_LABELS, VISA_STATUS_LABELS, type ProgrammeDecision } from '@summit/domain/programmes';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/upload.ts';

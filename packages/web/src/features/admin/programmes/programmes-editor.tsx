@@ -2,18 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Skeleton, Switch, message } from 'antd';
 import type { FormInstance } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  APPLICANT_ROLES,
-  FEE_MODES,
-  FEE_MODE_LABELS,
-  PROGRAMME_STATUSES,
-  PROGRAMME_STATUS_LABELS,
-  QUESTION_TYPES,
-  UPLOAD_ROLES,
-  UPLOAD_ROLE_LABELS,
-  type AdminProgramme,
-  type ProgrammeDefinition,
-} from '@summit/domain';
+import type { AdminProgramme } from '@summit/domain/api/programmes';
+import { APPLICANT_ROLES, FEE_MODES, FEE_MODE_LABELS, PROGRAMME_STATUSES, PROGRAMME_STATUS_LABELS, QUESTION_TYPES, UPLOAD_ROLES, UPLOAD_ROLE_LABELS, type ProgrammeDefinition } from '@summit/domain/programmes';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createProgramme, PROGRAMME_KEYS, updateProgramme } from './programmes-api.ts';
 import {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { MSG, programmeDefinitionSchema, type ProgrammeDefinition } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
+import { programmeDefinitionSchema, type ProgrammeDefinition } from '@summit/domain/programmes';
 import { answerText, checkProgrammeForm, decisionText, definitionToForm, formPathOf, formToDefinition, newProgrammeDefinition, releasable } from './programmes-model.ts';
 
 dayjs.extend(utc);

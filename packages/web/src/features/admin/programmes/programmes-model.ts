@@ -4,21 +4,10 @@
  * fields, and the labels of the applications list.
  */
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  MSG,
-  programmeCreateRequestSchema,
-  programmeDefinitionSchema,
-  type ADMIN_APPLICATION_FILTERS,
-  type AdminProgrammeApplicationRow,
-  type ApplicantRole,
-  type DueRule,
-  type FeeMode,
-  type ProgrammeAnswer,
-  type ProgrammeDefinition,
-  type ProgrammeStatus,
-  type QuestionType,
-  type UploadRole,
-} from '@summit/domain';
+import { programmeCreateRequestSchema, type ADMIN_APPLICATION_FILTERS, type AdminProgrammeApplicationRow, type ProgrammeAnswer } from '@summit/domain/api/programmes';
+import type { DueRule } from '@summit/domain/fee-plan';
+import { MSG } from '@summit/domain/messages';
+import { programmeDefinitionSchema, type ApplicantRole, type FeeMode, type ProgrammeDefinition, type ProgrammeStatus, type QuestionType, type UploadRole } from '@summit/domain/programmes';
 import { beijingWallClockToIso } from '../shell/admin-format.ts';
 import { fenToYuan, yuanToFen } from '../money/money.ts';
 

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { APPLICATION_STATE_LABELS, type ApplicationState } from '@summit/domain';
+import { APPLICATION_STATE_LABELS, type ApplicationState } from '@summit/domain/programmes';
 
 const STATE_COLORS: Record<ApplicationState, string> = {
   not_started: 'default',

@@ -1,24 +1,11 @@
 /** Requests of the admin pages, parsed with the domain's schemas (docs/api-contract.md "Admin admissions"). */
-import {
-  adminAidItemSchema,
-  adminAidListSchema,
-  adminApplicationDetailSchema,
-  adminApplicationListSchema,
-  admissionDecisionSchema,
-  deadlinesSchema,
-  feeSettingsSchema,
-  feePlanSchema,
-  type FeePlanUpdateRequest,
-  regionItemSchema,
-  releaseResultSchema,
-  sessionsRevokedSchema,
-  teacherInfoSchema,
-  type AdminApplicationListQuery,
-  type AidDecideRequest,
-  type DeadlineItem,
-  type DecisionSaveRequest,
-  type FinancialAidStatus,
-} from '@summit/domain';
+import { adminAidItemSchema, adminAidListSchema, adminApplicationDetailSchema, adminApplicationListSchema, admissionDecisionSchema, releaseResultSchema, type AdminApplicationListQuery, type AidDecideRequest, type DecisionSaveRequest, type FinancialAidStatus } from '@summit/domain/api/admissions';
+import { deadlinesSchema, type DeadlineItem } from '@summit/domain/api/application';
+import { feeSettingsSchema } from '@summit/domain/api/payments';
+import { teacherInfoSchema } from '@summit/domain/api/profile';
+import { regionItemSchema } from '@summit/domain/api/region';
+import { feePlanSchema, type FeePlanUpdateRequest } from '@summit/domain/fee-plan';
+import { sessionsRevokedSchema } from '@summit/domain/sessions';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';

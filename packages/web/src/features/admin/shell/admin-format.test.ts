@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { permissionsOf } from '@summit/domain';
+import { permissionsOf } from '@summit/domain/permissions';
 import { ADMIN_GROUPS, ADMIN_TABS, adminTabOf, groupAdminTabs, visibleAdminTabs, aidRequestSummary, beijingWallClockToIso, describeChange, describeRelease, formatTime } from './admin-format.ts';
 
 dayjs.extend(utc);

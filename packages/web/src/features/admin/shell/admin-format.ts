@@ -1,14 +1,8 @@
 /** Pure display helpers of the admin pages (unit-tested without a DOM). */
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  ADMISSION_DECISION_LABELS,
-  ANNUAL_INCOME_LABELS,
-  FINANCIAL_AID_STATUS_LABELS,
-  RELEASE_SKIP_LABELS,
-  type AdmissionDecisionKind,
-  type Permission,
-  type ReleaseResult,
-} from '@summit/domain';
+import { ANNUAL_INCOME_LABELS } from '@summit/domain/api/admission';
+import { ADMISSION_DECISION_LABELS, FINANCIAL_AID_STATUS_LABELS, RELEASE_SKIP_LABELS, type AdmissionDecisionKind, type ReleaseResult } from '@summit/domain/api/admissions';
+import type { Permission } from '@summit/domain/permissions';
 import { formatFen } from '../money/money.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { MSG } from '@summit/domain';
+import { MSG } from '@summit/domain/messages';
 import { PATHS } from '../../../lib/paths.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { ErrorState, ForbiddenState, LoadingState } from '../../../components/page-state.tsx';

@@ -1,5 +1,5 @@
 /** Requests of the 页面内容 tab (docs/api-contract.md "Content"); the slug travels as ?slug= ('' is home). */
-import { adminContentListSchema, adminContentPageSchema, type ContentDraftRequest } from '@summit/domain';
+import { adminContentListSchema, adminContentPageSchema, type ContentDraftRequest } from '@summit/domain/content';
 import { api } from '../../../lib/api-client.ts';
 
 export const CONTENT_KEYS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminContentPage, PageDocument } from '@summit/domain';
+import type { AdminContentPage, PageDocument } from '@summit/domain/content';
 import {
   addSection,
   blankEntry,

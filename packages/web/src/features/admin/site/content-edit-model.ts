@@ -1,12 +1,5 @@
 /** The content editor's state and its pure edits (unit-tested; content-tab.tsx only wires them to inputs). */
-import {
-  contentDraftRequestSchema,
-  type AdminContentPage,
-  type PageDocument,
-  type PageSection,
-  type SectionItems,
-  type SectionItemsKind,
-} from '@summit/domain';
+import { contentDraftRequestSchema, type AdminContentPage, type PageDocument, type PageSection, type SectionItems, type SectionItemsKind } from '@summit/domain/content';
 
 export interface ContentDraft {
   title: string;

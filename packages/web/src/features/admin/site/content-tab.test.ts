@@ -7,7 +7,7 @@ import AntdRoot from '../../../components/antd/antd-root.tsx';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import type { AdminContentList } from '@summit/domain';
+import type { AdminContentList } from '@summit/domain/content';
 import { CONTENT_KEYS } from './content-admin-api.ts';
 import ContentTab from './content-tab.tsx';
 import { ADMIN_TABS, adminTabOf } from '../shell/admin-format.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Drawer, Input, Modal, Select, Skeleton, Space, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminContentListItem, AdminContentPage, PageSection, SectionItemsKind } from '@summit/domain';
+import type { AdminContentListItem, AdminContentPage, PageSection, SectionItemsKind } from '@summit/domain/content';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { PageDocumentView } from '../../../components/page-document-view.tsx';
 import { formatTime } from '../shell/admin-format.ts';

@@ -1,16 +1,8 @@
 import { useEffect } from 'react';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Tooltip, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  BATCH_TERMS,
-  BATCH_TERM_ORDER,
-  PROGRAMME_MODE_LABELS,
-  SESSION_KEYS,
-  SESSION_NAMES,
-  programmeFactsSchema,
-  type ProgrammeFacts,
-  type ProgrammeFactsUpdateRequest,
-} from '@summit/domain';
+import { programmeFactsSchema, type ProgrammeFacts, type ProgrammeFactsUpdateRequest } from '@summit/domain/programme';
+import { BATCH_TERMS, BATCH_TERM_ORDER, PROGRAMME_MODE_LABELS, SESSION_KEYS, SESSION_NAMES } from '@summit/domain/programme-terms';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { formatTime } from '../shell/admin-format.ts';

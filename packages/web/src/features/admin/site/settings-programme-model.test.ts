@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { DEFAULT_PROGRAMME_FACTS, programmeFactsUpdateRequestSchema, type ProgrammeFacts } from '@summit/domain';
+import { DEFAULT_PROGRAMME_FACTS, programmeFactsUpdateRequestSchema, type ProgrammeFacts } from '@summit/domain/programme';
 import { programmeFieldOf, programmeFormOf, programmeRequestOf } from './settings-programme-model.ts';
 
 dayjs.extend(utc);

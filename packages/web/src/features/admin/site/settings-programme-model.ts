@@ -1,7 +1,8 @@
 // The 项目信息 card's form (decision 029): the facts as the admin edits them (yuan, Beijing wall clocks) and
 // back to the request the server checks. No React, so the conversion is unit-tested.
 import dayjs, { type Dayjs } from 'dayjs';
-import { SESSION_KEYS, type ProgrammeFacts, type ProgrammeFactsUpdateRequest, type ProgrammeMode, type SessionKey } from '@summit/domain';
+import type { ProgrammeFacts, ProgrammeFactsUpdateRequest } from '@summit/domain/programme';
+import { SESSION_KEYS, type ProgrammeMode, type SessionKey } from '@summit/domain/programme-terms';
 import { beijingWallClockToIso } from '../shell/admin-format.ts';
 import { fenToYuan, yuanToFen } from '../money/money.ts';
 

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, siteContactSchema, siteQrSettingsSchema, type SiteContact, type SiteQrKind, type SiteQrSettings, type UploadedFile } from '@summit/domain';
+import { siteContactSchema, siteQrSettingsSchema, type SiteContact, type SiteQrKind, type SiteQrSettings } from '@summit/domain/api/site';
+import { MSG } from '@summit/domain/messages';
+import type { UploadedFile } from '@summit/domain/uploader';
 import { FileUploader } from '../../../components/file-uploader.tsx';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';

@@ -1,6 +1,7 @@
 // The side helper's two QR images as the admin sees them (decision 015: PUT /api/admin/site/qr, public
 // GET /api/site/qr/:which).
-import { siteQrPath, type SiteQrKind, type UploadedFile } from '@summit/domain';
+import { siteQrPath, type SiteQrKind } from '@summit/domain/api/site';
+import type { UploadedFile } from '@summit/domain/uploader';
 
 export const QR_SLOTS: ReadonlyArray<{ which: SiteQrKind; label: string; hint: string }> = [
   { which: 'service', label: '在线客服二维码', hint: '侧边栏「在线客服」弹窗中显示，访客扫码咨询项目老师。' },

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import type { PageViewsReport } from '@summit/domain';
+import type { PageViewsReport } from '@summit/domain/api/tracking';
 import AntdRoot from '../../../components/antd/antd-root.tsx';
 import TrackingTab, { TRACKING_KEY, formatDwell, lastDays, summariseByPath } from './tracking-tab.tsx';
 

@@ -3,7 +3,7 @@ import { Button, DatePicker, Segmented, Space, Statistic } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PAGE_VIEWS_MAX_DAYS, pageViewsReportSchema, type PageViewRow } from '@summit/domain';
+import { PAGE_VIEWS_MAX_DAYS, pageViewsReportSchema, type PageViewRow } from '@summit/domain/api/tracking';
 import { EmptyState, ErrorState } from '../../../components/page-state.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { AdminTable } from '../shell/admin-table.tsx';

@@ -1,14 +1,5 @@
 /** Requests of the console's 说明会顾问 section (decision 099). */
-import {
-  adminSeminarListSchema,
-  adminSeminarSchema,
-  adminSeminarSignupPageSchema,
-  counsellorListSchema,
-  counsellorSchema,
-  type CounsellorInput,
-  type SeminarInput,
-  type SeminarSignupQuery,
-} from '@summit/domain';
+import { adminSeminarListSchema, adminSeminarSchema, adminSeminarSignupPageSchema, counsellorListSchema, counsellorSchema, type CounsellorInput, type SeminarInput, type SeminarSignupQuery } from '@summit/domain/api/wecom-seminar';
 import { api } from '../../../lib/api-client.ts';
 
 const sig = (signal?: AbortSignal) => (signal ? { signal } : {});

@@ -3,15 +3,7 @@ import { useState } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Switch, Tag, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  SEMINAR_ROLE_LABELS,
-  SEMINAR_SIGNUP_STATUSES,
-  SEMINAR_SIGNUP_STATUS_LABELS,
-  type AdminSeminar,
-  type AdminSeminarSignup,
-  type Counsellor,
-  type SeminarSignupStatus,
-} from '@summit/domain';
+import { SEMINAR_ROLE_LABELS, SEMINAR_SIGNUP_STATUSES, SEMINAR_SIGNUP_STATUS_LABELS, type AdminSeminar, type AdminSeminarSignup, type Counsellor, type SeminarSignupStatus } from '@summit/domain/api/wecom-seminar';
 import { ErrorState, LoadingState } from '../../../components/page-state.tsx';
 import { searchSchools } from '../../../components/region-data.ts';
 import { ApiError } from '../../../lib/api-client.ts';
