@@ -12,7 +12,7 @@ import { uniquePhone } from '../support/phone-numbers.ts';
 import { chooseOption } from '../support/admission.ts';
 
 // In the console's group order (decision 088): 人员, 课程与教学, 运营.
-const STAFF_TABS = ['学生管理', '成绩', '出勤', '签到', '入学清单', '消息', '学院杯', '工时'];
+const STAFF_TABS = ['学生管理', '成绩', '出勤', '签到', '入学清单', '消息', '学院杯', '工时', '活动', '徽章与荣誉', '论坛审核'];
 
 /** The console's tab labels: a tab bar on a computer, the full-width select's options on a phone. */
 async function tabLabels(page: Page, phone: boolean): Promise<string[]> {
