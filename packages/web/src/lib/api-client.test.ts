@@ -3,6 +3,9 @@ import { MSG } from '@summit/domain/messages';
 import { PAGES } from '@summit/domain/pages';
 import { ApiError, createApiClient, type ApiClientDeps } from './api-client.ts';
 import { createAuthStorage, type KeyValueStore } from './auth-storage.ts';
+// The gate loads the student-status module on demand; loaded here first, as a page would have it, so the test's
+// single flush sees the navigation (the module's first transform takes longer than a macrotask).
+await import('@summit/domain/student-status');
 
 function memory(): KeyValueStore {
   const map = new Map<string, string>();
