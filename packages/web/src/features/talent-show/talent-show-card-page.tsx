@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/page-stat
 import { PATHS } from '../../lib/paths.ts';
 import { TS_KEYS, fetchStudentShow } from './talent-show-api.ts';
 import { WINDOW_LABEL, resultsLine, statusLabel, windowLine } from './talent-show-format.ts';
+import { CriteriaTable } from './criteria-table.tsx';
 import './talent-show.css';
 
 /** /student/card/talent-show — the card: the activity's text, its window, the rules, my entry's state and the call to enter. */
@@ -48,25 +49,7 @@ export default function TalentShowCardPage() {
         <section className="ts-section" aria-labelledby="ts-rules">
           <h2 id="ts-rules">评选规则</h2>
           {show.rules_text ? <p className="ts-desc">{show.rules_text}</p> : null}
-          <table className="ts-table">
-            <caption className="ts-sr">评分标准与权重</caption>
-            <thead>
-              <tr>
-                <th scope="col">评分标准</th>
-                <th scope="col">说明</th>
-                <th scope="col">权重</th>
-              </tr>
-            </thead>
-            <tbody>
-              {show.criteria.map((c) => (
-                <tr key={c.id}>
-                  <td>{c.name}</td>
-                  <td>{c.description || '—'}</td>
-                  <td>{c.weight}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CriteriaTable criteria={show.criteria} />
           <p className="ts-hint">每位评委为每项标准打 0–10 分，按权重折算为百分制，取评委平均分排名；前 {show.finalist_count} 名入围。</p>
         </section>
       ) : null}

@@ -11,6 +11,7 @@ import { toast } from '../../lib/notifier.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { TS_KEYS, fetchRules, saveRules } from './talent-show-api.ts';
 import { beijingWallClockToIso, resultsLine, weightTotal, windowLine } from './talent-show-format.ts';
+import { CriteriaTable } from './criteria-table.tsx';
 import './talent-show.css';
 
 interface RulesForm {
@@ -35,25 +36,7 @@ function RulesView({ data }: { data: TalentRules }) {
       {show.criteria.length === 0 ? (
         <p className="ts-muted">尚未设置评分标准。</p>
       ) : (
-        <table className="ts-table" data-testid="talent-criteria">
-          <caption className="ts-sr">评分标准与权重</caption>
-          <thead>
-            <tr>
-              <th scope="col">评分标准</th>
-              <th scope="col">说明</th>
-              <th scope="col">权重</th>
-            </tr>
-          </thead>
-          <tbody>
-            {show.criteria.map((c) => (
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td>{c.description || '—'}</td>
-                <td>{c.weight}%</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CriteriaTable criteria={show.criteria} testId="talent-criteria" />
       )}
       <p>评委：{data.judges.length ? data.judges.map((j) => j.name).join('、') : '尚未指定'}</p>
       <p>
