@@ -1,8 +1,8 @@
 import { STORAGE_KEYS, type AuthStorage } from './auth-storage.ts';
 
 /**
- * docs/product/states.md: a mini-program link may carry `mini_referrer_id`; it is kept until a login can bind it (the
- * binding endpoint comes with the referral scheme) and removed once bound.
+ * docs/product/states.md: a mini-program link may carry `mini_referrer_id`; it is kept until a login binds it (the
+ * mini-program session's referrer call, decision 097) and removed once the server has decided.
  */
 export function captureReferrer(search: string, storage: Pick<AuthStorage, 'set'>): void {
   const id = new URLSearchParams(search).get('mini_referrer_id')?.trim();
