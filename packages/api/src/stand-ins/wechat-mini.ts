@@ -11,10 +11,10 @@
  * open-platform account. Tests listen on a free port with MINIPROGRAM_MODE=live; with MINIPROGRAM_MODE=standin (demo
  * mode only) the app mounts it at /__wechat/mini. State is in memory: it stands in for a third party.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import QRCode from 'qrcode';
-import { STANDIN_USERS } from './wechat-open.ts';
+import { STANDIN_USERS, issueAppToken, openIdOf, unionIdOf } from './wechat-open.ts';
 
 export interface MiniStandinApp {
   appId: string;
@@ -44,8 +44,6 @@ export interface WechatMiniStandin {
 export const MINI_PAGES = ['pages/index/index', 'pages/scan-confirm/index', 'pages/pay/index'] as const;
 
 const CODE_TTL_MS = 5 * 60_000;
-const TOKEN_TTL_S = 7200;
-const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 export function createWechatMiniStandin(opts: { apps: MiniStandinApp[]; now?: () => number }): WechatMiniStandin {
   const now = opts.now ?? (() => Date.now());
@@ -56,8 +54,6 @@ export function createWechatMiniStandin(opts: { apps: MiniStandinApp[]; now?: ()
   let nextFailure: { errcode: number; errmsg: string } | null = null;
 
   // The same formulas as the official-account stand-in: one WeChat user, one union id across our apps.
-  const openIdOf = (appId: string, userKey: string) => `o${hash(`${appId}:${userKey}`).slice(0, 27)}`;
-  const unionIdOf = (userKey: string) => `u${hash(`union:${userKey}`).slice(0, 27)}`;
   const issueCode = (appId: string, userKey: string) => {
     const code = randomBytes(16).toString('hex');
     codes.set(code, { appId, userKey, expiresAt: now() + CODE_TTL_MS, used: false });
@@ -97,18 +93,7 @@ export function createWechatMiniStandin(opts: { apps: MiniStandinApp[]; now?: ()
       return { openid: openIdOf(target.appId, entry.userKey), session_key: randomBytes(16).toString('base64'), unionid: unionIdOf(entry.userKey) };
     });
 
-    app.get('/cgi-bin/token', async (req) => {
-      const q = req.query as Record<string, string | undefined>;
-      const target = apps.get(q.appid ?? '');
-      if (!target) return err(40013, 'invalid appid');
-      if (q.secret !== target.secret) return err(40125, 'invalid appsecret');
-      if (q.grant_type !== 'client_credential') return err(40002, 'invalid grant_type');
-      stats.tokenFetches += 1;
-      const token = randomBytes(32).toString('base64url');
-      for (const [k, v] of appTokens) if (v.appId === target.appId) appTokens.delete(k);
-      appTokens.set(token, { appId: target.appId, expiresAt: now() + TOKEN_TTL_S * 1000 });
-      return { access_token: token, expires_in: TOKEN_TTL_S };
-    });
+    app.get('/cgi-bin/token', async (req) => issueAppToken(req.query as Record<string, string | undefined>, apps, appTokens, now, () => (stats.tokenFetches += 1)));
 
     app.post('/wxa/getwxacodeunlimit', async (req, reply) => {
       const q = req.query as Record<string, string | undefined>;

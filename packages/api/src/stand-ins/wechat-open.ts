@@ -52,6 +52,32 @@ const TOKEN_TTL_S = 7200;
 const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A stand-in user's open id in one app, and union id across the platform's apps (the same in every WeChat stand-in). */
+export const openIdOf = (appId: string, userKey: string) => `o${hash(`${appId}:${userKey}`).slice(0, 27)}`;
+export const unionIdOf = (userKey: string) => `u${hash(`union:${userKey}`).slice(0, 27)}`;
+
+/**
+ * GET /cgi-bin/token as WeChat answers it, for every WeChat stand-in: the app's id and secret checked, and a new token
+ * replacing the app's previous one.
+ */
+export function issueAppToken(
+  q: Record<string, string | undefined>,
+  apps: ReadonlyMap<string, { appId: string; secret: string }>,
+  appTokens: Map<string, { appId: string; expiresAt: number }>,
+  now: () => number,
+  counted: () => void,
+) {
+  const target = apps.get(q.appid ?? '');
+  if (!target) return { errcode: 40013, errmsg: 'invalid appid' };
+  if (q.secret !== target.secret) return { errcode: 40125, errmsg: 'invalid appsecret' };
+  if (q.grant_type !== 'client_credential') return { errcode: 40002, errmsg: 'invalid grant_type' };
+  counted();
+  const token = randomBytes(32).toString('base64url');
+  for (const [k, v] of appTokens) if (v.appId === target.appId) appTokens.delete(k);
+  appTokens.set(token, { appId: target.appId, expiresAt: now() + TOKEN_TTL_S * 1000 });
+  return { access_token: token, expires_in: TOKEN_TTL_S };
+}
+
 /**
  * `sameHostRedirects`: like WeChat's check of the web-authorisation domain (10003), the authorize page only sends
  * the browser back to the host it was served from, so a mounted stand-in is never an open redirect.
@@ -64,8 +90,6 @@ export function createWechatStandin(opts: { apps: StandinApp[]; now?: () => numb
   const appTokens = new Map<string, { appId: string; expiresAt: number }>();
   const stats: WechatStandinStats = { tokenFetches: 0, ticketFetches: 0, codeExchanges: 0 };
 
-  const openIdOf = (appId: string, userKey: string) => `o${hash(`${appId}:${userKey}`).slice(0, 27)}`;
-  const unionIdOf = (userKey: string) => `u${hash(`union:${userKey}`).slice(0, 27)}`;
   const issueCode = (appId: string, userKey: string, scope: string) => {
     const code = randomBytes(16).toString('hex');
     codes.set(code, { appId, userKey, scope, expiresAt: now() + CODE_TTL_MS, used: false });
@@ -141,19 +165,7 @@ export function createWechatStandin(opts: { apps: StandinApp[]; now?: () => numb
       return { openid: q.openid, nickname: user.nickname, sex: 0, province: '', city: '', country: '', headimgurl: user.avatarUrl, privilege: [], unionid: unionIdOf(user.key) };
     });
 
-    app.get('/cgi-bin/token', async (req) => {
-      const q = req.query as Record<string, string | undefined>;
-      const target = apps.get(q.appid ?? '');
-      if (!target) return err(40013, 'invalid appid');
-      if (q.secret !== target.secret) return err(40125, 'invalid appsecret');
-      if (q.grant_type !== 'client_credential') return err(40002, 'invalid grant_type');
-      stats.tokenFetches += 1;
-      const token = randomBytes(32).toString('base64url');
-      // Like WeChat, a new token replaces the app's previous one.
-      for (const [k, v] of appTokens) if (v.appId === target.appId) appTokens.delete(k);
-      appTokens.set(token, { appId: target.appId, expiresAt: now() + TOKEN_TTL_S * 1000 });
-      return { access_token: token, expires_in: TOKEN_TTL_S };
-    });
+    app.get('/cgi-bin/token', async (req) => issueAppToken(req.query as Record<string, string | undefined>, apps, appTokens, now, () => (stats.tokenFetches += 1)));
 
     app.get('/cgi-bin/ticket/getticket', async (req) => {
       const q = req.query as Record<string, string | undefined>;
