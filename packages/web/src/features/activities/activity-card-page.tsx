@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { ACTIVITY_KIND_LABELS, ACTIVITY_WINDOW_LABELS, isCeremonyKind, type ActivityJoin, type StudentActivity } from '@summit/domain/activities';
+import { ACTIVITY_KIND_LABELS, isCeremonyKind, type ActivityJoin, type StudentActivity } from '@summit/domain/activities';
 import { chineseMonthDayTime } from '@summit/domain/programme-terms';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { ACTIVITY_KEYS, fetchCard, joinActivity } from './activities-api.ts';
-import { agendaTime, isInternalLink, kindOfPath, windowRange } from './activities-format.ts';
+import { agendaTime, isInternalLink, kindOfPath } from './activities-format.ts';
+import { ActivityHeader } from './activity-header.tsx';
 import './activities.css';
 
 function CtaLink({ url, label, ghost = false }: { url: string; label: string; ghost?: boolean }) {
@@ -95,14 +96,7 @@ export default function ActivityCardPage() {
     const ceremony = isCeremonyKind(a.kind);
     body = (
       <>
-        <header className="act-head">
-          <span className="act-head__kind">
-            <span className={`act-tag act-tag--${a.window}`}>{ACTIVITY_WINDOW_LABELS[a.window]}</span>
-            <span>{label}</span>
-          </span>
-          <h1>{a.title}</h1>
-          <span className="act-lead">{windowRange(a.opens_at, a.closes_at)}（北京时间）</span>
-        </header>
+        <ActivityHeader activity={a} label={label} level="h1" />
         {ceremony ? <LivePanel activity={a} joined={join.data ?? null} joining={join.isPending} onJoin={() => join.mutate(a.id)} /> : null}
         {!ceremony && a.cta_url && a.cta_label ? (
           <div className="act-cta">

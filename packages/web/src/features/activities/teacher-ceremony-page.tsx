@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { ACTIVITY_KIND_LABELS, ACTIVITY_WINDOW_LABELS } from '@summit/domain/activities';
+import { ACTIVITY_KIND_LABELS } from '@summit/domain/activities';
 import { chineseMonthDayTime } from '@summit/domain/programme-terms';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state.tsx';
 import { ACTIVITY_KEYS, fetchTeacherCeremony } from './activities-api.ts';
-import { agendaTime, ceremonyOfTeacherPath, windowRange } from './activities-format.ts';
+import { agendaTime, ceremonyOfTeacherPath } from './activities-format.ts';
+import { ActivityHeader } from './activity-header.tsx';
 import './activities.css';
 
 /** /teacher/openning and /teacher/ending: the ceremony, the parts this teacher holds with their cues, and the agenda. */
@@ -21,14 +22,7 @@ export default function TeacherCeremonyPage() {
     const mine = new Set(a.my_items.map((i) => i.id));
     body = (
       <>
-        <header className="act-head">
-          <span className="act-head__kind">
-            <span className={`act-tag act-tag--${a.window}`}>{ACTIVITY_WINDOW_LABELS[a.window]}</span>
-            <span>{label}</span>
-          </span>
-          <h2>{a.title}</h2>
-          <span className="act-lead">{windowRange(a.opens_at, a.closes_at)}（北京时间）</span>
-        </header>
+        <ActivityHeader activity={a} label={label} level="h2" />
         <section className="act-panel act-live" aria-labelledby="act-mine">
           <h2 id="act-mine">我的环节</h2>
           {a.my_items.length === 0 ? (
